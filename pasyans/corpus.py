@@ -1,0 +1,119 @@
+"""The corpus: raw texts listed in ``corpus/manifest.json``, read with line numbers kept.
+
+Line numbers of the raw files are the coordinates used everywhere for provenance:
+``Source.lines[0]`` is line 1 of the file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+MANIFEST = "manifest.json"
+
+
+class CorpusError(Exception):
+    """A corpus file or the manifest cannot be used; the message names the file and says why."""
+
+
+@dataclass
+class Source:
+    """One raw text of the corpus.
+
+    ``lines`` holds the file's lines without their line ends, so ``lines[n - 1]`` is raw line ``n``.
+    ``language`` is ``"uk"`` or ``"ru"``; ``orthography`` ``"modern"`` or ``"pre-reform"``;
+    ``kind`` ``"book"`` or ``"article"``.
+    """
+
+    id: str
+    file: str
+    language: str
+    orthography: str
+    kind: str
+    title: str
+    sha256: str
+    path: Path
+    text: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def line(self, n: int) -> str:
+        """Raw line ``n`` (1-based). Raises ``IndexError`` outside the file."""
+        if n < 1:
+            raise IndexError(n)
+        return self.lines[n - 1]
+
+    def span(self, first: int, last: int) -> str:
+        """Raw lines ``first``…``last`` (inclusive), joined with newlines."""
+        return "\n".join(self.lines[first - 1 : last])
+
+
+def default_corpus_dir() -> Path:
+    """``./corpus`` when it has a manifest, else the ``corpus/`` folder of the source checkout."""
+    here = Path.cwd() / "corpus"
+    if (here / MANIFEST).is_file():
+        return here
+    return Path(__file__).resolve().parent.parent / "corpus"
+
+
+def read_text(path: Path) -> str:
+    """Read a corpus file as UTF-8 text.
+
+    Raises :class:`CorpusError` naming the file when it is missing, empty, binary (has a NUL
+    byte) or not UTF-8. A UTF-8 byte-order mark is dropped; CRLF line ends become LF.
+    """
+    if not path.is_file():
+        raise CorpusError(f"{path}: file not found")
+    data = path.read_bytes()
+    if not data.strip():
+        raise CorpusError(f"{path}: file is empty")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise CorpusError(f"{path}: binary file (NUL byte at offset {nul})")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CorpusError(f"{path}: not UTF-8 text (bad byte at offset {e.start})") from None
+    return text.removeprefix("\ufeff").replace("\r\n", "\n")
+
+
+def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
+    """Every source listed in the manifest of ``corpus_dir``, in manifest order.
+
+    Raises :class:`CorpusError` when the manifest is missing or malformed or a listed file is
+    unusable (see :func:`read_text`). A sha256 that differs from the manifest is not an error
+    (the corpus may be edited on purpose); the new digest is what the knowledge base records.
+    """
+    root = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
+    manifest = root / MANIFEST
+    if not manifest.is_file():
+        raise CorpusError(f"{manifest}: manifest not found")
+    try:
+        entries = json.loads(read_text(manifest))["sources"]
+    except (json.JSONDecodeError, KeyError, TypeError) as e:
+        raise CorpusError(f"{manifest}: malformed manifest ({e})") from None
+    sources = []
+    for entry in entries:
+        try:
+            path = root / entry["file"]
+            text = read_text(path)
+            sources.append(
+                Source(
+                    id=entry["id"],
+                    file=entry["file"],
+                    language=entry["language"],
+                    orthography=entry.get("orthography", "modern"),
+                    kind=entry.get("kind", "article"),
+                    title=entry.get("title", entry["file"]),
+                    sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
+                    path=path,
+                    text=text,
+                )
+            )
+        except KeyError as e:
+            raise CorpusError(f"{manifest}: entry {entry!r} lacks {e}") from None
+    return sources
