@@ -24,7 +24,11 @@ class Source:
 
     ``lines`` holds the file's lines without their line ends, so ``lines[n - 1]`` is raw line ``n``.
     ``language`` is ``"uk"`` or ``"ru"``; ``orthography`` ``"modern"`` or ``"pre-reform"``;
-    ``kind`` ``"book"`` or ``"article"``.
+    ``kind`` ``"book"`` or ``"article"``. ``segmenter`` says how the text is cut into games:
+    ``"book-toc"`` (table of contents + printed page numbers, the PDF book 004) or ``"headings"``
+    (titles, variants and numbered rules in the running text). ``notation`` is the card notation
+    its examples use by default: ``"symbol"`` (♠Д, Т = ace), ``"letter"`` (ПА, Т = clubs) or
+    ``"words"`` («даму червей»); a passage may override it, and the choice is recorded per move.
     """
 
     id: str
@@ -36,6 +40,8 @@ class Source:
     sha256: str
     path: Path
     text: str
+    segmenter: str = "headings"
+    notation: str = "words"
 
     @property
     def lines(self) -> list[str]:
@@ -112,6 +118,8 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
                     sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
                     path=path,
                     text=text,
+                    segmenter=entry.get("segmenter", "headings"),
+                    notation=entry.get("notation", "words"),
                 )
             )
         except KeyError as e:

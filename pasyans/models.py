@@ -112,6 +112,8 @@ class Example:
     verdicts: list[Verdict] = field(default_factory=list)
     mentions: list[Card] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    layout_reading: Any = None
+    """The layout reader's full result (repairs, undecided cells) when a layout is printed."""
 
 
 @dataclass

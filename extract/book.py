@@ -1,0 +1,796 @@
+"""Segmentation of the book 004 (Peter Arnold, PDF extraction) into games, sections and examples.
+
+The book prints a table of contents (99 games with their printed pages, «Введение» and
+«Словарь»), then every game from its TOC page on. The extraction lost the page layout: page
+numbers and vertical side labels sit between the lines, figure captions float, and the
+full-width title block («Title» + introduction) may come before, inside or after the two
+columns of rules. So :func:`segment_book`
+
+1. classifies raw lines (:func:`pasyans.extract.clean.classify_book_lines`) and reads the TOC;
+2. gives every text line of printed page *P* to the TOC entry with the largest page ≤ *P*;
+3. finds each game's title line on its pages and puts the title block (title, the full-width
+   lines of its first page, an intro sentence that starts with the title) first;
+4. moves a column block printed before «КАК ИГРАТЬ» after the page's other column when it
+   provably belongs there (it starts in mid-sentence, or ends in a hyphen) — a ``reading-order``
+   finding records each move;
+5. splits sub-variants at capitalised headings («"СОСТЯЗАТЕЛЬНЫЙ ГОЛЬФ"»), labels sections
+   (intro, rules, example, tactics, variant), finds worked examples and aliases sentence by
+   sentence (spaCy blank ``ru`` + Matcher on pymorphy3 lemmas).
+
+Raw 1-based line numbers of the source file are the provenance everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from statistics import quantiles
+
+import spacy
+from spacy.matcher import Matcher
+
+from pasyans import morph
+from pasyans.corpus import Source
+from pasyans.models import Alias, Example, Finding, GameText, LineSpan, Section
+
+from .clean import (
+    WIDE_MIN,
+    Repair,
+    book_pages,
+    classify_book_lines,
+    is_heading,
+    is_paragraph_break,
+    is_toc_entry,
+    join_lines,
+    mapped_lines,
+    norm_title,
+    restore_spaces,
+    split_glued,
+)
+from .text import MappedText
+
+RULES_HEADING = "КАК ИГРАТЬ"
+TACTICS_HEADING = "ТАКТИКА"
+BOOK_PARTS = frozenset({"введение", "словарь", "содержание", "оглавление", "предисловие", "приложение", "указатель"})
+"""Lemmas of TOC entries that are parts of the book, not games."""
+
+
+# -- records -------------------------------------------------------------------------------
+
+@dataclass
+class TocEntry:
+    """One table-of-contents entry: ``title`` as printed (guillemets removed, a wrapped entry
+    joined with a space), printed ``page``, raw ``lines``, the ``group`` header above it
+    («ИГРЫ ОДНОЙ КОЛОДОЙ») and whether it is a game (``False`` for «Введение», «Словарь»)."""
+
+    title: str
+    page: int
+    lines: LineSpan
+    group: str | None = None
+    is_game: bool = True
+
+
+@dataclass
+class Term:
+    """A glossary («Словарь») entry: ``term — definition``, cleaned, with its raw lines."""
+
+    term: str
+    definition: str
+    lines: LineSpan
+
+
+@dataclass
+class BookSegmentation:
+    """What :func:`segment_book` finds in the book.
+
+    ``games``: 99 TOC games (keys ``004-001`` … in TOC order) and their sub-variants
+    (``004-021-v1``), in book order. ``pages``: printed page → raw ``(first, last)`` lines.
+    ``toc``: the 99 game entries; ``parts``: the other TOC entries (Введение, Словарь).
+    ``captions``: game key → raw caption lines on its pages. ``game_texts``: game key → the
+    :class:`MappedText` whose ``text`` is the game's ``text``; ``example_texts``:
+    ``(game key, index in game.examples)`` → the example's :class:`MappedText` (its ``text``
+    is ``Example.text``). ``abbreviations``: letter → word from the book's own key
+    («Т—туз, К—король, …», with ``abbreviations_lines``). ``unassigned``: raw spans of
+    non-blank lines that are in no game (front matter, TOC, Введение, Словарь, back matter).
+    ``line_classes``: class of every raw line (index 0 = line 1).
+    """
+
+    source: str
+    games: list[GameText] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    pages: dict[int, LineSpan] = field(default_factory=dict)
+    toc: list[TocEntry] = field(default_factory=list)
+    parts: list[TocEntry] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    captions: dict[str, list[int]] = field(default_factory=dict)
+    game_texts: dict[str, MappedText] = field(default_factory=dict)
+    example_texts: dict[tuple[str, int], MappedText] = field(default_factory=dict)
+    abbreviations: dict[str, str] = field(default_factory=dict)
+    abbreviations_lines: LineSpan | None = None
+    unassigned: list[LineSpan] = field(default_factory=list)
+    line_classes: list[str] = field(default_factory=list)
+
+    def game(self, key_or_name: str) -> GameText:
+        """The game with this key or (modern) name. Raises ``KeyError``."""
+        for g in self.games:
+            if g.key == key_or_name or g.name == key_or_name:
+                return g
+        raise KeyError(key_or_name)
+
+
+# -- small helpers -------------------------------------------------------------------------
+
+def spans(numbers: list[int]) -> list[LineSpan]:
+    """Sorted line numbers → runs of consecutive numbers ``[(first, last), …]``."""
+    out: list[LineSpan] = []
+    for n in sorted(set(numbers)):
+        if out and n == out[-1][1] + 1:
+            out[-1] = (out[-1][0], n)
+        else:
+            out.append((n, n))
+    return out
+
+
+def _unquote(s: str) -> str:
+    return s.strip().strip("«»\"").strip()
+
+
+def _lemma_words(s: str) -> list[str]:
+    return [morph.lemma(w) for w in re.findall(r"[^\W\d_]+|\d+", s)]
+
+
+@lru_cache(maxsize=1)
+def _nlp():
+    """spaCy's blank Russian tokenizer (no pretrained model) and our Matcher patterns."""
+    nlp = spacy.blank("ru")
+    m = Matcher(nlp.vocab)
+    m.add("EXAMPLE", [
+        [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "пример"}],
+        [{"LEMMA": "пример"}],
+        [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "расклад"}, {"ORTH": ":"}],
+    ])
+    m.add("NAMING", [
+        [{"LEMMA": {"IN": ["называть", "назвать", "называться", "именовать"]}}],
+        [{"LEMMA": "другой"}, {"LEMMA": "название"}],
+        [{"LOWER": "под"}, {"LEMMA": "название"}],
+        [{"LEMMA": "известный"}, {"LOWER": "также"}, {"LOWER": {"IN": ["как", "под"]}}],
+    ])
+    m.add("GLOSS", [[{"ORTH": "("}, {"IS_ALPHA": True, "OP": "+"}, {"ORTH": "—"}, {"LOWER": "англ"}]])
+    return nlp, m
+
+
+def _doc(text: str):
+    nlp, _ = _nlp()
+    doc = nlp.make_doc(text)
+    for t in doc:
+        if t.is_alpha:
+            t.lemma_ = morph.lemma(t.text)
+        else:
+            t.lemma_ = t.text.lower()
+    return doc
+
+
+_ABBREV = frozenset({"см", "с", "т", "д", "п", "е", "г", "гг", "англ", "ред", "рис", "стр", "др", "пр", "напр", "примеч", "ул", "л"})
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """``[start, end)`` character spans of the sentences of cleaned ``text``.
+
+    A sentence ends at ``.``/``!``/``?``/``…`` (with closing » or ) after it) followed by space
+    and a capital, «, a card symbol or a digit, and at every newline (paragraph end); not after
+    an abbreviation («см.», «т. д.», «с.», «англ.») or an initial («Э.»).
+    """
+    out: list[tuple[int, int]] = []
+    start = 0
+    for m in re.finditer(r"[.!?…][»)]*(?=\s+[А-ЯЁA-Z«♠♥♦♣\d])|\n", text):
+        end = m.end()
+        if m.group(0) != "\n":
+            word = re.search(r"([^\W\d_]*)\s*[.!?…][»)]*$", text[max(0, m.start() - 12):end])
+            w = word.group(1) if word else ""
+            if w.lower() in _ABBREV or (len(w) == 1 and w.isupper()):
+                continue
+        if text[start:end].strip():
+            out.append((start, end))
+        start = end
+    if text[start:].strip():
+        out.append((start, len(text)))
+    # trim spaces/newlines at both ends
+    trimmed = []
+    for a, b in out:
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b > a:
+            trimmed.append((a, b))
+    return trimmed
+
+
+# -- table of contents ---------------------------------------------------------------------
+
+def parse_toc(lines: list[str], classes: list[str]) -> list[TocEntry]:
+    """The TOC entries in order (games and book parts), from the lines classed ``toc``.
+
+    A line without a page number is the first half of a wrapped entry; an all-capital line
+    without a number is a group header. Entries before the first group header, and entries
+    whose first word is a book-part word (:data:`BOOK_PARTS`), are not games.
+    """
+    out: list[TocEntry] = []
+    group: str | None = None
+    pending: tuple[int, str] | None = None
+    for i, (s, c) in enumerate(zip(lines, classes), start=1):
+        if c != "toc" or not s.strip():
+            continue
+        m = is_toc_entry(s)
+        if m:
+            title = m.group("title").strip()
+            first = i
+            if pending is not None:
+                first, title = pending[0], pending[1] + " " + title
+                pending = None
+            title = _unquote(title)
+            words = _lemma_words(title)
+            is_game = group is not None and not (len(words) == 1 and words[0] in BOOK_PARTS)
+            out.append(TocEntry(title, int(m.group("page")), (first, i), group, is_game))
+            continue
+        letters = [ch for ch in s if ch.isalpha()]
+        if letters and all(ch.isupper() for ch in letters) and "«" not in s:
+            group = s.strip()
+        elif s.strip().lower() in ("содержание", "оглавление"):
+            continue
+        else:
+            pending = (i, s.strip()) if pending is None else (pending[0], pending[1] + " " + s.strip())
+    return out
+
+
+def split_title(printed: str) -> str:
+    """Put back spaces lost in a printed title by pymorphy3 word splitting: «Дюжинапекаря» →
+    «Дюжина пекаря». A title that does not split into dictionary words comes back unchanged."""
+    words = []
+    for part in printed.split():
+        if morph.is_known(part) or not part.isalpha():
+            words.append(part)
+            continue
+        sp = split_glued(part)
+        words.extend(sp if sp else [part])
+    return " ".join(words)
+
+
+# -- the segmentation ----------------------------------------------------------------------
+
+@dataclass
+class _Game:
+    entry: TocEntry
+    key: str
+    lines: list[int] = field(default_factory=list)  # owned text lines (raw order)
+    captions: list[int] = field(default_factory=list)
+    heading: int | None = None
+    order: list[int] = field(default_factory=list)  # reading order
+    title_block: list[int] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+
+def segment_book(source: Source) -> BookSegmentation:
+    """Segment the book ``source`` (004) into games, sections, examples and aliases.
+
+    Returns a :class:`BookSegmentation`; nothing is dropped silently: lines in no game are in
+    ``unassigned`` (and a ``not-a-game`` finding), moved column blocks give ``reading-order``
+    findings, dictionary-guessed word splits ``ocr-repair`` findings, a TOC game whose title
+    line is not found ``heading-not-found``. Raises ``ValueError`` when the source has no table
+    of contents or no page numbers.
+    """
+    lines = source.lines
+    pre = classify_book_lines(lines)
+    toc_all = parse_toc(lines, pre)
+    if not toc_all:
+        raise ValueError(f"{source.file}: no table of contents found")
+    titles = [e.title for e in toc_all]
+    classes = classify_book_lines(lines, titles)
+    pages = book_pages(classes, lines)
+    if not pages:
+        raise ValueError(f"{source.file}: no page numbers found")
+    seg = BookSegmentation(source=source.id, pages=pages, line_classes=classes)
+    seg.toc = [e for e in toc_all if e.is_game]
+    seg.parts = [e for e in toc_all if not e.is_game]
+
+    page_of = [0] * (len(lines) + 1)
+    for p, (a, b) in pages.items():
+        for n in range(a, b + 1):
+            page_of[n] = p
+
+    games = [_Game(e, f"{source.id}-{k:03d}") for k, e in enumerate(seg.toc, start=1)]
+    owners: list[tuple[int, object]] = sorted(
+        [(g.entry.page, g) for g in games] + [(e.page, e) for e in seg.parts], key=lambda t: t[0]
+    )
+    part_lines: dict[str, list[int]] = {e.title: [] for e in seg.parts}
+
+    def owner_of(page: int):
+        best = None
+        for p, o in owners:
+            if p <= page:
+                best = o
+        return best
+
+    page_owner = {p: owner_of(p) for p in pages}
+    for n in range(1, len(lines) + 1):
+        c = classes[n - 1]
+        if c not in ("text", "caption") or not page_of[n]:
+            continue
+        o = page_owner[page_of[n]]
+        if isinstance(o, _Game):
+            (o.captions if c == "caption" else o.lines).append(n)
+        elif isinstance(o, TocEntry):
+            part_lines[o.title].append(n)
+
+    _find_headings(games, lines, page_of, seg)
+    for g in games:
+        _reading_order(g, lines, page_of)
+        seg.captions[g.key] = g.captions
+
+    out: list[GameText] = []
+    for g in games:
+        out.extend(_build_game(g, source, lines, page_of, seg))
+    seg.games = out
+    seg.findings.extend(f for gt in out for f in gt.findings)
+
+    seg.terms, seg.abbreviations, seg.abbreviations_lines = _glossary(lines, part_lines, seg.parts)
+    assigned = {n for gt in out for a, b in gt.lines for n in range(a, b + 1)}
+    captioned = {n for c in seg.captions.values() for n in c}
+    rest = [n for n in range(1, len(lines) + 1)
+            if classes[n - 1] not in ("blank", "page-number", "side-label") and n not in assigned and n not in captioned]
+    seg.unassigned = spans(rest)
+    for a, b in seg.unassigned:
+        kinds = sorted({classes[n - 1] for n in range(a, b + 1)})
+        part = next((e.title for e in seg.parts if any(n in part_lines[e.title] for n in range(a, b + 1))), None)
+        what = f"book part «{part}»" if part else "/".join(kinds)
+        seg.findings.append(Finding(source.id, (a, b), "not-a-game", f"lines {a}–{b} are not in any game ({what})"))
+    return seg
+
+
+def _find_headings(games: list[_Game], lines: list[str], page_of: list[int], seg: BookSegmentation) -> None:
+    """Find each game's title line: a line equal to its TOC title (spaces and quotes aside) among
+    its own lines, first on its TOC page. A title found on the page before, in the previous
+    game's lines, moves the lines from it to that page's end into this game."""
+    for k, g in enumerate(games):
+        key = norm_title(g.entry.title)
+        own = [n for n in g.lines if norm_title(lines[n - 1]) == key]
+        on_page = [n for n in own if page_of[n] == g.entry.page]
+        if on_page or own:
+            g.heading = (on_page or own)[0]
+            continue
+        prev = games[k - 1] if k else None
+        found = [n for n in (prev.lines if prev else []) if norm_title(lines[n - 1]) == key
+                 and page_of[n] == g.entry.page - 1]
+        if prev and found:
+            h = found[0]
+            moved = [n for n in prev.lines if n >= h and page_of[n] == page_of[h]]
+            prev.lines = [n for n in prev.lines if n not in moved]
+            g.lines = sorted(g.lines + moved)
+            g.heading = h
+            g.findings.append(Finding(seg.source, (h, moved[-1]), "toc-page-mismatch",
+                                      f"title «{g.entry.title}» printed on page {page_of[h]}, TOC says {g.entry.page}",
+                                      game=g.key))
+            continue
+        g.findings.append(Finding(seg.source, g.entry.lines, "heading-not-found",
+                                  f"no title line «{g.entry.title}» on its pages; name from the TOC", game=g.key))
+
+
+def _starts_with_title(s: str, title: str) -> bool:
+    m = re.match(r"\s*«([^»]*)»", s)
+    return bool(m) and norm_title(m.group(1)) == norm_title(title)
+
+
+def _ends_sentence(s: str) -> bool:
+    return bool(re.search(r"[.!?…:][»)]*\s*$", s))
+
+
+def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
+    """Title block first, then the column text with displaced blocks put back (see module doc)."""
+    first_page = page_of[g.heading] if g.heading else (page_of[g.lines[0]] if g.lines else 0)
+    block: list[int] = []
+    if g.heading:
+        block = [g.heading]
+        rest = [n for n in g.lines if n > g.heading]
+        k = 0
+        # the title's own intro lines: full-width lines, or a sentence starting with «Title»
+        while k < len(rest) and len(lines[rest[k] - 1].strip()) >= WIDE_MIN:
+            block.append(rest[k])
+            k += 1
+        if k < len(rest) and _starts_with_title(lines[rest[k] - 1], g.entry.title) and not block[1:]:
+            while k < len(rest):
+                block.append(rest[k])
+                k += 1
+                if _ends_sentence(lines[block[-1] - 1]):
+                    break
+        block += [n for n in g.lines if page_of[n] == first_page and n not in block
+                  and len(lines[n - 1].strip()) >= WIDE_MIN]
+    g.title_block = block
+    flow = [n for n in g.lines if n not in set(block)]
+    # displaced column blocks before «КАК ИГРАТЬ»
+    for h in [n for n in flow if lines[n - 1].strip() == RULES_HEADING]:
+        i = flow.index(h)
+        j = i
+        while j > 0 and page_of[flow[j - 1]] == page_of[h]:
+            j -= 1
+        before = flow[j:i]
+        if not before:
+            continue
+        first, last = lines[before[0] - 1].strip(), lines[before[-1] - 1].rstrip()
+        starts_mid = first[:1].islower()
+        ends_open = last.endswith("-") or not _ends_sentence(last)
+        if not (starts_mid or ends_open):
+            continue
+        k = i
+        while k + 1 < len(flow) and page_of[flow[k + 1]] == page_of[h]:
+            k += 1
+        after = flow[i:k + 1]
+        flow = flow[:j] + after + before + flow[k + 1:]
+        why = "starts in mid-sentence" if starts_mid else "ends in mid-sentence"
+        g.findings.append(Finding("004", (before[0], before[-1]), "reading-order",
+                                  f"column block {before[0]}–{before[-1]} printed before «{RULES_HEADING}» ({h}) "
+                                  f"{why}; read after line {after[-1]}", game=g.key))
+    g.order = block + flow
+
+
+# -- building one game ---------------------------------------------------------------------
+
+@lru_cache(maxsize=20_000)
+def _restored_len(s: str) -> int:
+    return len(restore_spaces(MappedText.from_lines([s])).text.strip())
+
+
+def _paragraph_starts(order: list[int], lines: list[str], block: set[int]) -> set[int]:
+    """Lines of ``order`` (reading order) that begin a paragraph: headings and titles and the
+    line after them, changes between full-width and column lines, jumps in raw order, and
+    :func:`~pasyans.extract.clean.is_paragraph_break` between column lines."""
+    col = [_restored_len(lines[n - 1]) for n in order if len(lines[n - 1].strip()) < WIDE_MIN]
+    width = int(quantiles(col, n=4)[2]) if len(col) >= 4 else 36
+    starts: set[int] = set()
+    for k, n in enumerate(order):
+        s = lines[n - 1].strip()
+        if k == 0:
+            starts.add(n)
+            continue
+        p = order[k - 1]
+        ps = lines[p - 1].strip()
+        wide, pwide = len(s) >= WIDE_MIN, len(ps) >= WIDE_MIN
+        if is_heading(s) or is_heading(ps) or (n in block) != (p in block) or k == 1 and p in block:
+            starts.add(n)
+        elif wide != pwide:
+            starts.add(n)
+        elif n < p and _ends_sentence(ps):
+            starts.add(n)
+        elif not wide and is_paragraph_break(restore_spaces(MappedText.from_lines([ps])).text, s, width):
+            starts.add(n)
+        elif wide and _ends_sentence(ps) and len(ps) < WIDE_MIN + 20 and (s[:1].isupper() or s[:1] == "«"):
+            starts.add(n)
+    return starts
+
+
+def _name_from_heading(printed: str, text_mt: MappedText | None) -> str:
+    """A capitalised sub-heading («СОСТЯЗАТЕЛЬНЫЙ ГОЛЬФ») in normal case: as the body writes it
+    in «…» (case-insensitively), else first letter capital and the rest lower case."""
+    want = norm_title(printed)
+    if text_mt is not None:
+        for m in re.finditer(r"«([^»]+)»", text_mt.text):
+            if norm_title(m.group(1)) == want and not m.group(1).isupper():
+                return m.group(1).strip()
+    s = _unquote(printed).lower()
+    return s[:1].upper() + s[1:]
+
+
+def _build_game(g: _Game, source: Source, lines: list[str], page_of: list[int], seg: BookSegmentation) -> list[GameText]:
+    """The GameText of ``g`` and of its sub-variants (their own GameText each)."""
+    heads = [n for n in g.order if is_heading(lines[n - 1]) and lines[n - 1].strip().startswith("«")
+             and n not in g.title_block and norm_title(lines[n - 1]) not in {norm_title(e.title) for e in seg.toc}]
+    cuts = [g.order.index(h) for h in heads]
+    pieces = [g.order[: cuts[0]] if cuts else g.order]
+    for i, c in enumerate(cuts):
+        pieces.append(g.order[c: cuts[i + 1] if i + 1 < len(cuts) else len(g.order)])
+
+    name = _unquote(lines[g.heading - 1]) if g.heading else split_title(g.entry.title)
+    results: list[GameText] = []
+    for idx, order in enumerate(pieces):
+        is_variant = idx > 0
+        key = f"{g.key}-v{idx}" if is_variant else g.key
+        repairs: list[Repair] = []
+        block = set(g.title_block) if not is_variant else {order[0]}
+        starts = _paragraph_starts(order, lines, block)
+        mt = join_lines(lines, order, starts, repairs=repairs)
+        gt = GameText(
+            key=key, source=source.id, name=name, lines=spans(order), text=mt.text,
+            printed_name=g.entry.title, page=g.entry.page,
+        )
+        if is_variant:
+            printed = lines[order[0] - 1].strip()
+            gt.variant_of = g.key
+            gt.printed_name = _unquote(printed)
+            gt.name = _name_from_heading(printed, mt)
+            gt.page = page_of[order[0]]
+        else:
+            gt.findings.extend(g.findings)
+        for r in repairs:
+            gt.findings.append(Finding(source.id, r.lines, "ocr-repair",
+                                       f"glued letters split with the dictionary: «{r.before}» → «{r.after}»",
+                                       token=r.before, game=key))
+        examples = _examples(mt)
+        for k, (ex, emt, note) in enumerate(examples):
+            gt.examples.append(ex)
+            seg.example_texts[(key, k)] = emt
+            if note:
+                gt.findings.append(Finding(source.id, ex.lines, "example-split", note, game=key))
+        gt.sections = _sections(order, lines, block, gt.examples, is_variant)
+        gt.aliases = _aliases(mt, gt.name, [gt.name, g.entry.title] if not is_variant else [gt.name])
+        seg.game_texts[key] = mt
+        results.append(gt)
+    return results
+
+
+# -- examples ------------------------------------------------------------------------------
+
+_NOT_EXAMPLE_BEFORE = frozenset({"показать", "изобразить", "изображенный", "см", "видно", "показанный"})
+
+
+def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
+    """Worked examples: a sentence that opens with «На примере…», «Пример…», «В примере…»,
+    «На раскладе:» (within its first eight words, not after «показано», «см.»), up to the end
+    of its paragraph."""
+    text = mt.text
+    nlp, matcher = _nlp()
+    doc = _doc(text)
+    out = []
+    taken_until = -1
+    for a, b in sentences(text):
+        if a < taken_until:
+            continue
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is None:
+            continue
+        sent = span.as_doc()
+        hit = None
+        for mid, s, e in matcher(sent):
+            if nlp.vocab.strings[mid] != "EXAMPLE" or s > 8:
+                continue
+            if nlp.vocab.strings[mid] == "EXAMPLE" and e - s == 1 and s != 0:
+                continue  # a bare «пример» counts only as the first word
+            before = [t for t in sent[:s]]
+            if any(t.lemma_ in _NOT_EXAMPLE_BEFORE for t in before) or any(t.text == "(" for t in before):
+                continue
+            if sent[s:e][-1].lemma_ == "расклад" and s != 0:
+                continue
+            hit = (s, e)
+            break
+        if hit is None:
+            continue
+        s, e = hit
+        # marker: from the sentence start over «расклада», a number and a colon
+        k = e
+        while k < len(sent) and k < e + 3 and (sent[k].lemma_ == "расклад" or sent[k].like_num or sent[k].text == ":"):
+            k += 1
+            if sent[k - 1].text == ":":
+                break
+        marker = text[a: a + sent[k - 1].idx + len(sent[k - 1].text)]
+        end = text.find("\n", a)
+        end = len(text) if end < 0 else end
+        taken_until = end
+        emt = mt.slice(a, end)
+        first, last = mt.line[a], mt.line[end - 1]
+        note = None
+        runs = spans([mt.line[i] for i in range(a, end)])
+        if last < first:
+            note = f"example continues at lines {runs[-1][0]}–{runs[-1][1]} (reading order)"
+            last = max(n for n in (mt.line[i] for i in range(a, end)) if n >= first) if any(
+                mt.line[i] >= first for i in range(a, end)) else first
+        ex = Example(lines=(first, last), text=emt.text, marker=marker.strip())
+        out.append((ex, emt, note))
+    return out
+
+
+# -- sections ------------------------------------------------------------------------------
+
+def _sections(order: list[int], lines: list[str], block: set[int], examples: list[Example], is_variant: bool) -> list[Section]:
+    """Sections in reading order: runs of lines with one label; a run also ends where raw order
+    jumps back. Labels: ``intro`` (title block and text before «КАК ИГРАТЬ»), ``rules``,
+    ``tactics``, ``example`` (lines of a worked example), ``variant`` (a variant's own text)."""
+    ex_lines: dict[int, int] = {}
+    for k, ex in enumerate(examples):
+        for n in range(ex.lines[0], ex.lines[1] + 1):
+            ex_lines.setdefault(n, k)
+    labels: list[tuple[int, str, str | None]] = []
+    kind, title = ("variant", _unquote(lines[order[0] - 1])) if is_variant else ("intro", None)
+    for n in order:
+        s = lines[n - 1].strip()
+        if s == RULES_HEADING:
+            kind, title = "rules", RULES_HEADING
+        elif s == TACTICS_HEADING:
+            kind, title = "tactics", TACTICS_HEADING
+        elif n in block and not is_variant:
+            title = _unquote(lines[order[0] - 1])
+        lab = "example" if n in ex_lines and kind != "tactics" else kind
+        labels.append((n, lab, examples[ex_lines[n]].marker if lab == "example" else title))
+    out: list[Section] = []
+    for n, lab, t in labels:
+        if out and out[-1].kind == lab and n > out[-1].lines[1] and out[-1].title == t:
+            out[-1] = Section(lab, (out[-1].lines[0], n), t)
+        else:
+            out.append(Section(lab, (n, n), t))
+    return out
+
+
+# -- aliases -------------------------------------------------------------------------------
+
+_GAME_WORDS = frozenset({"игра", "пасьянс"})
+_COMPARE = frozenset({"вариант", "схожий", "похожий", "подобно", "напоминать", "соответствовать", "путать", "отличаться"})
+_DISPUTE = frozenset({"неправильно", "ошибочно", "неверно", "ошибочный", "неправильный"})
+_STOP = frozenset({"потому", "поскольку", "хотя"})
+
+
+def nominative(name: str) -> str:
+    """A quoted name in the nominative case, as a dictionary form would print it.
+
+    The leading nouns/adjectives that share the first word's case are put in the nominative
+    (number kept): «Пробелами» → «Пробелы», «Императором Германии» → «Император Германии»,
+    «Четырехугольника» → «Четырехугольник»; verbs and other words stay («Попытайся еще»).
+    """
+    words = name.split()
+    if not words:
+        return name
+    first = morph.parse(words[0])
+    if first is None or first.tag.case in (None, "nomn") or first.tag.POS not in ("NOUN", "ADJF"):
+        return name
+    case = first.tag.case
+    out = []
+    for i, w in enumerate(words):
+        p = morph.parse(w)
+        if p is not None and p.tag.case == case and p.tag.POS in ("NOUN", "ADJF"):
+            infl = p.inflect({"nomn"})
+            nw = infl.word if infl else w
+            if "ё" not in w.lower():
+                nw = nw.replace("ё", "е")
+            if w[:1].isupper():
+                nw = nw[:1].upper() + nw[1:]
+            out.append(nw)
+        else:
+            out.extend(words[i:])
+            break
+    return " ".join(out)
+
+
+def _quotes(sent) -> list[tuple[int, int, str]]:
+    """``(token start, token end, name)`` of every «…» in a spaCy span/doc."""
+    out = []
+    i = 0
+    while i < len(sent):
+        if sent[i].text == "«":
+            j = i + 1
+            while j < len(sent) and sent[j].text != "»":
+                j += 1
+            if j < len(sent):
+                name = sent[i + 1: j].text.strip()
+                if name:
+                    out.append((i, j + 1, name))
+            i = j + 1
+        else:
+            i += 1
+    return out
+
+
+def _aliases(mt: MappedText, name: str | None, own_names: list[str]) -> list[Alias]:
+    """Names the text gives the game, sentence by sentence (see module doc): after a naming word
+    («называют», «другое название», «известная также как») → ``alias``, or ``disputed`` when the
+    sentence or the next says it is wrong («Это неправильно»); a chain «Title», или «X» →
+    ``alias``; «(швабра — англ.)» → ``gloss``; a name in a sentence that compares
+    («вариант», «подобно», «напоминает», «схож») or cross-references «(см. с. 27)» → ``related``."""
+    own = {norm_title(nominative(n)) for n in own_names if n} | {norm_title(n) for n in own_names if n}
+    text = mt.text
+    nlp, matcher = _nlp()
+    doc = _doc(text)
+    sents = sentences(text)
+    out: list[Alias] = []
+    seen: set[tuple[str, str]] = set()
+
+    def add(raw_name: str, kind: str, a: int, b: int) -> None:
+        nm = nominative(raw_name) if kind != "gloss" else raw_name
+        key = norm_title(nm)
+        if key in own or norm_title(raw_name) in own or (key, kind) in seen:
+            return
+        if kind == "related" and any(k == key for k, _ in seen):
+            return
+        seen.add((key, kind))
+        out.append(Alias(name=nm, language="ru", lines=mt.lines_of(a, b), kind=kind, sentence=text[a:b]))
+
+    for si, (a, b) in enumerate(sents):
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is None:
+            continue
+        sent = span.as_doc()
+        quotes = _quotes(sent)
+        if not quotes:
+            continue
+        lemmas = {t.lemma_ for t in sent}
+        nxt = text[sents[si + 1][0]: sents[si + 1][1]] if si + 1 < len(sents) else ""
+        disputed = bool(lemmas & _DISPUTE) or bool(re.match(r"Это\s+(неправильно|ошибочно|неверно)", nxt))
+        compare = bool(lemmas & _COMPARE)
+        matches = [(nlp.vocab.strings[m], s, e) for m, s, e in matcher(sent)]
+        for label, s, e in matches:
+            if label == "GLOSS":
+                add(sent[s + 1: e - 2].text, "gloss", a, b)
+        naming = [(s, e) for label, s, e in matches if label == "NAMING"]
+        used: set[int] = set()
+        for s, e in naming:
+            # the named thing: a noun just before the verb that is not the game («Этот расклад называют»)
+            subj = next((t for t in reversed(sent[max(0, s - 3): s]) if t.is_alpha
+                         and (morph.parse(t.text).tag.POS == "NOUN")), None)
+            if subj is not None and subj.lemma_ not in _GAME_WORDS and not compare:
+                continue
+            stop = next((t.i for t in sent[e:] if t.lemma_ in _STOP), len(sent))
+            after = [q for q in quotes if q[0] >= e and q[0] < stop]
+            kind = "related" if compare else ("disputed" if disputed else "alias")
+            names = [q for q in after if norm_title(nominative(q[2])) not in own]
+            if not names and after:
+                # «"X" иногда называют "Title"»: the other name comes before the verb
+                names = [q for q in quotes if q[1] <= s and norm_title(nominative(q[2])) not in own]
+            for q in names:
+                used.add(q[0])
+                add(q[2], kind, a, b)
+        # «"Title", или "X"», «"Title", "X", "Y" или "Z"»
+        for qi, (qs, qe, qn) in enumerate(quotes):
+            if norm_title(nominative(qn)) not in own and norm_title(qn) not in own:
+                continue
+            k = qe
+            for q2 in quotes[qi + 1:]:
+                between = [t.text.lower() for t in sent[k: q2[0]]]
+                if between and all(w in (",", "или", "и") for w in between) and "или" in between or (
+                        between == [","] and any(t.text == "или" for t in sent[q2[1]: q2[1] + 4])):
+                    if q2[0] not in used:
+                        used.add(q2[0])
+                        add(q2[2], "related" if compare else ("disputed" if disputed else "alias"), a, b)
+                    k = q2[1]
+                else:
+                    break
+        # comparisons and cross-references to other games
+        for qs, qe, qn in quotes:
+            if qs in used:
+                continue
+            xref = bool(re.match(r"\s*\(см\.\s*с\.", sent[qe:].text if qe < len(sent) else "")) or (
+                qe < len(sent) and sent[qe].text == "(" and qe + 1 < len(sent) and sent[qe + 1].text.startswith("см"))
+            if compare or xref:
+                add(qn, "related", a, b)
+    return out
+
+
+# -- glossary ------------------------------------------------------------------------------
+
+def _glossary(lines: list[str], part_lines: dict[str, list[int]], parts: list[TocEntry]):
+    """Glossary entries «Term — definition» of the «Словарь» part and the abbreviation key
+    («Т—туз,К —король,…») printed with it."""
+    gl = next((e for e in parts if _lemma_words(e.title)[:1] == ["словарь"]), None)
+    if gl is None or not part_lines.get(gl.title):
+        return [], {}, None
+    nums = [n for n in part_lines[gl.title] if norm_title(lines[n - 1]) != norm_title(gl.title)]
+    abbrev: dict[str, str] = {}
+    abbrev_lines = None
+    entries: list[list[int]] = []
+    for n in nums:
+        s = lines[n - 1].strip()
+        pairs = re.findall(r"(?:^|,)\s*([А-ЯЁ])\s*—\s*([а-яё]+)", s)
+        if len(pairs) >= 2:
+            abbrev.update(dict(pairs))
+            abbrev_lines = (n, n)
+            continue
+        letters = [c for c in s if c.isalpha()]
+        if letters and all(c.isupper() for c in letters):
+            continue  # a sub-heading («НАИБОЛЕЕ УПОТРЕБИТЕЛЬНЫЕ СОКРАЩЕНИЯ»)
+        prev = lines[entries[-1][-1] - 1].rstrip() if entries else ""
+        if not entries or (_ends_sentence(prev) and (s[:1].isupper() or s[:1] == "«")):
+            entries.append([n])
+        else:
+            entries[-1].append(n)
+    terms = []
+    for e in entries:
+        mt = join_lines(lines, e, [])
+        m = re.match(r"(.+?)\s+—\s+(.+)", mt.text, re.S)
+        if m:
+            terms.append(Term(m.group(1).strip(), m.group(2).strip(), (e[0], e[-1])))
+    return terms, abbrev, abbrev_lines

@@ -1,0 +1,307 @@
+"""The printed starting layout of «Паганіні» (source 000, raw lines 7–14), read with OCR repairs.
+
+Each printed row is ``<row number> <ace column> <13 slots>``; a slot is a card in the letter
+shorthand (П spades, Ч hearts, Б diamonds, Т clubs; А 2..10 В Д К) or «-» for a window. The
+scan damaged some cells: «4» for «Ч», Cyrillic «З» for 3, «б» for 6, Latin «T» for «Т», cells
+glued together («ЧДЧ10») and one cell that is no card («БС»).
+
+Reading, in order:
+
+1. every cell is parsed by the card grammar (``cells`` start rule of ``grammar/cards.lark``),
+   which also splits glued cells; the grammar's reading notes become :class:`Repair` records;
+2. the count check: two packs hold every card exactly twice. Cards printed too often and cards
+   missing are set against the cells whose reading is uncertain (a look-alike or unreadable
+   cell); every assignment of candidates to those cells that makes the count exact is kept;
+3. optionally, the moves that follow (``moves``): a move that takes card X from row r, or puts a
+   card right of X in row r, needs X in row r at the start unless an earlier move of the same
+   example put an X there; assignments that break this are dropped.
+
+A cell with one value left in every kept assignment is decided (a :class:`Repair` says why);
+a cell with several is listed in :attr:`LayoutReading.undecided` with its candidates and the
+reason «decided by the moves that follow» — the engine settles it by replay
+(:meth:`LayoutReading.choose`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from pasyans.cards import Card, full_pack
+from pasyans.models import Move
+
+from .notation import NotationError, format_card, parse_cells
+
+ROW_WIDTH = 14
+"""Entries per row: entry 0 is the ace column, 1..13 the slots."""
+
+_WINDOW = {"-", "–", "—"}
+_CERTAIN = ("OCR:",)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """One cell whose printed spelling was changed or split.
+
+    ``row`` 1-based printed row, ``col`` 0 (ace column) … 13; ``original`` the printed token (the
+    whole glued token for a split); ``repaired`` the reading in letter shorthand; ``certainty``:
+    ``"certain"`` (one reading possible), ``"high"`` (forced by the count or by a move),
+    ``"probable"`` (a look-alike the count does not contradict).
+    """
+
+    row: int
+    col: int
+    original: str
+    repaired: str
+    reason: str
+    certainty: str
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """A cell the count (and the moves given) leave open: candidates in order of preference."""
+
+    row: int
+    col: int
+    printed: str
+    candidates: tuple[Card, ...]
+    reason: str
+
+    def __iter__(self):
+        """Unpacks as ``(row, col, candidates)``."""
+        return iter((self.row, self.col, list(self.candidates)))
+
+
+@dataclass
+class LayoutReading:
+    """The layout as read.
+
+    ``rows``: 8 × 14 entries (``None`` = window); an undecided cell holds its first candidate.
+    ``repairs``: every changed or split cell; ``undecided``: cells still open; ``count``: how
+    often each card occurs with the current reading; ``printed``: the printed tokens per row
+    (after splitting glued cells); ``lines``: raw line number of each row; ``problems``:
+    structural trouble (a row without 14 entries), each a sentence.
+    """
+
+    rows: list[list[Card | None]]
+    repairs: list[Repair]
+    undecided: list[Undecided]
+    count: Counter
+    printed: list[list[str]]
+    lines: list[int]
+    problems: list[str] = field(default_factory=list)
+    _options: dict = field(default_factory=dict, repr=False)
+    _assignments: list = field(default_factory=list, repr=False)
+    _parsed: list = field(default_factory=list, repr=False)
+
+    @property
+    def count_ok(self) -> bool:
+        """Whether every card of the two packs occurs exactly twice (and nothing else occurs)."""
+        pack = set(full_pack())
+        return set(self.count) == pack and all(v == 2 for v in self.count.values())
+
+    def choose(self, row: int, col: int, card: Card) -> "LayoutReading":
+        """A copy with cell (row, col) decided as ``card`` and the other open cells narrowed by
+        the count. Raises ``ValueError`` when the cell is not open or ``card`` is not a candidate."""
+        key = (row, col)
+        if key not in self._options:
+            raise ValueError(f"cell {key} is not undecided")
+        idx = list(self._options).index(key)
+        kept = [a for a in self._assignments if a[idx] == card]
+        if not kept:
+            raise ValueError(f"{card} is not a candidate for cell {key}")
+        return _settle(self, kept, f"chosen by the caller for cell {key}")
+
+
+def _parse_row(line: str) -> tuple[int | None, list[tuple[str, str, Card | None, str | None]]]:
+    """``(row number, [(printed token, glued original, card or None, note), …])``."""
+    m = re.match(r"\s*(\d+)\s+(.*)$", line)
+    if not m:
+        return None, []
+    cells = []
+    for chunk in m.group(2).split():
+        if chunk in _WINDOW:
+            cells.append((chunk, chunk, None, None))
+            continue
+        try:
+            parts = parse_cells(chunk)
+        except NotationError:
+            cells.append((chunk, chunk, None, "unreadable"))
+            continue
+        for card, s, e, note in parts:
+            cells.append((chunk[s:e], chunk, card, note))
+    return int(m.group(1)), cells
+
+
+def _uncertain(note: str | None) -> bool:
+    """A look-alike reading (Latin letter) is uncertain; OCR digit/letter fixes are certain."""
+    return bool(note) and "Latin" in note
+
+
+def read_paganini_layout(lines: list[str], first_line: int, moves: list | None = None) -> LayoutReading:
+    """Read the printed 000 layout ``lines`` (raw lines ``first_line`` …, one row per line).
+
+    ``moves``: optionally the moves of the examples that start from this layout, as a list of
+    :class:`~pasyans.models.Move` lists (one list per example; a flat list is one example); only
+    their ``from_row``/``to_row``/``to_card`` are used. Returns a :class:`LayoutReading`; never
+    raises for damaged text (every problem is recorded), raises ``ValueError`` only when
+    ``lines`` holds no row at all.
+    """
+    rows: list[list[Card | None]] = []
+    printed: list[list[str]] = []
+    repairs: list[Repair] = []
+    problems: list[str] = []
+    raw_lines: list[int] = []
+    uncertain: dict[tuple[int, int], str] = {}
+    unreadable: dict[tuple[int, int], str] = {}
+    for i, line in enumerate(lines):
+        number, cells = _parse_row(line)
+        if number is None:
+            continue
+        r = len(rows) + 1
+        if number != r:
+            problems.append(f"line {first_line + i}: printed row number {number}, expected {r}")
+        if len(cells) != ROW_WIDTH:
+            problems.append(f"line {first_line + i}: row {r} has {len(cells)} entries, expected {ROW_WIDTH}")
+        row: list[Card | None] = []
+        for col, (tok, glued, card, note) in enumerate(cells):
+            row.append(card)
+            if note == "unreadable":
+                unreadable[(r, col)] = tok
+                continue
+            if _uncertain(note):
+                uncertain[(r, col)] = tok
+            if glued != tok:
+                repairs.append(Repair(r, col, glued, format_card(card, "letter"),
+                                      f"glued cell «{glued}» split by the grammar; this part «{tok}»"
+                                      + (f"; {note}" if note else ""), "certain" if not _uncertain(note) else "probable"))
+            elif note and tok != format_card(card, "letter"):
+                repairs.append(Repair(r, col, tok, format_card(card, "letter"), note,
+                                      "probable" if _uncertain(note) else "certain"))
+        rows.append(row)
+        printed.append([c[0] for c in cells])
+        raw_lines.append(first_line + i)
+    if not rows:
+        raise ValueError("no layout row found")
+
+    count = Counter(c for row in rows for c in row if c is not None)
+    pack = list(full_pack())
+    surplus = {c: n - 2 for c, n in count.items() if n > 2}
+    missing = Counter({c: 2 - count.get(c, 0) for c in pack if count.get(c, 0) < 2})
+
+    # cells open to the count: unreadable ones, and uncertain ones holding a surplus card
+    options: dict[tuple[int, int], list[Card]] = {}
+    for (r, col), tok in unreadable.items():
+        legible = _legible_suit(tok)
+        cands = [c for c in missing if legible is None or c.suit == legible]
+        options[(r, col)] = sorted(cands, key=lambda c: _similarity(tok, c))
+    for card in surplus:
+        cells = [(r, col) for r, row in enumerate(rows, 1) for col, c in enumerate(row) if c == card]
+        suspects = [k for k in cells if k in uncertain] or cells
+        for key in suspects:
+            alts = [c for c in missing if c.rank == card.rank] or list(missing)
+            options[key] = [card] + [c for c in alts if c != card]
+    keys = list(options)
+    fixed = count.copy()
+    for k in keys:
+        if rows[k[0] - 1][k[1]] is not None:
+            fixed[rows[k[0] - 1][k[1]]] -= 1
+    need = Counter({c: 2 - fixed.get(c, 0) for c in pack if fixed.get(c, 0) < 2})
+    assignments = [a for a in itertools.product(*(options[k] for k in keys)) if Counter(a) == need] if keys else []
+    reading = LayoutReading(rows, repairs, [], count, printed, raw_lines, problems, options, assignments,
+                            [list(r) for r in rows])
+    if not keys:
+        return reading
+    if not assignments:
+        problems.append("the card count cannot be made exact with the candidate readings")
+        return reading
+    reading = _settle(reading, assignments, "the card count (two packs: every card exactly twice)")
+    if moves:
+        reading = _apply_moves(reading, moves)
+    return reading
+
+
+def _legible_suit(tok: str) -> str | None:
+    return {"П": "S", "Ч": "H", "Б": "D", "Т": "C", "4": "H"}.get(tok[:1])
+
+
+def _similarity(tok: str, card: Card) -> int:
+    """Lower is closer: how unlike the printed rank part is to the card's rank letter."""
+    shapes = {"С": "ВО0", "C": "ВО0", "О": "0ДВ", "З": "3В"}
+    rank = format_card(card, "letter")[1:]
+    printed = tok[1:]
+    return 0 if rank in shapes.get(printed, "") else 1
+
+
+def _settle(reading: LayoutReading, assignments: list, reason: str) -> LayoutReading:
+    """Decide every cell that has one value in all ``assignments``; list the rest as undecided."""
+    keys = list(reading._options)
+    rows = [list(r) for r in reading.rows]
+    repairs = [rp for rp in reading.repairs if (rp.row, rp.col) not in reading._options]
+    undecided = []
+    for idx, (r, col) in enumerate(keys):
+        seen = {a[idx] for a in assignments}
+        values = [c for c in reading._options[(r, col)] if c in seen]
+        tok = reading.printed[r - 1][col]
+        if len(values) == 1:
+            rows[r - 1][col] = values[0]
+            printed_card = reading._parsed[r - 1][col]
+            why = (f"{reason} leaves only {format_card(values[0], 'letter')} here"
+                   + (f" (printed «{tok}»; other candidates {', '.join(format_card(c, 'letter') for c in reading._options[(r, col)] if c != values[0])})"
+                      if len(reading._options[(r, col)]) > 1 else ""))
+            if printed_card is not None and printed_card == values[0] and tok != format_card(values[0], "letter"):
+                why = f"look-alike «{tok}» read as {format_card(values[0], 'letter')}; {why}"
+            if tok != format_card(values[0], "letter"):
+                repairs.append(Repair(r, col, tok, format_card(values[0], "letter"), why, "high"))
+        else:
+            rows[r - 1][col] = values[0]
+            undecided.append(Undecided(r, col, tok, tuple(values),
+                                       f"{reason} allows {', '.join(format_card(c, 'letter') for c in values)}: "
+                                       "decided by the moves that follow"))
+    repairs.sort(key=lambda rp: (rp.row, rp.col))
+    count = Counter(c for row in rows for c in row if c is not None)
+    return replace(reading, rows=rows, repairs=repairs, undecided=undecided, count=count,
+                   _assignments=assignments)
+
+
+def _requirements(moves: list) -> list[tuple[int, Card, str]]:
+    """``(row, card, why)``: cards a row must hold at the start, by the moves of each example."""
+    seqs = moves if moves and isinstance(moves[0], list) else [moves]
+    out = []
+    for seq in seqs:
+        put: Counter = Counter()
+        for mv in seq:
+            if not isinstance(mv, Move) or not mv.cards:
+                continue
+            label = f"move {mv.number} «{mv.raw}»" if mv.number else f"move «{mv.raw}»"
+            if mv.from_row and put[(mv.from_row, mv.cards[0])] == 0:
+                out.append((mv.from_row, mv.cards[0], f"{label} takes {format_card(mv.cards[0], 'letter')} from row {mv.from_row}"))
+            if mv.to_row and mv.to_card and put[(mv.to_row, mv.to_card)] == 0:
+                out.append((mv.to_row, mv.to_card, f"{label} needs {format_card(mv.to_card, 'letter')} in row {mv.to_row}"))
+            if mv.from_row:
+                put[(mv.from_row, mv.cards[0])] -= 1
+            if mv.to_row:
+                put[(mv.to_row, mv.cards[0])] += 1
+    return out
+
+
+def _apply_moves(reading: LayoutReading, moves: list) -> LayoutReading:
+    keys = list(reading._options)
+    kept = list(reading._assignments)
+    used = []
+    for row, card, why in _requirements(moves):
+        if row < 1 or row > len(reading.rows):
+            continue
+        fixed_here = any(c == card for col, c in enumerate(reading.rows[row - 1]) if (row, col) not in reading._options)
+        if fixed_here:
+            continue
+        open_here = [i for i, k in enumerate(keys) if k[0] == row]
+        narrowed = [a for a in kept if any(a[i] == card for i in open_here)]
+        if narrowed and len(narrowed) < len(kept):
+            kept = narrowed
+            used.append(why)
+    if not used:
+        return reading
+    return _settle(reading, kept, "the card count and " + "; ".join(used))

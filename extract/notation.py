@@ -1,0 +1,662 @@
+"""Card tokens in the texts, read into :class:`pasyans.cards.Card` values.
+
+Three notations occur (the caller says which one is in force for a source or passage):
+
+* ``"symbol"`` (book 004): suit symbol and rank, «♠Д», «♥10», «♣Т», «♥А», «♥ Туз», «Д♥».
+  Cyrillic «Т» after a suit symbol is the ace (туз), as the book's own examples use it
+  («♠Т туз выносится в базовый ряд»).
+* ``"letter"`` (000 Ukrainian, 003 Russian): suit letter first — П spades, Ч hearts, Б diamonds,
+  Т clubs (трефы) — then the rank А 2..10 В Д К: «ПА», «Ч10», «ТВ». In 000 a last digit is the
+  row («Б53» = Б5 of row 3); in 003 a move target omits the suit («Б8-7») and a lone «Т» there is
+  the ace («Т2-Т»).
+* ``"words"`` (all sources): «даму червей», «бубнового туза», «семерки червей и треф»,
+  Ukrainian «бубнову п'ятірку», read through pymorphy3 lemmas (:func:`find_word_cards`).
+
+Shorthand is cut out of the text before any tokenizing: a candidate scanner (regular expressions
+over the notation's alphabet, word-bounded) finds card-shaped spans and the LALR grammar
+``grammar/cards.lark`` decides what each span is. A span the grammar rejects is returned as an
+:class:`Unread` item so the caller can record a finding; nothing is dropped silently.
+
+Every :class:`CardToken` records the notation used and, for every reading that was a choice
+(Cyrillic «Т», OCR look-alikes «4»→Ч, «З»→3, «б»→6, Latin T/B/K/A/O), a ``reading_note``.
+:class:`NotationError` (a ``ValueError``) is the only exception the parsers here raise.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError
+
+from pasyans import morph
+from pasyans.cards import Card, CardError
+
+NOTATIONS = ("symbol", "letter", "words")
+"""Notations a caller may put in force; ``"words"`` means no shorthand, only word-form cards."""
+
+GRAMMAR_PATH = Path(__file__).resolve().parent.parent / "grammar" / "cards.lark"
+
+
+class NotationError(ValueError):
+    """A string is not a card (or formal move) in the notation asked for."""
+
+
+@dataclass(frozen=True)
+class CardToken:
+    """One card named in a text.
+
+    ``start``/``end``: character offsets ``[start, end)`` in the text searched; ``raw`` the text
+    there; ``notation``: ``"symbol"``, ``"letter"`` or ``"words"``; ``reading_note``: why an
+    ambiguous or damaged spelling was read this way (``None`` for a plain canonical token);
+    ``row``: the row digit of the 000 shorthand («Б53» → 3), else ``None``; ``count``: 2 for
+    «обе семерки» (both sevens: one token, two cards).
+    """
+
+    start: int
+    end: int
+    raw: str
+    card: Card
+    notation: str
+    reading_note: str | None = None
+    row: int | None = None
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class FormalMove:
+    """A move written in the letter shorthand, as the grammar read it.
+
+    ``form``: ``"000"`` (row-indexed «Б53 - Б47», «ПА6 - 6-й ряд») or ``"003"`` («Б8-7»,
+    «ТД - "подвал"», «Т6 - свободный главный ряд»). ``target`` is the card moved onto (for 000:
+    the card left of the window; for 003 the rank-only target with the mover's suit), or ``None``
+    when the destination is a place: ``place`` is then ``"row:N"``, ``"cell"``, ``"space"``, or
+    ``None`` for a quoted place the grammar does not know, with ``place_raw`` as printed.
+    """
+
+    start: int
+    end: int
+    raw: str
+    form: str
+    card: CardToken
+    target: CardToken | None
+    from_row: int | None = None
+    to_row: int | None = None
+    place: str | None = None
+    place_raw: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A card-shaped span that no reading accepts («ЧВК», «♠Х», «БС»): ``[start, end)``, raw, why."""
+
+    start: int
+    end: int
+    raw: str
+    reason: str
+
+
+@dataclass
+class Scan:
+    """Everything :func:`scan` found in a text, each list in text order."""
+
+    tokens: list[CardToken] = field(default_factory=list)
+    moves: list[FormalMove] = field(default_factory=list)
+    unread: list[Unread] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------
+# the grammar and its reading
+# ---------------------------------------------------------------------------------------------
+
+_SUIT_SYMBOLS = {"♠": "S", "♤": "S", "♣": "C", "♧": "C", "♥": "H", "♡": "H", "♦": "D", "♢": "D"}
+_SUIT_LETTERS = {"П": "S", "Ч": "H", "Б": "D"}
+_FACES = {"В": 11, "Д": 12, "К": 13}
+_LATIN = {"B": (11, "Latin «B» read as Cyrillic «В» (jack)"),
+          "K": (13, "Latin «K» read as Cyrillic «К» (king)"),
+          "A": (1, "Latin «A» read as Cyrillic «А» (ace)")}
+_RANK_WORDS = {"туз": 1, "король": 13, "дама": 12, "валет": 11}
+
+
+@lru_cache(maxsize=1)
+def grammar() -> Lark:
+    """The LALR parser of ``grammar/cards.lark`` (built once; start rules ``sym_token``,
+    ``let_token``, ``cells``, ``move000``, ``move003``)."""
+    return Lark(
+        GRAMMAR_PATH.read_text("utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["sym_token", "let_token", "cells", "move000", "move003"],
+        propagate_positions=True,
+    )
+
+
+@dataclass
+class _Piece:
+    """A card read by the transformer, offsets relative to the parsed string."""
+
+    card: Card
+    start: int
+    end: int
+    notes: list[str]
+    row: int | None = None
+
+
+def _ten_note(tok: Token) -> str | None:
+    if tok.value == "10":
+        return None
+    return f"«{tok.value}» read as 10 (letter O for the digit 0)"
+
+
+class _Reader(Transformer):
+    """Turns parse trees of ``cards.lark`` into :class:`_Piece` values and move records.
+
+    The readings of ambiguous terminals are fixed by the rule they appear in (i.e. by the
+    notation in force): ``CYR_T`` is the ace in ``sym_rank`` and ``rank_only`` (003 targets) and
+    clubs in ``let_suit``.
+    """
+
+    # -- ranks and suits -----------------------------------------------------------------
+    def _rank(self, tok: Token, t_reading: str) -> tuple[int, str | None]:
+        kind, v = tok.type, tok.value
+        if kind == "TEN":
+            return 10, _ten_note(tok)
+        if kind == "DIGIT":
+            return int(v), None
+        if kind == "FACE":
+            return _FACES[v], None
+        if kind == "CYR_A":
+            return 1, None
+        if kind == "CYR_T":
+            return 1, t_reading
+        if kind == "LAT_T":
+            return 1, "Latin «T» read as Cyrillic «Т»; " + t_reading
+        if kind == "LAT_RANK":
+            return _LATIN[v]
+        if kind == "OCR_DIGIT":
+            return (3, "OCR: Cyrillic «З» read as the digit 3") if v == "З" else (6, "OCR: «б» read as the digit 6")
+        if kind == "RANK_WORD":
+            return _RANK_WORDS[v.lower()], None
+        raise NotationError(f"not a rank: {v!r}")  # pragma: no cover - the grammar admits no other
+
+    def sym_rank(self, children):
+        return self._rank(children[0], "«Т» after a suit symbol read as туз (ace), the book's convention")
+
+    def let_rank(self, children):
+        return self._rank(children[0], "")
+
+    def rank_only(self, children):
+        return self._rank(children[0], "«Т» alone as a 003 move target read as туз (ace)")
+
+    def let_suit(self, children):
+        tok = children[0]
+        if tok.type == "SUIT_LET":
+            return _SUIT_LETTERS[tok.value], None
+        if tok.type == "CYR_T":
+            return "C", "«Т» as the suit letter read as трефы (clubs), letter shorthand"
+        if tok.type == "LAT_T":
+            return "C", "Latin «T» read as Cyrillic «Т» = трефы (clubs), letter shorthand"
+        return "H", "OCR: «4» read as «Ч» (черви) before a rank"
+
+    # -- cards ---------------------------------------------------------------------------
+    @v_args(meta=True)
+    def sym_suit_first(self, meta, children):
+        suit_tok, (rank, note) = children[0], children[-1]
+        notes = [n for n in (note,) if n]
+        if suit_tok.value not in "♠♣♥♦":
+            notes.append(f"outline suit symbol «{suit_tok.value}»")
+        return _Piece(Card(rank, _SUIT_SYMBOLS[suit_tok.value]), meta.start_pos, meta.end_pos, notes)
+
+    @v_args(meta=True)
+    def sym_rank_first(self, meta, children):
+        (rank, note), suit_tok = children[0], children[-1]
+        notes = [n for n in (note,) if n] + ["rank written before the suit symbol"]
+        return _Piece(Card(rank, _SUIT_SYMBOLS[suit_tok.value]), meta.start_pos, meta.end_pos, notes)
+
+    @v_args(meta=True)
+    def let_card(self, meta, children):
+        (suit, snote), (rank, rnote) = children
+        notes = [n for n in (snote, rnote) if n]
+        return _Piece(Card(rank, suit), meta.start_pos, meta.end_pos, notes)
+
+    def let_token(self, children):
+        piece = children[0]
+        if len(children) > 1:
+            piece.row = int(children[1].value)
+            piece.end = children[1].end_pos
+            piece.notes.append(f"last digit read as the row number {piece.row} (000 row shorthand)")
+        return piece
+
+    def cells(self, children):
+        return list(children)
+
+    # -- moves ---------------------------------------------------------------------------
+    def onto_card_in_row(self, children):
+        piece, row = children
+        piece.row = int(row.value)
+        piece.end = row.end_pos
+        return ("card", piece)
+
+    def row_start(self, children):
+        tok = children[0]
+        return ("row", int(tok.value[0]), tok.value)
+
+    def move000(self, children):
+        piece, row, target = children
+        piece.row = int(row.value)
+        piece.end = row.end_pos
+        return ("000", piece, target)
+
+    @v_args(meta=True)
+    def onto_rank(self, meta, children):
+        return ("rank", children[0], (meta.start_pos, meta.end_pos))
+
+    def quoted_place(self, children):
+        return ("quoted", children[0].value, children[0])
+
+    def free_row(self, children):
+        return ("free_row", children[0].value, children[0])
+
+    def move003(self, children):
+        return ("003", children[0], children[1])
+
+
+def _parse_tree(text: str, start: str):
+    try:
+        return grammar().parse(text, start=start)
+    except LarkError as e:
+        raise NotationError(f"{text!r} is not a {start} ({type(e).__name__})") from None
+
+
+def _read(tree) -> object:
+    try:
+        return _Reader().transform(tree)
+    except CardError as e:  # pragma: no cover - the grammar admits only valid ranks and suits
+        raise NotationError(str(e)) from None
+    except LarkError as e:
+        inner = getattr(e, "orig_exc", e)
+        if isinstance(inner, NotationError):
+            raise inner from None
+        raise NotationError(str(e)) from None
+
+
+def _note(notes: list[str]) -> str | None:
+    return "; ".join(notes) if notes else None
+
+
+def parse_card(token: str, notation: str) -> Card:
+    """One card token in ``notation`` (``"symbol"`` or ``"letter"``) → :class:`Card`.
+
+    ``parse_card("♠Д", "symbol") == Card(12, "S")``; ``parse_card("♣Т", "symbol")`` is the ace of
+    clubs (004 convention); ``parse_card("ТВ", "letter")`` the jack of clubs. A row digit («Б53»)
+    is not part of a card: use :func:`scan`. Raises :class:`NotationError` for anything else,
+    including an unknown notation.
+    """
+    if not isinstance(token, str):
+        raise NotationError(f"not a string: {token!r}")
+    t = token.strip()
+    if notation == "symbol":
+        return _read(_parse_tree(t, "sym_token")).card
+    if notation == "letter":
+        pieces = _read(_parse_tree(t, "cells"))
+        if len(pieces) != 1:
+            raise NotationError(f"{token!r} holds {len(pieces)} cards, not one")
+        return pieces[0].card
+    if notation == "words":
+        found = find_word_cards(t, "ru") or find_word_cards(t, "uk")
+        if len(found) == 1 and found[0].start == 0 and found[0].end == len(t):
+            return found[0].card
+        raise NotationError(f"{token!r} is not one card in words")
+    raise NotationError(f"unknown notation {notation!r}")
+
+
+def parse_cells(token: str) -> list[tuple[Card, int, int, str | None]]:
+    """A printed 000 layout cell → its cards: ``[(card, start, end, reading_note), …]``.
+
+    Glued cells give several cards («ЧДЧ10» → ЧД, Ч10). Raises :class:`NotationError` when the
+    grammar does not accept the whole cell («БС»).
+    """
+    return [(p.card, p.start, p.end, _note(p.notes)) for p in _read(_parse_tree(token, "cells"))]
+
+
+_SYM_RANK = {1: "Т", 11: "В", 12: "Д", 13: "К"}
+_LET_RANK = {1: "А", 11: "В", 12: "Д", 13: "К"}
+_SYM_OF = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+_LET_OF = {"S": "П", "C": "Т", "H": "Ч", "D": "Б"}
+
+
+def format_card(card: Card, notation: str) -> str:
+    """``card`` written in ``notation``: ``"symbol"`` «♠Д» / «♣Т» (ace as Т, the book's usual
+    form), ``"letter"`` «ПА» / «Ч10», or ``"standard"`` «QS». A rank-only card gives the rank
+    alone («Д»). ``format_card(parse_card(x, n), n) == x`` for canonical tokens. Raises
+    :class:`NotationError` for a joker or an unknown notation.
+    """
+    if card.joker:
+        raise NotationError("a joker has no symbol or letter form")
+    if notation == "standard":
+        return card.format()
+    if notation == "symbol":
+        rank = _SYM_RANK.get(card.rank, str(card.rank))
+        return (_SYM_OF[card.suit] if card.suit else "") + rank
+    if notation == "letter":
+        rank = _LET_RANK.get(card.rank, str(card.rank))
+        return (_LET_OF[card.suit] if card.suit else "") + rank
+    raise NotationError(f"unknown notation {notation!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# the candidate scanner
+# ---------------------------------------------------------------------------------------------
+
+_B = r"(?<![\w'’])"
+_E = r"(?![\w'’])"
+_SUIT_SYM_RE = "[♠♣♥♦♤♧♡♢]"
+_SYM_RANK_RE = r"(?:10|1[OО]|[2-9]|[Тт]уз|[Кк]ороль|[Дд]ама|[Вв]алет|[ВДКАТ]|[TBKA])"
+_SYM_RE = re.compile(
+    rf"(?P<sf>{_SUIT_SYM_RE} ?{_SYM_RANK_RE})|(?P<rf>{_B}(?:10|[2-9]|[ВДКАТ]) ?{_SUIT_SYM_RE})"
+)
+_LC = r"[ПЧБТT](?:10|1[OО]|[2-9]|[АВДКЗбABK])"
+_LC4 = r"[ПЧБТT4](?:10|1[OО]|[2-9]|[АВДКЗбABK])"
+_ROW_START = r"[1-8]\s*-?\s*(?:й|ий|го|му|м)?\s+ряд[а-яіїє]*"
+_LET_RE = re.compile(
+    rf"(?P<m000>{_B}{_LC}[1-8]\s*[-–—]\s*(?:{_LC}[1-8]|{_ROW_START}){_E})"
+    rf"|(?P<m003>{_B}{_LC4}\s*[-–—]\s*(?:(?:10|[2-9]|[ВДКТЗбTBK]){_E}"
+    r"|\"[^\"\n]{1,40}\"|«[^»\n]{1,40}»|свободн[а-я]*\s+главн[а-я]*\s+ряд[а-я]*))"
+    rf"|(?P<bare>{_B}{_LC}[1-8]?{_E})"
+)
+_LET_LIKE_RE = re.compile(rf"{_B}[ПЧБТT4][A-ZА-ЯЁІЇЄ0-9]{{1,4}}{_E}")
+"""Upper-case, suit-letter-first words («ЧВК», «БС»): reported when no reading takes them."""
+
+_PLACES = {"подвал": ("cell", "«подвал» (cellar) holds one card: read as a cell"),
+           "резерв": ("reserve", None), "сброс": ("waste", None), "отбой": ("waste", None)}
+
+
+def _token(piece: _Piece, offset: int, text: str, notation: str, extra: list[str] | None = None) -> CardToken:
+    s, e = offset + piece.start, offset + piece.end
+    return CardToken(s, e, text[s:e], piece.card, notation, _note(piece.notes + (extra or [])), piece.row)
+
+
+def _scan_symbol(text: str, out: Scan) -> None:
+    covered: set[int] = set()
+    for m in _SYM_RE.finditer(text):
+        s, e = m.span()
+        try:
+            piece = _read(_parse_tree(m.group(), "sym_token"))
+        except NotationError as err:
+            out.unread.append(Unread(s, e, m.group(), str(err)))
+            continue
+        tok = _token(piece, s, text, "symbol")
+        # «♠Т туз»: a redundant rank word after the token names the same rank again
+        tail = re.match(r" ([А-Яа-яЁё]+)", text[e:])
+        if tail and _word_rank(tail.group(1), "ru") == tok.card.rank and re.match(r"[ТтВвДдКк]", tail.group(1)):
+            e2 = e + tail.end()
+            tok = replace(tok, end=e2, raw=text[s:e2],
+                          reading_note=_note([n for n in (tok.reading_note,) if n]
+                                             + [f"redundant word «{tail.group(1)}» after the token names the same rank"]))
+        if m.group("sf") and re.match(r"[А-Яа-яЁё]", text[e:e + 1]) and len(m.group()) <= 3:
+            tok = replace(tok, reading_note=_note([n for n in (tok.reading_note,) if n]
+                                                  + ["text glued after the token (lost space)"]))
+        out.tokens.append(tok)
+        covered.update(range(tok.start, tok.end))
+    for m in re.finditer(_SUIT_SYM_RE, text):
+        if m.start() not in covered:
+            out.unread.append(Unread(m.start(), m.end() + min(2, len(text) - m.end()),
+                                     text[m.start():m.end() + 2], "suit symbol without a readable rank"))
+
+
+def _scan_letter(text: str, out: Scan) -> None:
+    covered: set[int] = set()
+    for m in _LET_RE.finditer(text):
+        s, e = m.span()
+        raw = m.group()
+        try:
+            if m.group("m000"):
+                kind, piece, target = _read(_parse_tree(raw, "move000"))
+                card = _token(piece, s, text, "letter")
+                if target[0] == "card":
+                    tgt = _token(target[1], s, text, "letter")
+                    out.moves.append(FormalMove(s, e, raw, "000", card, tgt, piece.row, tgt.row,
+                                                note=f"into the window right of {raw_card(tgt)} in row {tgt.row}"))
+                else:
+                    _, row, row_raw = target
+                    out.moves.append(FormalMove(s, e, raw, "000", card, None, piece.row, row, f"row:{row}", row_raw,
+                                                note=f"to the start of row {row} (ace column)"))
+                out.tokens.extend(t for t in (card, out.moves[-1].target) if t)
+            elif m.group("m003"):
+                _, piece, target = _read(_parse_tree(raw, "move003"))
+                card = _token(piece, s, text, "letter")
+                kind = target[0]
+                if kind == "rank":
+                    (rank, rnote), (ts, te) = target[1], target[2]
+                    ts, te = s + ts, s + te
+                    notes = [n for n in (rnote,) if n] + [
+                        f"suit omitted in the target: same as «{card.raw}» (003 convention)"]
+                    tgt = CardToken(ts, te, text[ts:te], Card(rank, piece.card.suit), "letter", _note(notes))
+                    out.moves.append(FormalMove(s, e, raw, "003", card, tgt))
+                    out.tokens.extend((card, tgt))
+                else:
+                    value = target[1]
+                    if kind == "free_row":
+                        place, note = "space", "«свободный главный ряд»: an empty main row, a tableau space"
+                    else:
+                        word = value.strip("\"«»„“").strip().lower()
+                        place, note = _PLACES.get(morph.lemma(word, "ru"), (None, f"unknown place {value}"))
+                    out.moves.append(FormalMove(s, e, raw, "003", card, None, place=place, place_raw=value, note=note))
+                    out.tokens.append(card)
+            else:
+                piece = _read(_parse_tree(raw, "let_token"))
+                out.tokens.append(_token(piece, s, text, "letter"))
+        except NotationError as err:
+            out.unread.append(Unread(s, e, raw, str(err)))
+            continue
+        covered.update(range(s, e))
+    for m in _LET_LIKE_RE.finditer(text):
+        if m.group().isdigit() or any(i in covered for i in range(*m.span())):
+            continue
+        out.unread.append(Unread(m.start(), m.end(), m.group(), "upper-case token shaped like a card shorthand, not a card"))
+
+
+def raw_card(tok: CardToken) -> str:
+    """The token as printed, without a 000 row digit («Б47» → «Б4»)."""
+    return tok.raw[:-1] if tok.row is not None and tok.raw[-1:].isdigit() else tok.raw
+
+
+def scan(text: str, notation: str, lang: str = "ru", words: bool = True) -> Scan:
+    """Every card token, formal move and unread card-shaped span of ``text``.
+
+    ``notation`` (``"symbol"``, ``"letter"`` or ``"words"``) picks the shorthand grammar;
+    word-form cards (:func:`find_word_cards` in ``lang``) are added when ``words`` is true, except
+    where they overlap shorthand. Offsets are character offsets in ``text``. Raises
+    :class:`NotationError` for an unknown notation; never for the text itself.
+    """
+    if notation not in NOTATIONS:
+        raise NotationError(f"unknown notation {notation!r}")
+    if not isinstance(text, str):
+        raise NotationError(f"not a string: {text!r}")
+    out = Scan()
+    if notation == "symbol":
+        _scan_symbol(text, out)
+    elif notation == "letter":
+        _scan_letter(text, out)
+    if words:
+        taken = [(t.start, t.end) for t in out.tokens] + [(m.start, m.end) for m in out.moves]
+        for w in find_word_cards(text, lang):
+            if not any(w.start < e and s < w.end for s, e in taken):
+                out.tokens.append(w)
+    out.tokens.sort(key=lambda t: (t.start, t.end))
+    out.moves.sort(key=lambda m: m.start)
+    out.unread.sort(key=lambda u: u.start)
+    return out
+
+
+def find_cards(text: str, notation: str, lang: str = "ru", words: bool = True) -> list[CardToken]:
+    """Every card token in ``text`` with its offsets, in text order (see :func:`scan`).
+
+    ``find_cards("♦В—♠Д.", "symbol")`` gives ♦В at 0–2 and ♠Д at 3–5. Card-shaped spans that no
+    reading accepts are not returned here (see :func:`scan`'s ``unread``). Raises
+    :class:`NotationError` only for an unknown notation.
+    """
+    return scan(text, notation, lang, words).tokens
+
+
+# ---------------------------------------------------------------------------------------------
+# cards in words
+# ---------------------------------------------------------------------------------------------
+
+_RANK_LEMMAS = {
+    "ru": {"туз": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6,
+           "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10, "валет": 11, "дама": 12,
+           "король": 13},
+    "uk": {"туз": 1, "двійка": 2, "трійка": 3, "четвірка": 4, "п'ятірка": 5, "шістка": 6,
+           "сімка": 7, "сімця": 7, "вісімка": 8, "дев'ятка": 9, "десятка": 10, "валет": 11,
+           "дама": 12, "король": 13, "кароль": 13},
+}
+_SUIT_ADJ = {
+    "ru": {"пиковый": "S", "червовый": "H", "червонный": "H", "бубновый": "D", "трефовый": "C"},
+    "uk": {"піковий": "S", "червовий": "H", "чирвовий": "H", "червоний": None, "бубновий": "D",
+           "трефовий": "C"},
+}
+_SUIT_NOUN = {
+    "ru": {"пика": "S", "пики": "S", "пик": "S", "черва": "H", "черви": "H", "червь": "H",
+           "бубна": "D", "бубны": "D", "бубен": "D", "трефа": "C", "трефы": "C", "треф": "C"},
+    "uk": {"піка": "S", "піки": "S", "пік": "S", "черва": "H", "черви": "H", "чирва": "H",
+           "чирви": "H", "бубна": "D", "бубни": "D", "бубон": "D", "трефа": "C", "трефи": "C",
+           "треф": "C"},
+}
+_BOTH = {"обе", "оба", "обидві", "обидва", "две", "два", "дві"}
+_LIST_WORDS = {"и", "і", "й", "та", "или", "либо", "або", "чи"}
+_WORD_RE = re.compile(r"[^\W\d_]+(?:['’ʼ][^\W\d_]+)*")
+
+
+@lru_cache(maxsize=100_000)
+def _lemmas(word: str, lang: str) -> frozenset[str]:
+    """Normal forms of every pymorphy3 parse of ``word`` (lower case, ё → е, ’ → ')."""
+    w = word.lower().replace("’", "'").replace("ʼ", "'")
+    forms = {p.normal_form.replace("ё", "е") for p in morph.analyzer(lang).parse(w)}
+    forms.add(w.replace("ё", "е"))
+    return frozenset(forms)
+
+
+def _word_rank(word: str, lang: str) -> int | None:
+    table = _RANK_LEMMAS.get(lang, _RANK_LEMMAS["ru"])
+    for f in _lemmas(word, lang):
+        if f in table:
+            return table[f]
+    return None
+
+
+def _word_suit(word: str, lang: str, table: dict[str, dict]) -> str | None:
+    t = table.get(lang, table["ru"])
+    for f in _lemmas(word, lang):
+        if t.get(f):
+            return t[f]
+    return None
+
+
+def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
+    """Cards named in words, with offsets: «даму червей» (QH), «бубнового туза» (AD),
+    «семерки червей и треф» (7H, 7C), «трефовый, червовый, пиковый тузы» (AC, AH, AS),
+    «семерку и восьмерку бубен» (7D, 8D), «обе семерки» (two rank-only sevens, ``count=2``),
+    «на десятку» (rank only: ``Card(10, None)``), Ukrainian «бубнову п'ятірку» (5D).
+
+    Words are matched by pymorphy3 lemmas (every parse), so every case and number form counts;
+    a suit adjective or a genitive suit noun distributes over a list of ranks joined by commas
+    or «и/і/та», and the reading note says so. Not taken as cards: a rank noun followed by
+    «карт» («тройка карт» = three cards) and «тузов» after «ряд» (the ace row = foundations).
+    ``lang`` is ``"ru"`` or ``"uk"``; raises :class:`NotationError` for another language.
+    """
+    if lang not in _RANK_LEMMAS:
+        raise NotationError(f"no word-form cards for language {lang!r}")
+    words = [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(text)]
+    kinds = []
+    for s, e, w in words:
+        r = _word_rank(w, lang) if len(w) > 2 else None
+        a = _word_suit(w, lang, _SUIT_ADJ) if r is None and len(w) > 4 else None
+        n = _word_suit(w, lang, _SUIT_NOUN) if r is None and a is None and len(w) > 2 else None
+        kinds.append(("rank", r) if r else ("adj", a) if a else ("noun", n) if n else ("other", w.lower()))
+
+    def joined(i: int) -> bool:
+        """Whether word i and word i+1 are separated only by spaces/commas (a list continues)."""
+        return i + 1 < len(words) and re.fullmatch(r"[\s,]*", text[words[i][1]:words[i + 1][0]]) is not None
+
+    def take_list(i: int, kind: str) -> tuple[list[int], int]:
+        """Indices of a list of words of ``kind`` starting at i (joined by commas and «и»), and the next index."""
+        got = [i]
+        j = i
+        while True:
+            if joined(j) and kinds[j + 1][0] == kind:
+                j += 1
+                got.append(j)
+            elif (joined(j) and kinds[j + 1][0] == "other" and kinds[j + 1][1] in _LIST_WORDS
+                  and joined(j + 1) and kinds[j + 2][0] == kind):
+                j += 2
+                got.append(j)
+            else:
+                return got, j + 1
+
+    out: list[CardToken] = []
+    i = 0
+    while i < len(words):
+        kind = kinds[i][0]
+        if kind not in ("adj", "rank"):
+            i += 1
+            continue
+        adjs: list[int] = []
+        if kind == "adj":
+            adjs, i = take_list(i, "adj")
+            if i >= len(words) or kinds[i][0] != "rank" or not joined(i - 1):
+                continue
+        ranks, i = take_list(i, "rank")
+        nouns: list[int] = []
+        if not adjs and i < len(words) and kinds[i][0] == "noun" and joined(i - 1):
+            nouns, i = take_list(i, "noun")
+        # exclusions
+        nxt = words[i][2].lower() if i < len(words) else ""
+        prev = words[ranks[0] - 1][2].lower() if ranks[0] > 0 and not adjs else ""
+        if not adjs and not nouns and (nxt in ("карт", "карты", "карти") or (
+                kinds[ranks[0]][1] == 1 and morph.lemma(prev, lang) == "ряд")):
+            continue
+        count = 2 if prev in _BOTH and len(ranks) == 1 else 1
+        suits = [kinds[k][1] for k in (adjs or nouns)]
+        span_of = lambda k: (words[k][0], words[k][1])  # noqa: E731
+        if not suits:
+            for k in ranks:
+                s, e = span_of(k)
+                note = "rank only: the text names no suit"
+                if count == 2:
+                    s = words[ranks[0] - 1][0]
+                    note += f"; «{prev}» (both): two cards"
+                out.append(CardToken(s, e, text[s:e], Card(kinds[k][1], None), "words", note, count=count))
+            continue
+        suit_words = adjs or nouns
+        if len(suit_words) == 1:
+            pairs = [(k, suit_words[0]) for k in ranks]
+        elif len(ranks) == 1:
+            pairs = [(ranks[0], k) for k in suit_words]
+        else:
+            pairs = list(zip(ranks, suit_words))
+        for n, (rk, sk) in enumerate(pairs):
+            rank, suit = kinds[rk][1], kinds[sk][1]
+            # each card spans its own word; the card next to the shared word spans both
+            if len(pairs) == 1:
+                own = sorted({rk, sk})
+            elif len(ranks) == 1:
+                own = sorted({rk, sk}) if n == (len(pairs) - 1 if adjs else 0) else [sk]
+            else:
+                own = sorted({rk, sk}) if n == (0 if adjs else len(pairs) - 1) else [rk]
+            s, e = words[own[0]][0], words[own[-1]][1]
+            note = None
+            if len(pairs) > 1:
+                if len(ranks) == 1:
+                    note = f"rank from «{words[rk][2]}» shared by the list of suits"
+                elif len(suit_words) == 1:
+                    note = f"suit from «{words[sk][2]}» shared by the list of ranks"
+                else:
+                    note = "ranks and suits paired in order"
+            out.append(CardToken(s, e, text[s:e], Card(rank, suit), "words", note))
+    out.sort(key=lambda t: (t.start, t.end))
+    return out

@@ -1,0 +1,210 @@
+"""The ``pasyans`` command: a thin shell over the library.
+
+``build`` → :func:`pasyans.pipeline.build`; ``find`` → :func:`pasyans.kb.names.find`;
+``show`` → :func:`pasyans.kb.query.game_report`; ``verify`` → :func:`pasyans.kb.query.verdict_rows`;
+``export`` → :func:`pasyans.kb.export.export_json`. Every command takes ``--db`` (default
+``$PASYANS_DB`` or ``./pasyans.db``, the file ``make run`` builds).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Patience rule books → a SQLite knowledge base with verified examples.")
+
+DEFAULT_DB = Path(os.environ.get("PASYANS_DB", "pasyans.db"))
+DbOption = typer.Option(DEFAULT_DB, "--db", help="Knowledge base file.")
+
+
+def _fail(msg: str) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(1)
+
+
+def _connect(db: Path):
+    from .kb.query import KBError, connect
+
+    try:
+        return connect(db)
+    except KBError as e:
+        _fail(str(e))
+
+
+@app.command()
+def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus folder with manifest.json (default: the bundled corpus)."),
+          db: Path = DbOption,
+          quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines.")) -> None:
+    """Build the knowledge base from the corpus and print a summary."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .corpus import CorpusError
+    from .pipeline import build as run_build
+
+    err = Console(stderr=True)
+    try:
+        summary = run_build(corpus, db, progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")))
+    except CorpusError as e:
+        _fail(str(e))
+    con = Console()
+    t = Table(title=f"Knowledge base {summary.db}")
+    for col in ("source", "games", "variants"):
+        t.add_column(col)
+    for sid in sorted(set(summary.games_per_source) | set(summary.variants_per_source)):
+        t.add_row(sid, str(summary.games_per_source.get(sid, 0)), str(summary.variants_per_source.get(sid, 0)))
+    con.print(t)
+    v = summary.verdicts
+    con.print(f"examples: {summary.examples}   moves: {summary.moves}   "
+              f"legal: {v['legal']}   illegal: {v['illegal']}   unverifiable: {v['unverifiable']}")
+    if summary.findings:
+        con.print("findings: " + ", ".join(f"{k} {n}" for k, n in sorted(summary.findings.items())))
+
+
+@app.command()
+def find(name: str = typer.Argument(..., help="A title or alias in any form, language or spelling."),
+         db: Path = DbOption,
+         as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
+         limit: int = typer.Option(10, "--limit", help="At most this many results.")) -> None:
+    """Find games by name: title or alias, any case or inflection, ё = е, old spelling, typos."""
+    from .kb.names import find as find_names
+
+    conn = _connect(db)
+    found = find_names(conn, name, limit=limit)
+    if as_json:
+        typer.echo(json.dumps([{"id": m.game, "name": m.name, "matched": m.matched, "source": m.source,
+                                "lines": m.lines, "score": m.score, "why": m.why} for m in found],
+                              ensure_ascii=False, indent=2))
+        return
+    if not found:
+        _fail(f"no game matches {name!r}")
+    for m in found:
+        spans = ", ".join(f"{a}-{b}" for a, b in m.lines)
+        typer.echo(f"{m.game:12} {m.name or '(untitled)'}  [{m.source}: lines {spans}]  {m.score:.2f}  {m.why}")
+
+
+@app.command()
+def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
+         db: Path = DbOption,
+         source: bool = typer.Option(False, "--source", help="Print the game's raw lines with line numbers."),
+         rules: bool = typer.Option(False, "--rules", help="Print the rule spec with its evidence.")) -> None:
+    """Print a game: source lines, aliases, variants, rules and examples with verdicts."""
+    from .corpus import load_corpus
+    from .kb.query import KBError, game_report, resolve_game
+
+    conn = _connect(db)
+    try:
+        gid = resolve_game(conn, game)
+        src_text = None
+        try:
+            src_file = conn.execute("SELECT s.file FROM games g JOIN sources s ON s.id = g.source WHERE g.id = ?",
+                                    (gid,)).fetchone()[0]
+            src_text = next((s.text for s in load_corpus() if s.file == src_file), None)
+        except Exception:  # the bundled corpus may be absent; show what the KB holds
+            src_text = None
+        rep = game_report(conn, gid, src_text)
+    except KBError as e:
+        _fail(str(e))
+    g = rep.game
+    spans = ", ".join(f"{a}-{b}" for a, b in g["lines"])
+    typer.echo(f"{g['id']}  {g['name'] or '(untitled)'}" + (f"  (printed «{g['printed_name']}»)" if g["printed_name"] and g["printed_name"] != g["name"] else ""))
+    typer.echo(f"source: {rep.source['id']} {rep.source['file']}  lines {spans}" + (f"  page {g['page']}" if g["page"] else ""))
+    if rep.parent:
+        typer.echo(f"variant of: {rep.parent['id']} {rep.parent['name'] or rep.parent['printed_name']}")
+    if g["rules_used"]:
+        typer.echo("numbered rules used: " + ", ".join(g["rules_used"]))
+    for a in rep.aliases:
+        typer.echo(f"alias ({a['kind']}, {a['language']}, line {a['first_line']}-{a['last_line']}): {a['name']}")
+    for v in rep.variants:
+        typer.echo(f"variant: {v['id']} {v['name'] or v['printed_name']}")
+    if rep.sections:
+        typer.echo("sections: " + "; ".join(f"{s['kind']}{' ' + s['title'] if s['title'] else ''} {s['first_line']}-{s['last_line']}" for s in rep.sections))
+    if source and rep.raw_lines:
+        typer.echo("")
+        for n, line in rep.raw_lines:
+            typer.echo(f"{n:6} | {line}")
+    elif g["text"]:
+        typer.echo("\n" + g["text"])
+    if rules:
+        typer.echo("\nrules:\n" + json.dumps(g["rules"], ensure_ascii=False, indent=2))
+    for e in rep.examples:
+        typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {e['marker'] or ''}")
+        if e["layout"]:
+            for row in e["layout"]:
+                typer.echo("  " + " ".join(f"{c or '--':>3}" for c in row))
+        for m in e["moves"]:
+            typer.echo(f"  {m['n']:3}. {m['raw']!s:40.40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {m['reason']}")
+
+
+@app.command()
+def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id or name)."),
+           db: Path = DbOption,
+           unparsed: bool = typer.Option(False, "--unparsed", help="List card tokens and phrases that were not read."),
+           errata: bool = typer.Option(False, "--errata", help="Only the moves found illegal: the book's errata sheet.")) -> None:
+    """Print every example move with its verdict and reason, then a summary table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .kb.query import KBError, findings, resolve_game, verdict_rows
+
+    conn = _connect(db)
+    gid = None
+    if game:
+        try:
+            gid = resolve_game(conn, game)
+        except KBError as e:
+            _fail(str(e))
+    if unparsed:
+        fs = [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")]
+        for f in fs:
+            typer.echo(f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} {f['kind']:18} {f['token'] or '':12} {f['message']}")
+        typer.echo(f"{len(fs)} unparsed")
+        return
+    rows = verdict_rows(conn, gid)
+    if errata:
+        rows = [r for r in rows if r["verdict"] == "illegal"]
+    current = None
+    for r in rows:
+        if r["example"] != current:
+            current = r["example"]
+            typer.echo(f"\n{r['example']}  {r['game_name'] or ''}")
+        typer.echo(f"  {r['source']}:{r['first_line']:<5} {r['n']:3}. {r['raw']!s:45.45} {r['card'] or '?':>3} → {r['to'] or '?':10} {r['verdict']:13} {r['reason']}")
+    counts = Counter(r["verdict"] for r in rows)
+    per_source = Counter((r["source"], r["verdict"]) for r in rows)
+    t = Table(title="verdicts")
+    for col in ("source", "legal", "illegal", "unverifiable", "moves"):
+        t.add_column(col)
+    for sid in sorted({r["source"] for r in rows}):
+        n = [per_source[(sid, k)] for k in ("legal", "illegal", "unverifiable")]
+        t.add_row(sid, *map(str, n), str(sum(n)))
+    t.add_row("all", str(counts["legal"]), str(counts["illegal"]), str(counts["unverifiable"]), str(len(rows)))
+    Console().print(t)
+
+
+@app.command()
+def export(fmt: str = typer.Option("json", "--format", help="Export format: json."),
+           out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of standard output."),
+           db: Path = DbOption) -> None:
+    """Export every game with its aliases, rules and verified examples (see README: export format)."""
+    from .kb.export import export_json
+
+    if fmt != "json":
+        _fail(f"unknown export format {fmt!r} (known: json)")
+    conn = _connect(db)
+    text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
+    if out:
+        out.write_text(text + "\n", encoding="utf-8")
+        typer.echo(f"wrote {out}", err=True)
+    else:
+        sys.stdout.write(text + "\n")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

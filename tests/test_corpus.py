@@ -1,0 +1,71 @@
+"""The corpus loader: the five real texts, and bad input that stops the build with one line."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from pasyans.cli import app
+from pasyans.corpus import CorpusError, load_corpus
+
+from .conftest import ROOT
+
+
+def test_manifest_lists_the_five_seed_texts_with_their_digests(corpus):
+    assert sorted(corpus) == ["000", "001", "002", "003", "004"]
+    assert corpus["000"].language == "uk" and corpus["002"].orthography == "pre-reform"
+    assert corpus["004"].kind == "book" and corpus["004"].segmenter == "book-toc"
+    for s in corpus.values():
+        assert s.sha256 == hashlib.sha256(s.path.read_bytes()).hexdigest()
+
+
+def test_raw_line_numbers_are_the_coordinates(corpus):
+    assert corpus["000"].line(5) == "Варіація А - килим."
+    assert corpus["004"].line(557).startswith("На примере расклада: ♥2 и ♠2 мо-")
+    assert len(corpus["004"].lines) == 8579
+
+
+def _corpus_with(tmp_path, name: str, data: bytes):
+    d = tmp_path / "corpus"
+    d.mkdir()
+    (d / name).write_bytes(data)
+    (d / "manifest.json").write_text(json.dumps({"sources": [
+        {"id": "900", "file": name, "language": "ru"}]}), "utf-8")
+    return d
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"", "file is empty"),
+    (b"\xff\xfe\xd0\x00\x00binary", "binary file"),
+    ("Пасьянс".encode("cp1251"), "not UTF-8"),
+])
+def test_bad_corpus_file_is_named_in_one_line(tmp_path, data, says):
+    d = _corpus_with(tmp_path, "bad.txt", data)
+    with pytest.raises(CorpusError, match=says) as e:
+        load_corpus(d)
+    assert "bad.txt" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_missing_corpus_file(tmp_path):
+    d = _corpus_with(tmp_path, "present.txt", "текст".encode())
+    (d / "present.txt").unlink()
+    with pytest.raises(CorpusError, match="present.txt: file not found"):
+        load_corpus(d)
+
+
+def test_failed_build_leaves_the_existing_knowledge_base_untouched(tmp_path):
+    d = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", d)
+    (d / "003_1c1d43197fa11ea1.txt").write_bytes("Пасьянс".encode("cp1251"))
+    db = tmp_path / "kb.db"
+    db.write_bytes(b"previous knowledge base")
+    result = CliRunner().invoke(app, ["build", "--corpus", str(d), "--db", str(db), "-q"])
+    assert result.exit_code == 1
+    err = result.output.strip().splitlines()
+    assert len(err) == 1 and "003_1c1d43197fa11ea1.txt" in err[0] and "not UTF-8" in err[0]
+    assert db.read_bytes() == b"previous knowledge base"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "kb.db"]

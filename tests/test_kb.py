@@ -1,0 +1,86 @@
+"""The knowledge base built from the real corpus: games, names, examples, verdicts, export."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pasyans.cli import app
+from pasyans.kb.export import export_json, validate_export
+from pasyans.kb.names import find, fold
+
+
+def test_every_source_has_games_and_the_book_has_its_99_contents_entries(built_kb, kb):
+    _db, summary = built_kb
+    assert summary.games_per_source["004"] == 99
+    n = kb.execute("SELECT count(*) FROM games WHERE source = '004' AND variant_of IS NULL").fetchone()[0]
+    assert n == 99
+    for sid in ("000", "001", "002", "003"):
+        assert summary.games_per_source.get(sid, 0) + summary.variants_per_source.get(sid, 0) > 0
+
+
+def test_variants_keep_their_parent(kb):
+    rows = dict(kb.execute("SELECT g.name, p.name FROM games g JOIN games p ON p.id = g.variant_of").fetchall())
+    assert rows["Джокерный Клондайк"] == "Клондайк"
+    assert rows["килим"] == "Паганіні"
+
+
+def test_fold_handles_case_yo_and_old_spelling():
+    assert fold("Салическій законъ") == "салический закон"
+    assert fold("«Осаждённая крепость»") == "осажденная крепость"
+
+
+def test_find_osada_puts_the_besieged_fortress_first(kb):
+    found = find(kb, "Осада")
+    assert found[0].name == "Осажденная крепость" and found[0].source == "004"
+    assert "alias" in found[0].why
+
+
+def test_find_inflected_form(kb):
+    found = find(kb, "осаждённой крепости")
+    assert found[0].name == "Осажденная крепость"
+    assert "inflected" in found[0].why
+
+
+def test_find_cli_json_contract(built_kb):
+    db, _ = built_kb
+    r = CliRunner().invoke(app, ["find", "безик", "--json", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data[0]["name"] == "Персидский пасьянс" and data[0]["source"] == "001"
+    assert {"id", "name", "source", "lines", "why"} <= set(data[0])
+
+
+def test_kilim_example_replays_move_by_move_all_legal(kb):
+    rows = kb.execute(
+        "SELECT m.raw, m.card, m.verdict FROM moves m JOIN games g ON g.id = m.game "
+        "WHERE g.name = 'килим' ORDER BY m.example, m.n").fetchall()
+    assert len(rows) == 7
+    assert rows[0][:2] == ("Б53 - Б47", "5D")
+    assert all(v == "legal" for _raw, _card, v in rows)
+
+
+def test_every_move_has_a_verdict_and_a_reason(kb):
+    bad = kb.execute("SELECT id FROM moves WHERE verdict NOT IN ('legal','illegal','unverifiable') "
+                     "OR reason IS NULL OR reason = ''").fetchall()
+    assert bad == []
+
+
+def test_export_validates_against_the_contract(kb):
+    data = export_json(kb)
+    validate_export(data)
+    fortress = next(g for g in data["games"] if g["name"] == "Осажденная крепость")
+    assert {a["name"] for a in fortress["aliases"]} >= {"Осада", "Условная битва"}
+    assert fortress["examples"] and fortress["examples"][0]["lines"][0] == 557
+
+
+def test_cli_show_and_verify(built_kb):
+    db, _ = built_kb
+    runner = CliRunner()
+    r = runner.invoke(app, ["show", "Осада", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    assert "Осажденная крепость" in r.output and "Условная битва" in r.output
+    r = runner.invoke(app, ["verify", "килим", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    assert "Б53 - Б47" in r.output and "legal" in r.output
