@@ -611,11 +611,14 @@ class _Search:
         options = steps if self.budget > 0 else steps[:1]
         best: _Plan | None = None
         tried: list[tuple[Step, _Plan]] = []
+        played = _is_played(self.moves[i])
         for s in options:
-            state.apply(s)
+            if played:
+                state.apply(s)
             ok = self.claim_ok(state, i)
             sub = self.play(state, i + 1, False)
-            state.undo()
+            if played:
+                state.undo()
             plan = _Plan(1 + sub.legal, ok + sub.claims, [s, *sub.steps], [None, *sub.whys])
             tried.append((s, plan))
             if best is None or plan.score > best.score:
@@ -624,9 +627,11 @@ class _Search:
         if record:
             if len(tried) > 1:
                 self.choices.append(self._explain(i, tried, best))
-            state.apply(best.steps[0])
+            if played:
+                state.apply(best.steps[0])
             rest = self.play(state, i + 1, True)
-            state.undo()
+            if played:
+                state.undo()
             return _Plan(best.legal, best.claims, [best.steps[0], *rest.steps], [None, *rest.whys])
         return best
 
@@ -647,6 +652,13 @@ class _Search:
         if ties:
             return head + f" (undecided: {', '.join(map(str, ties))} keep the later moves just as legal; first kept)"
         return head + (": " + "; ".join(parts) if parts else "")
+
+
+def _is_played(move: Move) -> bool:
+    """Whether a move changes the position for the moves after it: an alternative («Ч10 з 8-го
+    ряду або Ч10 з 2-го ряду») is one of several options from the same position, so it is
+    checked but not played."""
+    return "alternative" not in getattr(move, "flags", ())
 
 
 def _assignments(layout: list[list[Card | None]], groups: list[Undecided], packs: int, limit: int = 4096):
@@ -749,8 +761,11 @@ def replay_full(layout: list[list[Card | None]], moves: list[Move], variant: Var
             readings, _ = state.readings(m)
             if len(readings) > 1:
                 verdict.reason += f"; the text fits {len(readings)} steps ({', '.join(map(str, readings))}): chosen by the later moves"
+            if _is_played(m):
+                state.apply(step)
+            else:
+                verdict.reason += "; one of alternatives: checked from the same position, not played"
             verdicts.append(verdict)
-            state.apply(step)
         if i in claims:
             live = state.window_moves()
             checks.append(ClaimCheck(i, claims[i], not live,

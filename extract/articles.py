@@ -293,7 +293,7 @@ def _plural_patience(s: str, lang: str) -> bool:
         p = morph.parse(w, lang)
         if p is None:
             continue
-        if p.normal_form.endswith("пасьянс") and "plur" in p.tag:
+        if p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
             return True
     return False
 
@@ -317,7 +317,7 @@ def _singular(phrase: str, lang: str) -> str:
     out = []
     for w in phrase.split():
         p = morph.parse(w.strip(".,"), lang)
-        if p is not None and p.normal_form.endswith("пасьянс") and "plur" in p.tag:
+        if p is not None and p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
             inf = p.inflect({"sing", "nomn"})
             if inf is not None:
                 w = inf.word[:1].upper() + inf.word[1:] if w[:1].isupper() else inf.word
@@ -478,7 +478,7 @@ def _row_ordinal(doc, lang: str) -> bool:
     toks = list(doc)
     for i, t in enumerate(toks[1:], 1):
         prev = toks[i - 1]
-        if t.lemma_ == "ряд" and prev.is_alpha and "Anum" in morph.parse(prev.text, lang).tag:
+        if t.lemma_ == "ряд" and prev.is_alpha and "Anum" in morph.parse(prev.text, lang).tag.grammemes:
             return True
     return bool(re.search(r"\d+-(?:го|й|м|му|ого)\s+ряд", doc.text))
 

@@ -43,7 +43,6 @@ from .clean import (
     is_paragraph_break,
     is_toc_entry,
     join_lines,
-    mapped_lines,
     norm_title,
     restore_spaces,
     split_glued,
@@ -179,16 +178,18 @@ def sentences(text: str) -> list[tuple[int, int]]:
 
     A sentence ends at ``.``/``!``/``?``/``…`` (with closing » or ) after it) followed by space
     and a capital, «, a card symbol or a digit, and at every newline (paragraph end); not after
-    an abbreviation («см.», «т. д.», «с.», «англ.») or an initial («Э.»).
+    an abbreviation («см.», «т. д.», «с.», «англ.») or an initial («Э.», but «♦Т.» is a card).
     """
     out: list[tuple[int, int]] = []
     start = 0
     for m in re.finditer(r"[.!?…][»)]*(?=\s+[А-ЯЁA-Z«♠♥♦♣\d])|\n", text):
         end = m.end()
         if m.group(0) != "\n":
-            word = re.search(r"([^\W\d_]*)\s*[.!?…][»)]*$", text[max(0, m.start() - 12):end])
-            w = word.group(1) if word else ""
-            if w.lower() in _ABBREV or (len(w) == 1 and w.isupper()):
+            head = text[max(0, m.start() - 12): m.start()]
+            w = re.search(r"[^\W\d_]*$", head).group(0)
+            before = head[-len(w) - 1] if len(head) > len(w) else ""
+            card = before != "" and before in "♠♥♦♣"
+            if not card and (w.lower() in _ABBREV or (len(w) == 1 and w.isupper())):
                 continue
         if text[start:end].strip():
             out.append((start, end))
@@ -263,6 +264,7 @@ def split_title(printed: str) -> str:
 class _Game:
     entry: TocEntry
     key: str
+    source: str
     lines: list[int] = field(default_factory=list)  # owned text lines (raw order)
     captions: list[int] = field(default_factory=list)
     heading: int | None = None
@@ -299,7 +301,7 @@ def segment_book(source: Source) -> BookSegmentation:
         for n in range(a, b + 1):
             page_of[n] = p
 
-    games = [_Game(e, f"{source.id}-{k:03d}") for k, e in enumerate(seg.toc, start=1)]
+    games = [_Game(e, f"{source.id}-{k:03d}", source.id) for k, e in enumerate(seg.toc, start=1)]
     owners: list[tuple[int, object]] = sorted(
         [(g.entry.page, g) for g in games] + [(e.page, e) for e in seg.parts], key=lambda t: t[0]
     )
@@ -385,6 +387,21 @@ def _ends_sentence(s: str) -> bool:
     return bool(re.search(r"[.!?…:][»)]*\s*$", s))
 
 
+def _wide_group(nums: list[int], k: int, lines: list[str], block: list[int]) -> int:
+    """Append to ``block`` the full-width lines of ``nums`` from index ``k`` on, and the short
+    last line of their paragraph when the last wide line does not end a sentence; return the
+    index after them."""
+    start = k
+    while k < len(nums) and len(lines[nums[k] - 1].strip()) >= WIDE_MIN and (
+            k == start or nums[k] == nums[k - 1] + 1):
+        block.append(nums[k])
+        k += 1
+    if k > start and k < len(nums) and nums[k] == nums[k - 1] + 1 and not _ends_sentence(lines[nums[k - 1] - 1]):
+        block.append(nums[k])
+        k += 1
+    return k
+
+
 def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
     """Title block first, then the column text with displaced blocks put back (see module doc)."""
     first_page = page_of[g.heading] if g.heading else (page_of[g.lines[0]] if g.lines else 0)
@@ -392,21 +409,25 @@ def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
     if g.heading:
         block = [g.heading]
         rest = [n for n in g.lines if n > g.heading]
-        k = 0
-        # the title's own intro lines: full-width lines, or a sentence starting with «Title»
-        while k < len(rest) and len(lines[rest[k] - 1].strip()) >= WIDE_MIN:
-            block.append(rest[k])
-            k += 1
-        if k < len(rest) and _starts_with_title(lines[rest[k] - 1], g.entry.title) and not block[1:]:
+        # the title's own intro: full-width lines (and the short last line of their paragraph),
+        # or a column sentence that starts with «Title»
+        k = _wide_group(rest, 0, lines, block)
+        if k == 0 and k < len(rest) and _starts_with_title(lines[rest[k] - 1], g.entry.title):
             while k < len(rest):
                 block.append(rest[k])
                 k += 1
                 if _ends_sentence(lines[block[-1] - 1]):
                     break
-        block += [n for n in g.lines if page_of[n] == first_page and n not in block
-                  and len(lines[n - 1].strip()) >= WIDE_MIN]
+        firsts = [n for n in g.lines if page_of[n] == first_page and n not in block]
+        i = 0
+        while i < len(firsts):
+            if len(lines[firsts[i] - 1].strip()) >= WIDE_MIN:
+                i = _wide_group(firsts, i, lines, block)
+            else:
+                i += 1
     g.title_block = block
-    flow = [n for n in g.lines if n not in set(block)]
+    in_block = set(block)
+    flow = [n for n in g.lines if n not in in_block]
     # displaced column blocks before «КАК ИГРАТЬ»
     for h in [n for n in flow if lines[n - 1].strip() == RULES_HEADING]:
         i = flow.index(h)
@@ -427,7 +448,7 @@ def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
         after = flow[i:k + 1]
         flow = flow[:j] + after + before + flow[k + 1:]
         why = "starts in mid-sentence" if starts_mid else "ends in mid-sentence"
-        g.findings.append(Finding("004", (before[0], before[-1]), "reading-order",
+        g.findings.append(Finding(g.source, (before[0], before[-1]), "reading-order",
                                   f"column block {before[0]}–{before[-1]} printed before «{RULES_HEADING}» ({h}) "
                                   f"{why}; read after line {after[-1]}", game=g.key))
     g.order = block + flow
@@ -436,16 +457,17 @@ def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
 # -- building one game ---------------------------------------------------------------------
 
 @lru_cache(maxsize=20_000)
-def _restored_len(s: str) -> int:
-    return len(restore_spaces(MappedText.from_lines([s])).text.strip())
+def _restored(s: str) -> str:
+    """One raw line with its lost spaces put back (for measuring line lengths)."""
+    return restore_spaces(MappedText.from_lines([s])).text.strip()
 
 
 def _paragraph_starts(order: list[int], lines: list[str], block: set[int]) -> set[int]:
     """Lines of ``order`` (reading order) that begin a paragraph: headings and titles and the
     line after them, changes between full-width and column lines, jumps in raw order, and
     :func:`~pasyans.extract.clean.is_paragraph_break` between column lines."""
-    col = [_restored_len(lines[n - 1]) for n in order if len(lines[n - 1].strip()) < WIDE_MIN]
-    width = int(quantiles(col, n=4)[2]) if len(col) >= 4 else 36
+    col = [len(_restored(lines[n - 1])) for n in order if len(lines[n - 1].strip()) < WIDE_MIN]
+    width = int(quantiles(col, n=10)[8]) if len(col) >= 10 else 36  # the column width: 90th percentile
     starts: set[int] = set()
     for k, n in enumerate(order):
         s = lines[n - 1].strip()
@@ -457,11 +479,11 @@ def _paragraph_starts(order: list[int], lines: list[str], block: set[int]) -> se
         wide, pwide = len(s) >= WIDE_MIN, len(ps) >= WIDE_MIN
         if is_heading(s) or is_heading(ps) or (n in block) != (p in block) or k == 1 and p in block:
             starts.add(n)
-        elif wide != pwide:
+        elif wide != pwide and _ends_sentence(ps):
             starts.add(n)
         elif n < p and _ends_sentence(ps):
             starts.add(n)
-        elif not wide and is_paragraph_break(restore_spaces(MappedText.from_lines([ps])).text, s, width):
+        elif not wide and is_paragraph_break(_restored(ps), s, width):
             starts.add(n)
         elif wide and _ends_sentence(ps) and len(ps) < WIDE_MIN + 20 and (s[:1].isupper() or s[:1] == "«"):
             starts.add(n)
@@ -515,13 +537,15 @@ def _build_game(g: _Game, source: Source, lines: list[str], page_of: list[int], 
                                        f"glued letters split with the dictionary: «{r.before}» → «{r.after}»",
                                        token=r.before, game=key))
         examples = _examples(mt)
+        ex_sets = [set(emt.line) for _, emt, _ in examples]
         for k, (ex, emt, note) in enumerate(examples):
             gt.examples.append(ex)
             seg.example_texts[(key, k)] = emt
             if note:
                 gt.findings.append(Finding(source.id, ex.lines, "example-split", note, game=key))
-        gt.sections = _sections(order, lines, block, gt.examples, is_variant)
-        gt.aliases = _aliases(mt, gt.name, [gt.name, g.entry.title] if not is_variant else [gt.name])
+        gt.sections = _sections(order, lines, block, gt.examples, ex_sets, is_variant)
+        parent = [name, g.entry.title] if is_variant else []
+        gt.aliases = _aliases(mt, gt.name, [gt.name, g.entry.title] if not is_variant else [gt.name], parent)
         seg.game_texts[key] = mt
         results.append(gt)
     return results
@@ -552,12 +576,10 @@ def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
         for mid, s, e in matcher(sent):
             if nlp.vocab.strings[mid] != "EXAMPLE" or s > 8:
                 continue
-            if nlp.vocab.strings[mid] == "EXAMPLE" and e - s == 1 and s != 0:
-                continue  # a bare «пример» counts only as the first word
-            before = [t for t in sent[:s]]
+            if (e - s == 1 or sent[e - 1].lemma_ == "расклад") and s != 0:
+                continue  # a bare «Пример…» and «На раскладе:» count only as the first words
+            before = sent[:s]
             if any(t.lemma_ in _NOT_EXAMPLE_BEFORE for t in before) or any(t.text == "(" for t in before):
-                continue
-            if sent[s:e][-1].lemma_ == "расклад" and s != 0:
                 continue
             hit = (s, e)
             break
@@ -566,7 +588,7 @@ def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
         s, e = hit
         # marker: from the sentence start over «расклада», a number and a colon
         k = e
-        while k < len(sent) and k < e + 3 and (sent[k].lemma_ == "расклад" or sent[k].like_num or sent[k].text == ":"):
+        while k < len(sent) and k < e + 3 and (sent[k].lower_ == "расклада" or sent[k].like_num or sent[k].text == ":"):
             k += 1
             if sent[k - 1].text == ":":
                 break
@@ -575,13 +597,23 @@ def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
         end = len(text) if end < 0 else end
         taken_until = end
         emt = mt.slice(a, end)
-        first, last = mt.line[a], mt.line[end - 1]
+        runs: list[list[int]] = []  # contiguous raw-line runs in reading order
+        for n in emt.line:
+            if runs and runs[-1][1] <= n <= runs[-1][1] + 1:
+                runs[-1][1] = n
+            elif not runs or n != runs[-1][1]:
+                runs.append([n, n])
+        merged = [runs[0]]
+        for r in runs[1:]:
+            if r[0] >= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], r[1])  # a page break: same flow, later lines
+            else:
+                merged.append(r)
+        first, last = merged[0]
         note = None
-        runs = spans([mt.line[i] for i in range(a, end)])
-        if last < first:
-            note = f"example continues at lines {runs[-1][0]}–{runs[-1][1]} (reading order)"
-            last = max(n for n in (mt.line[i] for i in range(a, end)) if n >= first) if any(
-                mt.line[i] >= first for i in range(a, end)) else first
+        if len(merged) > 1:
+            rest = ", ".join(f"{a}–{b}" for a, b in merged[1:])
+            note = f"example printed in {len(merged)} pieces: {first}–{last}, then {rest} (reading order)"
         ex = Example(lines=(first, last), text=emt.text, marker=marker.strip())
         out.append((ex, emt, note))
     return out
@@ -589,14 +621,16 @@ def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
 
 # -- sections ------------------------------------------------------------------------------
 
-def _sections(order: list[int], lines: list[str], block: set[int], examples: list[Example], is_variant: bool) -> list[Section]:
+def _sections(order: list[int], lines: list[str], block: set[int], examples: list[Example],
+              ex_sets: list[set[int]], is_variant: bool) -> list[Section]:
     """Sections in reading order: runs of lines with one label; a run also ends where raw order
     jumps back. Labels: ``intro`` (title block and text before «КАК ИГРАТЬ»), ``rules``,
     ``tactics``, ``example`` (lines of a worked example), ``variant`` (a variant's own text)."""
     ex_lines: dict[int, int] = {}
-    for k, ex in enumerate(examples):
-        for n in range(ex.lines[0], ex.lines[1] + 1):
+    for k, lines_k in enumerate(ex_sets):
+        for n in lines_k:
             ex_lines.setdefault(n, k)
+    in_order = set(order)
     labels: list[tuple[int, str, str | None]] = []
     kind, title = ("variant", _unquote(lines[order[0] - 1])) if is_variant else ("intro", None)
     for n in order:
@@ -611,7 +645,8 @@ def _sections(order: list[int], lines: list[str], block: set[int], examples: lis
         labels.append((n, lab, examples[ex_lines[n]].marker if lab == "example" else title))
     out: list[Section] = []
     for n, lab, t in labels:
-        if out and out[-1].kind == lab and n > out[-1].lines[1] and out[-1].title == t:
+        if out and out[-1].kind == lab and n > out[-1].lines[1] and out[-1].title == t and not any(
+                m in in_order for m in range(out[-1].lines[1] + 1, n)):
             out[-1] = Section(lab, (out[-1].lines[0], n), t)
         else:
             out.append(Section(lab, (n, n), t))
@@ -639,6 +674,8 @@ def nominative(name: str) -> str:
     first = morph.parse(words[0])
     if first is None or first.tag.case in (None, "nomn") or first.tag.POS not in ("NOUN", "ADJF"):
         return name
+    if any(p.tag.case == "nomn" for p in morph.analyzer().parse(words[0].lower())):
+        return name  # «Пустоты», «Синьора» may already be nominative: keep the printed form
     case = first.tag.case
     out = []
     for i, w in enumerate(words):
@@ -676,13 +713,14 @@ def _quotes(sent) -> list[tuple[int, int, str]]:
     return out
 
 
-def _aliases(mt: MappedText, name: str | None, own_names: list[str]) -> list[Alias]:
+def _aliases(mt: MappedText, name: str | None, own_names: list[str], skip: list[str] = ()) -> list[Alias]:
     """Names the text gives the game, sentence by sentence (see module doc): after a naming word
     («называют», «другое название», «известная также как») → ``alias``, or ``disputed`` when the
     sentence or the next says it is wrong («Это неправильно»); a chain «Title», или «X» →
     ``alias``; «(швабра — англ.)» → ``gloss``; a name in a sentence that compares
     («вариант», «подобно», «напоминает», «схож») or cross-references «(см. с. 27)» → ``related``."""
     own = {norm_title(nominative(n)) for n in own_names if n} | {norm_title(n) for n in own_names if n}
+    skipped = {norm_title(nominative(n)) for n in skip} | {norm_title(n) for n in skip}
     text = mt.text
     nlp, matcher = _nlp()
     doc = _doc(text)
@@ -692,8 +730,10 @@ def _aliases(mt: MappedText, name: str | None, own_names: list[str]) -> list[Ali
 
     def add(raw_name: str, kind: str, a: int, b: int) -> None:
         nm = nominative(raw_name) if kind != "gloss" else raw_name
+        if kind != "gloss" and not nm[:1].isupper():
+            return  # game names are capitalised; «звенья» is a term
         key = norm_title(nm)
-        if key in own or norm_title(raw_name) in own or (key, kind) in seen:
+        if key in own or norm_title(raw_name) in own or key in skipped or (key, kind) in seen:
             return
         if kind == "related" and any(k == key for k, _ in seen):
             return
@@ -720,10 +760,13 @@ def _aliases(mt: MappedText, name: str | None, own_names: list[str]) -> list[Ali
         used: set[int] = set()
         for s, e in naming:
             # the named thing: a noun just before the verb that is not the game («Этот расклад называют»)
-            subj = next((t for t in reversed(sent[max(0, s - 3): s]) if t.is_alpha
+            quoted = {i for qs, qe, _ in quotes for i in range(qs, qe)}
+            subj = next((t for t in reversed(sent[max(0, s - 3): s]) if t.is_alpha and t.i not in quoted
                          and (morph.parse(t.text).tag.POS == "NOUN")), None)
             if subj is not None and subj.lemma_ not in _GAME_WORDS and not compare:
                 continue
+            if s > 0 and sent[s - 1].lower_ == "так":
+                continue  # «так называемый "алмаз"»: a term, not a name of the game
             stop = next((t.i for t in sent[e:] if t.lemma_ in _STOP), len(sent))
             after = [q for q in quotes if q[0] >= e and q[0] < stop]
             kind = "related" if compare else ("disputed" if disputed else "alias")
@@ -734,21 +777,23 @@ def _aliases(mt: MappedText, name: str | None, own_names: list[str]) -> list[Ali
             for q in names:
                 used.add(q[0])
                 add(q[2], kind, a, b)
-        # «"Title", или "X"», «"Title", "X", "Y" или "Z"»
+        # «"Title", или "X"», «"Title", "X", "Y" или "Z"»: a chain of names joined by , / или / и
         for qi, (qs, qe, qn) in enumerate(quotes):
             if norm_title(nominative(qn)) not in own and norm_title(qn) not in own:
                 continue
-            k = qe
+            chain, joiners, k = [], [], qe
             for q2 in quotes[qi + 1:]:
                 between = [t.text.lower() for t in sent[k: q2[0]]]
-                if between and all(w in (",", "или", "и") for w in between) and "или" in between or (
-                        between == [","] and any(t.text == "или" for t in sent[q2[1]: q2[1] + 4])):
+                if not between or not all(w in (",", "или", "и") for w in between):
+                    break
+                chain.append(q2)
+                joiners += between
+                k = q2[1]
+            if chain and "или" in joiners:
+                for q2 in chain:
                     if q2[0] not in used:
                         used.add(q2[0])
                         add(q2[2], "related" if compare else ("disputed" if disputed else "alias"), a, b)
-                    k = q2[1]
-                else:
-                    break
         # comparisons and cross-references to other games
         for qs, qe, qn in quotes:
             if qs in used:

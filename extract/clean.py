@@ -27,8 +27,8 @@ from .text import MappedText
 
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_CHARS = "ТВДКА"  # Cyrillic: туз, валет, дама, король, and А (ace, as printed «♠А»)
-CARD_RE = re.compile(r"[♠♥♦♣] ?(?:10|[2-9]|[ТВДКАA])")
-"""A card token of the book's notation: suit symbol, optional space, rank (10, 2–9, Т В Д К А)."""
+CARD_RE = re.compile(r"[♠♥♦♣]\s?(?:10|[2-9]|[ТВДКАA])")
+"""A card token of the book's notation: suit symbol, optional space (or line end), rank (10, 2–9, Т В Д К А)."""
 
 LINE_CLASSES = (
     "text", "blank", "page-number", "side-label", "caption", "toc", "front-matter", "back-matter",
@@ -37,7 +37,7 @@ LINE_CLASSES = (
 
 def card_tokens(text: str) -> list[str]:
     """Every card token in ``text`` (``"♦10"``, ``"♠Т"``, ``"♥ Т"``), in order, spaces removed."""
-    return [m.group(0).replace(" ", "") for m in CARD_RE.finditer(text)]
+    return [re.sub(r"\s", "", m.group(0)) for m in CARD_RE.finditer(text)]
 
 
 # -- edits on mapped text ------------------------------------------------------------------
@@ -127,7 +127,7 @@ def _join_hyphen(left_word: str, right_word: str, lang: str) -> bool:
     if not left_word or not right_word or right_word[0].isupper():
         return False
     if morph.is_known(left_word + right_word, lang):
-        return True  # «стоп-\\nка» → «стопка» before the particle test
+        return True  # «стоп-/ка» → «стопка», before the particle test
     if right_word.lower() in _PARTICLES:
         return False
     if morph.is_known(f"{left_word}-{right_word}", lang):
@@ -149,7 +149,7 @@ def dehyphenate(mt: MappedText, lang: str = "ru") -> MappedText:
     for m in re.finditer(r"([^\W\d_]*)( ?-\n)(?=([^\W\d_]*))", mt.text):
         left, right = m.group(1), m.group(3)
         if left and m.start(1) > 0 and mt.text[m.start(1) - 1] in SUIT_SYMBOLS:
-            left = left[1:]  # the rank letter belongs to the card: «♠Т-\\n♠2», «♥Тпоме-\\nщается»
+            left = left[1:]  # the rank letter belongs to the card: «♠Т-/♠2», «♥Тпоме-/щается»
         start, end = m.start(2), m.end(2)
         if _join_hyphen(left, right, lang):
             edits.append((start, end, ""))
@@ -299,7 +299,7 @@ def restore_spaces(mt: MappedText, lang: str = "ru", repairs: list[Repair] | Non
             ins.add(m.start(3))
     for m in re.finditer(r"[^\W\d_]{3,}", text):
         start = m.start()
-        if start > 0 and text[start - 1] in SUIT_SYMBOLS:
+        if start > 0 and text[start - 1] in SUIT_SYMBOLS and text[start] in RANK_CHARS + "A":
             start += 1  # the rank letter belongs to the card («♥Тпомещается»)
         if not (in_glue(start) or in_glue(m.end() - 1)):
             continue

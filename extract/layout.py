@@ -37,6 +37,9 @@ from .notation import NotationError, format_card, parse_cells
 ROW_WIDTH = 14
 """Entries per row: entry 0 is the ace column, 1..13 the slots."""
 
+MAX_ASSIGNMENTS = 50_000
+"""More candidate combinations than this are not enumerated (the cells stay undecided)."""
+
 _WINDOW = {"-", "–", "—"}
 _CERTAIN = ("OCR:",)
 
@@ -108,10 +111,17 @@ class LayoutReading:
         key = (row, col)
         if key not in self._options:
             raise ValueError(f"cell {key} is not undecided")
+        if card not in self._options[key]:
+            raise ValueError(f"{card} is not a candidate for cell {key}")
+        if not self._assignments:  # the count was not checked: set this cell only
+            rows = [list(r) for r in self.rows]
+            rows[row - 1][col] = card
+            return replace(self, rows=rows, undecided=[u for u in self.undecided if (u.row, u.col) != key],
+                           count=Counter(c for r in rows for c in r if c is not None))
         idx = list(self._options).index(key)
         kept = [a for a in self._assignments if a[idx] == card]
         if not kept:
-            raise ValueError(f"{card} is not a candidate for cell {key}")
+            raise ValueError(f"{card} for cell {key} leaves the card count inexact")
         return _settle(self, kept, f"chosen by the caller for cell {key}")
 
 
@@ -209,6 +219,16 @@ def read_paganini_layout(lines: list[str], first_line: int, moves: list | None =
         if rows[k[0] - 1][k[1]] is not None:
             fixed[rows[k[0] - 1][k[1]]] -= 1
     need = Counter({c: 2 - fixed.get(c, 0) for c in pack if fixed.get(c, 0) < 2})
+    size = 1
+    for k in keys:
+        size *= max(len(options[k]), 1)
+    if size > MAX_ASSIGNMENTS:
+        problems.append(f"{len(keys)} cells are open to the count ({size} combinations): too many to check")
+        undecided = [Undecided(r, col, printed[r - 1][col], tuple(options[(r, col)]),
+                               "too many open cells for the count check: decided by the moves that follow")
+                     for r, col in keys]
+        return LayoutReading(rows, repairs, undecided, count, printed, raw_lines, problems, options, [],
+                             [list(r) for r in rows])
     assignments = [a for a in itertools.product(*(options[k] for k in keys)) if Counter(a) == need] if keys else []
     reading = LayoutReading(rows, repairs, [], count, printed, raw_lines, problems, options, assignments,
                             [list(r) for r in rows])
@@ -236,8 +256,11 @@ def _similarity(tok: str, card: Card) -> int:
 
 
 def _settle(reading: LayoutReading, assignments: list, reason: str) -> LayoutReading:
-    """Decide every cell that has one value in all ``assignments``; list the rest as undecided."""
+    """Decide every cell that has one value in all ``assignments``; list the rest as undecided.
+    A cell already decided by an earlier settling keeps its repair and reason."""
     keys = list(reading._options)
+    earlier = {(rp.row, rp.col): rp for rp in reading.repairs if (rp.row, rp.col) in reading._options}
+    decided_before = {k for k in keys if k in earlier and not any(u.row == k[0] and u.col == k[1] for u in reading.undecided)}
     rows = [list(r) for r in reading.rows]
     repairs = [rp for rp in reading.repairs if (rp.row, rp.col) not in reading._options]
     undecided = []
@@ -245,7 +268,10 @@ def _settle(reading: LayoutReading, assignments: list, reason: str) -> LayoutRea
         seen = {a[idx] for a in assignments}
         values = [c for c in reading._options[(r, col)] if c in seen]
         tok = reading.printed[r - 1][col]
-        if len(values) == 1:
+        if len(values) == 1 and (r, col) in decided_before and earlier[(r, col)].repaired == format_card(values[0], "letter"):
+            rows[r - 1][col] = values[0]
+            repairs.append(earlier[(r, col)])
+        elif len(values) == 1:
             rows[r - 1][col] = values[0]
             printed_card = reading._parsed[r - 1][col]
             why = (f"{reason} leaves only {format_card(values[0], 'letter')} here"
@@ -305,3 +331,57 @@ def _apply_moves(reading: LayoutReading, moves: list) -> LayoutReading:
     if not used:
         return reading
     return _settle(reading, kept, "the card count and " + "; ".join(used))
+
+
+# ---------------------------------------------------------------------------------------------
+# aces put into the windows of a printed layout (000 variant Б: «У 1-му ряду - ПА, у 2-му - ТА …»)
+# ---------------------------------------------------------------------------------------------
+
+_ROW_ORDINAL = re.compile(r"(?<![\w-])(\d{1,2})\s*-\s*(?:му|м|ому|ом|ім|ий|й)\b")
+
+
+@dataclass(frozen=True)
+class AcePlacement:
+    """Which aces a text puts into which rows' windows, read from one sentence.
+
+    ``aces``: row (1-based) → the aces named for it, in text order; ``start``/``end``: the
+    sentence's offsets in the text read; ``sentence``: its text.
+    """
+
+    aces: dict[int, list[Card]]
+    start: int
+    end: int
+    sentence: str
+
+
+def read_ace_placement(text: str, notation: str = "letter", lang: str = "uk") -> AcePlacement | None:
+    """The sentence of ``text`` that lists aces row by row («У 1-му ряду - ПА, у 2-му - ТА, …,
+    в 6-м - ПА і БА»), or ``None`` when no sentence names aces for at least two rows.
+
+    A sentence qualifies when it holds two or more row ordinals («1-му», «5-м») each followed
+    by ace tokens only (read by :func:`pasyans.extract.notation.find_cards` in ``notation``);
+    a sentence that also names another card is not a placement. Never raises for ordinary text.
+    """
+    from .notation import find_cards
+
+    for m in re.finditer(r"[^.!?]+[.!?]?", text):
+        sentence = m.group(0)
+        ords = list(_ROW_ORDINAL.finditer(sentence))
+        if len(ords) < 2:
+            continue
+        try:
+            cards = find_cards(sentence, notation, lang, words=False)
+        except NotationError:
+            continue
+        if not cards or any(not t.card.is_ace for t in cards):
+            continue
+        aces: dict[int, list[Card]] = {}
+        for i, o in enumerate(ords):
+            end = ords[i + 1].start() if i + 1 < len(ords) else len(sentence)
+            named = [t.card for t in cards if o.end() <= t.start < end]
+            if named:
+                aces.setdefault(int(o.group(1)), []).extend(named)
+        if len(aces) >= 2 and sum(map(len, aces.values())) == len(cards):
+            lead = len(sentence) - len(sentence.lstrip())
+            return AcePlacement(aces, m.start() + lead, m.end(), sentence.strip())
+    return None

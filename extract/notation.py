@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError
 
 from pasyans import morph
@@ -375,9 +375,9 @@ _PLACES = {"подвал": ("cell", "«подвал» (cellar) holds one card: r
            "резерв": ("reserve", None), "сброс": ("waste", None), "отбой": ("waste", None)}
 
 
-def _token(piece: _Piece, offset: int, text: str, notation: str, extra: list[str] | None = None) -> CardToken:
+def _token(piece: _Piece, offset: int, text: str, notation: str) -> CardToken:
     s, e = offset + piece.start, offset + piece.end
-    return CardToken(s, e, text[s:e], piece.card, notation, _note(piece.notes + (extra or [])), piece.row)
+    return CardToken(s, e, text[s:e], piece.card, notation, _note(piece.notes), piece.row)
 
 
 def _scan_symbol(text: str, out: Scan) -> None:
@@ -434,7 +434,7 @@ def _scan_letter(text: str, out: Scan) -> None:
                     (rank, rnote), (ts, te) = target[1], target[2]
                     ts, te = s + ts, s + te
                     notes = [n for n in (rnote,) if n] + [
-                        f"suit omitted in the target: same as «{card.raw}» (003 convention)"]
+                        f"suit omitted in the target: that of the moved card «{card.raw}» ({piece.card.suit}), 003 convention"]
                     tgt = CardToken(ts, te, text[ts:te], Card(rank, piece.card.suit), "letter", _note(notes))
                     out.moves.append(FormalMove(s, e, raw, "003", card, tgt))
                     out.tokens.extend((card, tgt))
@@ -444,7 +444,8 @@ def _scan_letter(text: str, out: Scan) -> None:
                         place, note = "space", "«свободный главный ряд»: an empty main row, a tableau space"
                     else:
                         word = value.strip("\"«»„“").strip().lower()
-                        place, note = _PLACES.get(morph.lemma(word, "ru"), (None, f"unknown place {value}"))
+                        lemma = morph.lemma(word, "ru") if re.fullmatch(f"[{LETTERS}]+", word) else word
+                        place, note = _PLACES.get(lemma, (None, f"unknown place {value}"))
                     out.moves.append(FormalMove(s, e, raw, "003", card, None, place=place, place_raw=value, note=note))
                     out.tokens.append(card)
             else:
@@ -529,7 +530,9 @@ _SUIT_NOUN = {
 }
 _BOTH = {"обе", "оба", "обидві", "обидва", "две", "два", "дві"}
 _LIST_WORDS = {"и", "і", "й", "та", "или", "либо", "або", "чи"}
-_WORD_RE = re.compile(r"[^\W\d_]+(?:['’ʼ][^\W\d_]+)*")
+LETTERS = "A-Za-zА-Яа-яЁёІіЇїЄєҐґ"
+"""The letters words are made of here (pymorphy3 fails on letters Unicode has no name for)."""
+_WORD_RE = re.compile(rf"[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*")
 
 
 @lru_cache(maxsize=100_000)
@@ -583,10 +586,12 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
         """Whether word i and word i+1 are separated only by spaces/commas (a list continues)."""
         return i + 1 < len(words) and re.fullmatch(r"[\s,]*", text[words[i][1]:words[i + 1][0]]) is not None
 
-    def take_list(i: int, kind: str) -> tuple[list[int], int]:
-        """Indices of a list of words of ``kind`` starting at i (joined by commas and «и»), and the next index."""
+    def take_list(i: int, kind: str) -> tuple[list[int], int, bool]:
+        """Indices of a list of words of ``kind`` starting at i (joined by commas and «и»), the
+        next index, and whether a conjunction («и», «или») joined it."""
         got = [i]
         j = i
+        conj = False
         while True:
             if joined(j) and kinds[j + 1][0] == kind:
                 j += 1
@@ -595,8 +600,9 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
                   and joined(j + 1) and kinds[j + 2][0] == kind):
                 j += 2
                 got.append(j)
+                conj = True
             else:
-                return got, j + 1
+                return got, j + 1, conj
 
     out: list[CardToken] = []
     i = 0
@@ -607,13 +613,23 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
             continue
         adjs: list[int] = []
         if kind == "adj":
-            adjs, i = take_list(i, "adj")
+            adjs, i, adj_conj = take_list(i, "adj")
             if i >= len(words) or kinds[i][0] != "rank" or not joined(i - 1):
                 continue
-        ranks, i = take_list(i, "rank")
+        ranks, i, rank_conj = take_list(i, "rank")
         nouns: list[int] = []
         if not adjs and i < len(words) and kinds[i][0] == "noun" and joined(i - 1):
-            nouns, i = take_list(i, "noun")
+            nouns, i, _ = take_list(i, "noun")
+        if len(ranks) > 1 and (adjs or nouns) and not rank_conj:
+            # «на туза, девятки бубен»: a bare comma list does not share the suit word
+            keep = ranks[-1:] if nouns else ranks[:1]
+            for k in ranks:
+                if k not in keep:
+                    out.append(CardToken(words[k][0], words[k][1], words[k][2], Card(kinds[k][1], None), "words",
+                                         "rank only: the text names no suit"))
+            ranks = keep
+        if len(adjs) > 1 and len(ranks) == 1 and not adj_conj and "plur" not in morph.parse(words[ranks[0]][2], lang).tag.grammemes:
+            adjs = adjs[-1:]
         # exclusions
         nxt = words[i][2].lower() if i < len(words) else ""
         prev = words[ranks[0] - 1][2].lower() if ranks[0] > 0 and not adjs else ""

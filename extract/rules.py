@@ -23,10 +23,22 @@ How a text is read:
 
 Everything the reader could not place is returned as a :class:`~pasyans.models.Finding` by
 :func:`extract_rules_with_findings`.
+
+Readings of the whole text (each recorded in the field's ``ref`` and a ``reading-choice``
+finding): a text that states its goal and never names a foundation has none (and no tableau
+building when none is described); a text whose every card-moving sentence sends cards to the
+foundations builds nothing on the tableau; when the whole pack is dealt, the cards per pile
+follow from the pack and the piles. The rows of the Paganini family (special
+``paganini-windows``) are tableau and foundations at once.
+
+:func:`spec_for_games` reads every game of one source and applies what lies outside a game's own
+text: numbered rules (000), same-as links, parent games, the book's section labels and its
+standard pack. Schema 0.2 (see ``pasyans/data/rules.schema.json``).
 """
 
 from __future__ import annotations
 
+import bisect
 import copy
 import json
 import re
@@ -45,7 +57,7 @@ from pasyans.models import Finding
 
 from .text import MappedText
 
-SCHEMA_VERSION = "0.1"
+SCHEMA_VERSION = "0.2"
 
 # --------------------------------------------------------------------------------------------
 # The schema: the only source of field names and enums
@@ -96,9 +108,9 @@ def validate_spec(spec: dict) -> None:
     jsonschema.Draft202012Validator(load_schema()).validate(spec)
 
 
-def unknown_field() -> dict:
-    """A field nobody has read: value, quote, lines and ref all ``None``."""
-    return {"value": None, "status": "unknown", "quote": None, "lines": None, "ref": None}
+def unknown_field(reason: str | None = None) -> dict:
+    """A field nobody has read: value, quote, lines and ref all ``None``; ``reason`` says why (or ``None``)."""
+    return {"value": None, "status": "unknown", "quote": None, "lines": None, "ref": None, "reason": reason}
 
 
 def unknown_spec() -> dict:
@@ -112,8 +124,11 @@ def unknown_spec() -> dict:
 
 
 def _get(spec: dict, path: str) -> dict:
+    """The field record at ``path``; a path missing from an older (0.1) spec reads as unknown."""
     node = spec
     for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return unknown_field()
         node = node[part]
     return node
 
@@ -126,22 +141,23 @@ def _set(spec: dict, path: str, value: Any) -> None:
     node[parts[-1]] = value
 
 
-def inherit(child: dict, parent: dict, ref: str) -> dict:
+def inherit(child: dict, parent: dict, ref: str, paths: Iterable[str] | None = None) -> dict:
     """A copy of ``child`` where every unknown field takes ``parent``'s value, marked ``inherited``.
 
-    ``ref`` names where the value comes from («000 Правило 2», «004-021 Клондайк»); when the parent's
-    own field was inherited, its ref is kept after ours (``"ref; parent-ref"``). The parent's quote
-    and lines travel with the value. Stated fields of the child, its specials and conflicts are
-    unchanged; ``parent`` is not modified.
+    ``ref`` names where the value comes from («000 Правило 2, line 15», «004-021 Клондайк»); when the
+    parent's own field was inherited, its ref is kept after ours (``"ref; parent-ref"``). The parent's
+    quote and lines travel with the value. ``paths`` limits the fields taken (default: all of
+    :func:`field_paths`). Stated fields of the child, its specials and conflicts are unchanged;
+    ``parent`` is not modified. A field missing from an older spec counts as unknown.
     """
     out = copy.deepcopy(child)
-    for path in field_paths():
+    for path in (field_paths() if paths is None else paths):
         mine, theirs = _get(out, path), _get(parent, path)
         if mine["status"] == "unknown" and theirs["status"] != "unknown":
             chain = ref if not theirs.get("ref") else f"{ref}; {theirs['ref']}"
             _set(out, path, {"value": copy.deepcopy(theirs["value"]), "status": "inherited",
                              "quote": theirs["quote"], "lines": copy.deepcopy(theirs["lines"]),
-                             "ref": chain})
+                             "ref": chain, "reason": None})
     return out
 
 
@@ -180,8 +196,6 @@ RANK_WORDS = {
 }
 """Rank nouns by lemma, rank value as in :class:`pasyans.cards.Card` (ace 1 … king 13)."""
 
-RANK_LETTER = "A23456789TJQK"
-
 _LOWER_WORDS = {"ниже", "младше", "меньше", "меньшего", "меньшее", "меньшей", "молодше", "нижче", "менше"}
 _HIGHER_WORDS = {"выше", "старше", "больше", "большего", "большее", "большей", "вище", "більше"}
 """Comparatives of rank («на ступень выше», «на одне очко старше»)."""
@@ -202,10 +216,10 @@ def _norm_word(word: str, lang: str) -> str:
 
 @lru_cache(maxsize=4)
 def _nlp(lang: str):
-    if not Token.has_extension("num"):
-        Token.set_extension("num", default=None)
-        Token.set_extension("isnum", default=False)
-        Token.set_extension("case", default=None)
+    for name, default in (("rules_num", None), ("rules_isnum", False), ("rules_case", None),
+                          ("rules_ord", False)):
+        if not Token.has_extension(name):
+            Token.set_extension(name, default=default)
     nlp = spacy.blank(lang)
     nlp.add_pipe("sentencizer")
     return nlp
@@ -222,7 +236,7 @@ def _annotate(doc: Doc, lang: str) -> None:
         if tok.text.isdigit():
             tok.lemma_ = tok.text
             tok.pos_ = "NUM"
-            tok._.num, tok._.isnum = int(tok.text), True
+            tok._.rules_num, tok._.rules_isnum = int(tok.text), True
             continue
         w = _norm_word(tok.text, lang)
         p = morph.parse(w, lang)
@@ -230,17 +244,17 @@ def _annotate(doc: Doc, lang: str) -> None:
         tok.pos_ = _POS.get(p.tag.POS, "X") if p is not None else "X"
         if tok.lower_.startswith(("полн", "повн")):
             tok.pos_ = "ADJ"  # pymorphy3 (uk) reads «повні» as the noun «повня»
-        tok._.case = p.tag.case if p is not None else None
+        tok._.rules_case = p.tag.case if p is not None else None
         if tok.lemma_ in nums:
-            tok._.num, tok._.isnum = nums[tok.lemma_], True
+            tok._.rules_num, tok._.rules_isnum = nums[tok.lemma_], True
     if lang == "uk":
         # The machine translation of 000 renders «в восемь рядов» as «о восьмій … рядів»: an
         # ordinal followed by a plural noun is read as the cardinal.
         for tok in doc:
-            if tok.lemma_ in ords and not tok._.isnum:
+            if tok.lemma_ in ords and not tok._.rules_isnum:
                 nxt = [t for t in doc[tok.i + 1: tok.i + 4] if t.pos_ == "NOUN"]
                 if nxt and "plur" in str(morph.parse(nxt[0].text, lang).tag):
-                    tok._.num, tok._.isnum = ords[tok.lemma_], True
+                    tok._.rules_num, tok._.rules_isnum, tok._.rules_ord = ords[tok.lemma_], True, True
 
 
 _FOOTNOTE = re.compile(r"\[\d{1,3}\]")
@@ -263,6 +277,7 @@ def _doc(text: str, lang: str) -> Doc:
 
 
 def L(*lemmas: str, op: str | None = None) -> dict:
+    """A Matcher token spec: the token's lemma is one of ``lemmas`` (``op``: Matcher quantifier)."""
     d: dict = {"LEMMA": {"IN": list(lemmas)}}
     if op:
         d["OP"] = op
@@ -270,13 +285,14 @@ def L(*lemmas: str, op: str | None = None) -> dict:
 
 
 def R(regex: str, op: str | None = None) -> dict:
+    """A Matcher token spec: the lower-cased token matches ``regex`` (for stems pymorphy3 misreads)."""
     d: dict = {"LOWER": {"REGEX": regex}}
     if op:
         d["OP"] = op
     return d
 
 
-NUM = {"_": {"isnum": True}}
+NUM = {"_": {"rules_isnum": True}}
 ADJ = {"POS": "ADJ", "OP": "{0,2}"}
 ANY = {"IS_SPACE": False, "OP": "{0,3}"}
 SP = {"IS_SPACE": True, "OP": "*"}
@@ -296,6 +312,11 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "PACK_TOTAL": [[{"ORTH": "("}, NUM, ADJ, CARD], [R(r"^всего$"), NUM, ADJ, CARD]],
     "PACK_RANGE": [[L("от", "від"), TUZ, L("до"), {"LEMMA": {"IN": list(RANK_WORDS)}}]],
     "JOKERS": [[NUM, ADJ, R(r"^джокер")]],
+    "JOKER_ADDED": [[R(r"^(прибав|добав)"), L("к", op="?"), KOLODA, R(r"^джокер")]],
+    "PACK_REMOVED": [[R(r"^(удаля|удален|изыма|изъят|убира|убрать|вынима)"), CARD, L("от"),
+                      {"LEMMA": {"IN": list(RANK_WORDS)}}, L("до"), {"LEMMA": {"IN": list(RANK_WORDS)}}]],
+    "ADVICE": [[L("лучше", "ошибочно", "опытный", "тщательно", "рекомендоваться")],
+               [R(r"^(следовало|выгодн|полезн|разумн)")]],
     # layout ------------------------------------------------------------------------------
     "PILES": [[NUM, ADJ, L("ряд", "стопка", "столбец", "столбцы", "столбик", "колонка", "группа",
                            "пачка", "веер", "луч", "кучка", "пакет", "комплект", "стовпець",
@@ -306,8 +327,26 @@ PATTERNS: dict[str, list[list[dict]]] = {
                 [R(r"^(открыт|відкрит)"), ADJ, CARD], [L("открыто", "открытый")]],
     "FACE_DOWN": [[L("лицо", "картинка", "сторона", "рубашка"), L("вниз", "донизу")],
                   [R(r"^(закрыт|закрит)"), ADJ, CARD]],
-    "CELLS": [[NUM, ADJ, R(r"^(ячейк|клетк|комірк)")]],
-    "RESERVE": [[NUM, ADJ, CARD, ANY, R(r"^резерв")]],
+    "ROWS_FROM_TO": [[L("от"), NUM, CARD, L("до"), NUM]],
+    "WHOLE_PACK": [[L("пока"), L("не"), R(r"^(иссякн|кончит|исчерпа)"), KOLODA], [L("весь"), CARD, KOLODA],
+                   [L("весь"), KOLODA]],
+    "STOCK_OUT_END": [[R(r"^(иссякн|кончит|исчерпа|истощит)"), CARD, L("под"), L("рука")],
+                      [R(r"^(иссякн|кончит|исчерпа|истощит)"), KOLODA]],
+    "TURN_UP": [[R(r"^(нижн|верхн|крайн)"), ADJ, CARD, ADJ, {"OP": "{0,2}", "IS_ALPHA": True}, R(r"^открыва")]],
+    "FIRST_ROW": [[L("в", "во"), R(r"^перв"), L("ряд"), NUM, CARD]],
+    "LAST_ROW": [[L("до"), L("ряд"), L("в", "из"), NUM, CARD]],
+    "ROW_OF": [[L("в"), L("ряд"), NUM, ADJ, CARD]],
+    "PILES_COUNT": [[L("иметься", "получиться", "образоваться"), {"OP": "{0,4}", "IS_ALPHA": True}, NUM,
+                     L("столбец", "столбцы", "столбик", "колонка")]],
+    "PLAYABLE_N": [[NUM, CARD, {"IS_PUNCT": True, "OP": "?"}, R(r"^пригодн"), L("для"), L("игра")]],
+    "PLAY_ONLY_END": [[L("играть"), L("только"), CARD]],
+    "EXCEPTION": [[R(r"^(исключени|виняток)")]],
+    "PREPLACE_VERB": [[R(r"^(изыма|изъя|извлек|извлеч|вынь|выньт|вынима|вынут|вилуча|вийм)")]],
+    "AS_THEY_APPEAR": [[L("по"), L("мера"), L("они", op="?"), R(r"^(появлени|поява)")]],
+    "CELLS": [[NUM, ADJ, R(r"^(ячейк|клетк|комірк)")],
+              # «восемь резервных карт (но не больше)»: cards set aside one by one (free cells)
+              [NUM, R(r"^резервн"), CARD]],
+    "RESERVE": [[NUM, ADJ, CARD, ANY, L("резерв")]],
     # directions --------------------------------------------------------------------------
     "DIR_UP": [[R(UP)]],
     "DIR_DOWN": [[R(DOWN)]],
@@ -339,20 +378,23 @@ PATTERNS: dict[str, list[list[dict]]] = {
                  [L("за"), L("раз"), L("перемещаться", "перекладываться"), L("только"), L("один")],
                  [L("карта"), L("перемещаться"), L("только"), L("раз")]],
     "SEQUENCE": [[L("серия")]],
-    "WHOLE_PILE": [[L("весь"), L("стопка", "пачка")]],
+    "WHOLE_PILE": [[L("весь"), L("стопка", "пачка")], [L("стопка", "пачка"), L("целиком")]],
     # spaces ------------------------------------------------------------------------------
     "SPACE": [[L("пробел", "пустота")],
               [R(r"^(пуст|свободн|освобод|освобожд|порожн|вільн)"), L("место", "місце", "ряд",
                                                                       "столбец", "колонка")],
               [L("он", "она", "его", "ее"), L("место")],
+              [L("место"), {"IS_PUNCT": True, "OP": "?"}, R(r"^(освобод|освобожд|опуст|образова)")],
               [R(r"^(опуст|опорожн)")], [R(r"^(исчерпан|разобран)")]],
     "SPACE_NOT": [[L("не"), R(r"^(заполня|замеща|возобновля)")],
                   [L("ничего", "ничто"), L("класть", "положить", "добавлять"), L("в", "на"),
                    L("он", "она", "они", "его", "ее")]],
     "SPACE_KINGS": [[L("только", "лишь"), ADJ, KOROL],
-                    [{"LOWER": {"REGEX": r"^корол"}, "_": {"case": {"IN": ["ablt", "accs", "gent"]}}}]],
+                    [{"LOWER": {"REGEX": r"^корол"}, "_": {"rules_case": {"IN": ["ablt", "accs", "gent"]}}}]],
     "SPACE_WASTE": [[R(r"^(резервн|расходн)"), L("стопка")], [L("из"), L("сброс", "отбой", "талон")]],
-    "SPACE_STOCK": [[L("из"), ADJ, KOLODA]],
+    "SPACE_STOCK": [[L("из"), ADJ, KOLODA], [L("в"), L("рука")], [L("под"), L("рука")]],
+    "SPACE_REPLACE": [[R(r"^(замен|замещ)"), L("он", "они", "их")]],
+    "FILL_WHILE_DEALING": [[R(r"^заполня"), L("попутно")]],
     "SPACE_ANY": [[L("любой"), ADJ, CARD], [L("любой"), R(r"^(игров|свободн|налич)")],
                   [R(r"^игров"), L("карта")]],
     # redeals -----------------------------------------------------------------------------
@@ -365,8 +407,8 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "REDEAL_ONE": [[L("еще", "ще"), L("раз")], [L("повторный"), L("сдача", "раздача")],
                    [L("снова", "вновь", "знову")]],
     # anchors -----------------------------------------------------------------------------
-    "F_ANCHOR": [[R(r"^(базов|основан|основн|основ[аы]?$|фундамент)")], [L("колонна")],
-                 [R(r"^(базов|основн)"), {"POS": "ADJ", "OP": "?"}, {"POS": "NOUN"}],
+    "F_ANCHOR": [[R(r"^(базов|основан|основн(?!ом$)|основ[аы]?$|фундамент)")], [L("колонна")],
+                 [R(r"^(базов|основн(?!ом$))"), {"POS": "ADJ", "OP": "?"}, {"POS": "NOUN"}],
                  [L("ряд"), R(r"^(туз|корол)")],
                  [L("на"), R(r"^корол(ях|ей|и)$")],
                  [L("на", "за", "над"), NUM, ADJ, TUZ], [L("на", "за", "над"), ADJ, TUZ]],
@@ -374,19 +416,41 @@ PATTERNS: dict[str, list[list[dict]]] = {
                     "ряд", "расклад", "раскладка", "звено", "луч", "группа", "пачка", "лесенка",
                     "косынка", "стовпець", "розкладка", "вікно")],
                  [R(r"^(игров|пристенн)")], [L("друг"), L("на"), L("друг")]],
+    "W_ANCHOR": [[R(r"^(резервн|расходн)"), {"LOWER": {"IN": ["стопка", "стопки", "стопку", "стопке", "стопкой"]}}],
+                 [L("сброс", "отбой", "талон")]],
     "F_WEAK": [[TUZ]],
     "T_WEAK": [[L("серия")], [R(r"^покр[ыи]")]],
     "BUILD_VERB": [[R(r"^(собира|собер|собра|клас|клад|полож|покр|помещ|помест|переклад|перелож|"
                       r"выстр|стро|наклад|налож|укла|идут|идет|нараст|наращ|присоедин|размещ|поклас|"
                       r"розташ|перемещ|восход|нисход)")]],
     "MOVE_VERB": [[R(r"^(перекла|перемещ|перенос|переложи|перенес|перемест|снят|помещ)")]],
-    "DEAL_VERB": [[R(r"^(выкла|выложи|разлож|раскла|уклад|кладут|кладем|помест|викладаю|вылож)")]],
+    "DEAL_VERB": [[R(r"^(выкла|выложи|разлож|раскла|уклад|кладут|кладем|клас|викладаю|вылож|укладаю)")]],
+    "REDEAL_VERB": [[R(r"^(раскла|разлож|сда|тасу|перетас|просматр|перемеш|перемішат|повтор|переворач)")]],
     "GOAL": [[L("цель", "задача", "мета")]],
+    "SCORING": [[R(r"^(засчитыва|засчита|подсчитыва)")], [NUM, L("очко")]],
+    "SUCCESS": [[R(r"^(сош[её]л|сошлась|сходится|складыва|сложит|удал[ао]с|вышел|вийшов)")],
+                # «рекомендуется стремиться набрать 121 очко (… необходимое для выигрыша)»
+                [L("набрать"), NUM, L("очко")]],
+    "IN_LAYOUT": [[L("в"), L("предел", "пределы"), R(r"^(расклад|раскладк)")]],
+    "NO_BUILD": [[L("нельзя"), L("собирать", "класть", "строить", "укладывать", "помещать"),
+                  L("карта", op="?"), L("на")]],
+    "WRAP_PAIR": [[L("на"), KOROL, TUZ], [L("на"), TUZ, KOROL]],
+    "ANY_FIRST": [[R(r"^перв"), L("из", op="?"), NUM, R(r"^базов")], [R(r"^перв"), R(r"^базов")],
+                  [L("другой"), NUM, {"IS_PUNCT": False, "OP": "{0,1}"}, CARD, L("тот"), L("же"), R(r"^достоинств")],
+                  [L("другой"), NUM, CARD, L("тот"), L("же"), R(r"^достоинств")],
+                  [L("другой"), CARD, L("тот"), L("же"), R(r"^достоинств")]],
+    "HIGHER_CARD": [[R(r"^более$"), R(r"^(высок|старш)"), R(r"^достоинств")]],
+    "LOWER_CARD": [[R(r"^более$"), R(r"^(низк|младш)"), R(r"^достоинств")]],
+    "REDEAL_UNLIMITED": [[L("раз"), L("за"), L("раз")], [L("сколько"), L("угодно")],
+                         [R(r"^неограничен"), L("число", "количество", op="?"), L("раз", op="?")]],
+    "SPACE_RESERVE": [[R(r"^магазин")], [L("из"), L("резерв")]],
+    "DEAL_ONE_BY_ONE": [[R(r"^поочередн")], [L("по"), L("один"), L("карта", op="?")],
+                        [L("по"), L("три"), L("карта", op="?")]],
+    "HAND": [[L("под"), L("рука")], [R(r"^оста"), KOLODA], [R(r"^колод")]],
     "STOCK_DEAL": [[L("по"), L("один", "три"), CARD, ADJ]],
     "STOCK_VERB": [[R(r"^(сда[её]т|сдава|открыва|просматрива|переворачива)")]],
     "VARIANT": [[L("в", "во"), R(r"^(друг|ин[оы]|некотор)"), R(r"^(вариант|верси)")],
                 [L("иногда")], [L("существовать"), L("много"), R(r"^верси")]],
-    "NEG": [[L("не", "нельзя")]],
     "SAME_AS": [[L("так", "такой", "такий", "точно"), L("же", "ж"), {"IS_PUNCT": True, "OP": "?"}, L("как", "як")],
                 [L("так", "такой"), L("же"), {"IS_PUNCT": True, "OP": "?"}, L("и", op="?"), L("в")],
                 [L("играть"), L("так"), L("же")]],
@@ -413,7 +477,6 @@ class _Sent:
     quote: str
     lines: tuple[int, int]
     cues: dict[str, list[tuple[int, int]]]
-    variant: bool = False
 
     def has(self, label: str) -> bool:
         return bool(self.cues.get(label))
@@ -471,7 +534,8 @@ def _is_heading(line: str) -> bool:
 
 
 def _sentences(doc: Doc, mt: MappedText, lang: str) -> list[_Sent]:
-    matches = _matcher(lang)(doc)
+    matches = sorted(_matcher(lang)(doc), key=lambda m: m[1])
+    starts = [m[1] for m in matches]
     vocab = doc.vocab.strings
     out = []
     for a, b in _sentence_bounds(doc, mt.text):
@@ -480,8 +544,8 @@ def _sentences(doc: Doc, mt: MappedText, lang: str) -> list[_Sent]:
             continue
         c0, c1 = toks[0].idx, toks[-1].idx + len(toks[-1].text)
         cues: dict[str, list[tuple[int, int]]] = {}
-        for mid, s, e in matches:
-            if a <= s and e <= b:
+        for mid, s, e in matches[bisect.bisect_left(starts, a): bisect.bisect_left(starts, b)]:
+            if e <= b:
                 cues.setdefault(vocab[mid], []).append((s, e))
         for k in cues:
             cues[k] = _longest(cues[k])
@@ -521,7 +585,7 @@ class _Claim:
 
 def _number_at(doc: Doc, s: int, e: int) -> int | None:
     """The number spelt by the number tokens of ``doc[s:e]`` («двадцать восемь» → 28)."""
-    vals = [t._.num for t in doc[s:e] if t._.isnum]
+    vals = [t._.rules_num for t in doc[s:e] if t._.rules_isnum]
     if not vals:
         return None
     total = vals[0]
@@ -571,6 +635,7 @@ class _Reader:
         self.findings: list[Finding] = []
         self.special: list[dict] = []
         self._context: str | None = None   # "foundations" / "tableau" of the last anchored cue
+        self.whole_pack: int | None = None  # sentence saying the whole pack is dealt out
 
     # -- helpers -------------------------------------------------------------------------
     def claim(self, field: str, value: Any, k: int, strength: int = 1) -> None:
@@ -591,6 +656,8 @@ class _Reader:
         for i in range(sent.start, sent.end):
             if doc[i].lemma_ == "нельзя":
                 barred.update(range(*_clause(doc, sent, i)))
+        # «на короля туза, а на туза короля» names cards, not piles
+        barred.update(i for a, b in sent.spans("WRAP_PAIR") for i in range(a, b))
         f_strong = [x for x in sent.spans("F_ANCHOR") if not (s <= x[0] < e) and x[0] not in barred]
         f_tokens = {i for x in sent.spans("F_ANCHOR") for i in range(*x)}
         t_strong = [x for x in sent.spans("T_ANCHOR")
@@ -610,7 +677,11 @@ class _Reader:
                     best = (d, kind)
             return best[1] if best else None
 
-        strong = [("foundations", x) for x in f_strong] + [("tableau", x) for x in t_strong]
+        w_strong = [x for x in sent.spans("W_ANCHOR") if not (s <= x[0] < e)]
+        w_tokens = {i for x in w_strong for i in range(*x)}
+        t_strong = [x for x in t_strong if not any(i in w_tokens for i in range(*x))]
+        strong = ([("foundations", x) for x in f_strong] + [("tableau", x) for x in t_strong]
+                  + [("waste", x) for x in w_strong])
         # «на них», «на которых»: the piles named before — the foundations if aces or a
         # foundation word came before in the sentence, else the nearest pile word before
         for i in range(sent.start, sent.end - 1):
@@ -622,8 +693,18 @@ class _Reader:
                 elif before:
                     strong.append((before[-1], (i, i + 2)))
         weak = [("foundations", x) for x in f_weak] + [("tableau", x) for x in t_weak]
-        for cands, lo, hi in ((strong, ca, cb), (weak, ca, cb), (strong, sent.start, sent.end),
-                              (weak, sent.start, sent.end)):
+        # a cue inside parentheses explains what stands just before them: «переложить в ряд тузов
+        # (на карту той же масти и на ступень меньшего достоинства)»
+        opened = None
+        for i in range(s - 1, sent.start - 1, -1):
+            if doc[i].text == ")":
+                break
+            if doc[i].text == "(":
+                opened = i
+                break
+        paren = [(sent.start, opened)] if opened is not None else []
+        for cands, lo, hi in ((strong, ca, cb), (weak, ca, cb), *[(strong, a, b) for a, b in paren],
+                              (strong, sent.start, sent.end), (weak, sent.start, sent.end)):
             kind = nearest(cands, lo, hi)
             if kind:
                 return kind
@@ -646,10 +727,13 @@ class _Reader:
                                      "the text refers to another game's rules for what it does not state",
                                      "quote": sent.quote, "lines": list(sent.lines)})
             if k > 0 and sent.has("VARIANT") and sent.spans("VARIANT")[0][0] - sent.start <= 2:
-                sent.variant = True
                 self.special.append({"name": "variant", "description":
                                      "another version of the game, not read into the fields",
                                      "quote": sent.quote, "lines": list(sent.lines)})
+                continue
+            if sent.has("ADVICE") and not sent.has("GOAL"):
+                # «Если ходы тщательно продуманы, то …», «Опытные игроки резервируют …»: play advice
+                self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
                 continue
             before = len(self.claims)
             self._deck(k, sent)
@@ -660,12 +744,183 @@ class _Reader:
             self._move(k, sent)
             self._redeals(k, sent)
             self._stock(k, sent)
+            self._windows(k, sent)
+            self._accordion(k, sent)
+            self._wrap(k, sent)
+            self._preplaced(k, sent)
+            self._kinds_of_play(k, sent)
             if sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3:
                 self.claim("goal", sent.quote, k)
+            if len(self.claims) > before and any(t._.rules_ord for t in self.doc[sent.start:sent.end]):
+                self.finding(k, "reading-choice", "an ordinal before a plural noun («о восьмій … рядів») "
+                             "was read as the cardinal number (machine-translated text)",
+                             next(t.text for t in self.doc[sent.start:sent.end] if t._.rules_ord))
             if len(self.claims) == before and self._rule_like(sent):
                 self.finding(k, "unparsed-rule-sentence",
                              "sentence uses rule words but no rule field was read from it",
                              sent.quote[:120])
+
+    def _columns_text(self) -> bool:
+        """Whether the text calls its piles columns («столбцы», «колонки»), so that horizontal rows
+        are rows across them (not the piles themselves, as in the Paganini family's rows)."""
+        return any(t.lower_.startswith(("столбц", "столбик", "колонк", "стовпц", "стовпч")) for t in self.doc)
+
+    def _row_shapes(self, k: int, sent: _Sent) -> None:
+        """Layouts given row by row:
+
+        * «В первом ряду десять карт, во втором — девять и т. д. вплоть до ряда в три карты» (rows
+          overlapping into columns): 10 columns holding 8, 8, 8, 7, 6, 5, 4, 3, 2, 1 cards;
+        * «Выкладываются в ряд семь открытых карт, за ним следует второй, третий, четвертый и
+          пятый ряды внахлест»: 7 columns of 5 cards;
+        * «В раскладке имеется, таким образом, 10 столбцов»: 10 piles (stronger than rows × cards);
+        * «всегда имеются в наличии 8 карт, пригодных для игры»: 8 piles (weaker than any other cue).
+        """
+        doc = self.doc
+        if sent.has("FIRST_ROW") and sent.has("LAST_ROW"):
+            first = _number_at(doc, *sent.spans("FIRST_ROW")[0])
+            last = _number_at(doc, *sent.spans("LAST_ROW")[0])
+            if first and last and first > last:
+                rows = list(range(first, last - 1, -1))
+                counts = [sum(1 for r in rows if r >= j) for j in range(1, first + 1)]
+                self.claim("layout.tableau_piles", first, k, strength=2)
+                self.claim("layout.cards_per_pile", ",".join(map(str, counts)), k, strength=2)
+        if sent.has("ROWS_FROM_TO") and any(t.lemma_ == "ряд" for t in doc[sent.start:sent.end]):
+            # «Выложите двадцать восемь карт … рядами слегка внахлест от семи карт до одной»
+            nums = [t._.rules_num for t in doc[slice(*sent.spans("ROWS_FROM_TO")[0])] if t._.rules_isnum]
+            if len(nums) == 2 and nums[0] > nums[1] >= 1:
+                rows = list(range(nums[0], nums[1] - 1, -1))
+                counts = [sum(1 for r in rows if r >= j) for j in range(1, nums[0] + 1)]
+                self.claim("layout.tableau_piles", nums[0], k, strength=2)
+                self.claim("layout.cards_per_pile", ",".join(map(str, counts)), k, strength=2)
+        if sent.has("ROW_OF") and any(t.lower_.startswith("внахл") for t in doc[sent.start:sent.end]):
+            n = _number_at(doc, *sent.spans("ROW_OF")[0])
+            ords = [v for t in doc[sent.start:sent.end] for v in [ORDINALS["ru"].get(t.lemma_)] if v]
+            if n and ords:
+                self.claim("layout.tableau_piles", n, k, strength=2)
+                self.claim("layout.cards_per_pile", max(ords), k, strength=2)
+        for s, e in sent.spans("PILES_COUNT"):
+            n = _number_at(doc, s, e)
+            if n and n > 1:
+                self.claim("layout.tableau_piles", n, k, strength=3)
+        for s, e in sent.spans("PLAYABLE_N"):
+            n = _number_at(doc, s, e)
+            if n and n > 1:
+                self.claim("layout.tableau_piles", n, k, strength=0)
+
+    # windows of the Paganini family (000) -------------------------------------------------
+    _WINDOW = ("вікн", "вікон", "окн", "окон")
+    _LEFT = ("зліва", "ліворуч", "слева")
+    _RIGHT = ("праворуч", "справа")
+
+    def _windows(self, k: int, sent: _Sent) -> None:
+        """«В вікно можна покласти карту, наступну по старшинству за картою, що лежить зліва від
+        вікна» (000 rule 4): special ``paganini-windows``; rule 9 adds «… або на одне очко молодше
+        карти, що лежить праворуч від вікна»: ``paganini-windows-two-sided``. A window is a space
+        taking one card (``tableau.space`` other, ``tableau.move`` one-card). «Якщо вікно виявиться
+        праворуч від короля, то туди вже нічого не покладеш» (a dead window): no wrap."""
+        words = [t.lower_ for t in self.doc[sent.start:sent.end]]
+        if not any(w.startswith(self._WINDOW) for w in words) and "вільне" not in words:
+            return
+        left = any(w in self._LEFT for w in words)
+        right = any(w in self._RIGHT for w in words)
+        nxt = any(w.startswith(("наступн", "следующ", "старш", "старше")) for w in words)
+        lower = any(w.startswith(("молодш", "младш")) for w in words)
+        king = any(w.startswith("корол") for w in words)
+        dead = any(w in ("нічого", "ничего") for w in words) or any(w.startswith(("глух",)) for w in words)
+        if left and nxt and not king:
+            two = right and lower
+            name = "paganini-windows-two-sided" if two else "paganini-windows"
+            desc = ("a window (an empty place in a row) takes only the card of the same suit one rank "
+                    "above the card left of it" + (", or one rank below the card right of it" if two else "")
+                    + "; the rows are at once the tableau and the foundations (built up from the aces "
+                      "at the left); a window right of a king is dead")
+            params = {"left_neighbour": 1, **({"right_neighbour": -1} if two else {}), "suit": "same-suit"}
+            self.special.append({"name": name, "description": desc, "quote": sent.quote,
+                                 "lines": list(sent.lines), "params": params})
+            self.claim("tableau.space", "other", k)
+            self.claim("tableau.move", "one-card", k)
+        elif king and dead and right:
+            self.claim("foundations.wrap", False, k)
+            self.claim("tableau.wrap", False, k)
+
+    def _accordion(self, k: int, sent: _Sent) -> None:
+        """«… карта, соответствующая своей соседке слева по масти или достоинству, … переложить на эту
+        карту слева», «… карте, расположенной на третьем слева месте»: special ``accordion`` with
+        Solvitaire-style params ``moves`` (``L1``, ``L3``) and ``build policies`` (``same-suit``,
+        ``same-rank``); the sentences are joined into one special."""
+        words = [t.lower_ for t in self.doc[sent.start:sent.end]]
+        if "слева" not in words:
+            return
+        move = None
+        if any(w.startswith(("соседк", "соседн")) for w in words):
+            move = "L1"
+        elif any(w.startswith(("трет",)) for w in words):
+            move = "L3"
+        if move is None:
+            return
+        pol = [p for p, stem in (("same-suit", "маст"), ("same-rank", "достоинств")) if any(w.startswith(stem) for w in words)]
+        acc = next((x for x in self.special if x["name"] == "accordion"), None)
+        if acc is None:
+            if not pol:
+                return
+            self.special.append({"name": "accordion", "description":
+                                 "a card (with its pile) goes onto the card left of it or the third card "
+                                 "to its left when it matches it in suit or rank; goal: one pile",
+                                 "quote": sent.quote, "lines": list(sent.lines),
+                                 "params": {"moves": [move], "build policies": pol}})
+            return
+        if move not in acc["params"]["moves"]:
+            acc["params"]["moves"].append(move)
+            acc["quote"] = f"{acc['quote']} … {sent.quote}"
+            acc["lines"] = [min(acc["lines"][0], sent.lines[0]), max(acc["lines"][1], sent.lines[1])]
+
+    def _wrap(self, k: int, sent: _Sent) -> None:
+        """«нельзя класть на короля туза, а на туза короля» → no wrap for the pile the sentence is
+        about (its nearest anchor); «туза на короля» without a prohibition → wrap."""
+        if not sent.has("WRAP_PAIR") or sent.has("IN_LAYOUT"):
+            return
+        s, e = sent.spans("WRAP_PAIR")[0]
+        barred = any(t.lemma_ in ("нельзя", "не") for t in self.doc[sent.start:s])
+        kind = self._anchor_kind(sent, s, e) or self._context
+        field = {"waste": "waste.wrap", "tableau": "tableau.wrap", "foundations": "foundations.wrap"}.get(kind)
+        if field:
+            self.claim(field, not barred, k)
+
+    def _kinds_of_play(self, k: int, sent: _Sent) -> None:
+        """Base chosen by the first card, moves onto a higher card, no building, dealing to the waste,
+        play kept inside the layout."""
+        doc = self.doc
+        if sent.has("ANY_FIRST"):
+            # «Это первая из четырех базовых карт», «Другие три карты того же достоинства … помещаются»
+            self.claim("foundations.base", "any-first", k, strength=2)
+        if sent.has("HIGHER_CARD") or sent.has("LOWER_CARD"):
+            # «следующую карту более высокого достоинства … можно покрыть только всей стопкой»
+            if any(t.lower_.startswith("покр") for t in doc[sent.start:sent.end]):
+                kind = self._anchor_kind(sent, *sent.spans("HIGHER_CARD" if sent.has("HIGHER_CARD")
+                                                           else "LOWER_CARD")[0]) or "tableau"
+                field = {"tableau": "tableau.build_direction", "waste": "waste.build_direction",
+                         "foundations": "foundations.direction"}[kind]
+                self.claim(field, "down" if sent.has("HIGHER_CARD") else "up", k)
+        if sent.has("NO_BUILD") and not sent.has("F_ANCHOR") and not sent.has("W_ANCHOR"):
+            # «Нельзя собирать карты на «ковер»»: nothing is built on the layout
+            self.claim("tableau.build_direction", "none", k, strength=2)
+            self.claim("tableau.build_suit", "none", k, strength=2)
+        if sent.has("IN_LAYOUT") and sent.has("GOAL"):
+            # «Цель игры — выстроить, в пределах расклада, серии карт …»: no foundations
+            for f in ("foundations.base", "foundations.direction", "foundations.suit"):
+                self.claim(f, "none", k, strength=2)
+            self.special.append({"name": "sequences-in-layout", "description":
+                                 "the goal is complete suit sequences built inside the layout (no foundations); "
+                                 "a solver that removes each complete sequence to a foundation reaches the same end",
+                                 "quote": sent.quote, "lines": list(sent.lines),
+                                 "params": {"suit": "same-suit" if sent.has("SUIT_SAME") else None}})
+        if sent.has("W_ANCHOR") and sent.has("DEAL_ONE_BY_ONE") and sent.has("HAND") \
+                and not sent.has("SPACE"):
+            # «Оставшиеся карты сохраняются под рукой и помещаются поочередно в резервную стопку»
+            s, e = sent.spans("DEAL_ONE_BY_ONE")[0]
+            n = 3 if any(t.lemma_ == "три" for t in doc[s:e]) else 1
+            self.claim("stock.deal_to", "waste", k)
+            self.claim("stock.deal", f"{n} at a time", k, strength=2)
 
     def _names_game(self, sent: _Sent, i: int) -> bool:
         """Whether a game, variant or rule is named after token ``i`` («как и основную игру»)."""
@@ -694,6 +949,13 @@ class _Reader:
             if e < len(doc) and doc[e].text in "-‐–":
                 continue    # «еще один джокер-пасьянс»
             jokers = _number_at(doc, s, e)
+        if jokers is None and sent.has("JOKER_ADDED"):
+            jokers = 1      # «прибавляют к колоде джокер»
+        for s, e in sent.spans("PACK_REMOVED"):
+            # «из двух колод удаляются карты от шестерок до двоек»: ranks 2…6 out of each pack
+            ranks = [RANK_WORDS[t.lemma_] for t in doc[s:e] if t.lemma_ in RANK_WORDS]
+            if len(ranks) == 2:
+                per_pack = 52 - 4 * (max(ranks) - min(ranks) + 1)
         for s, e in sent.spans("PACK_RANGE"):
             # «колоды, от тузов до семерок»: a short pack runs from the ace down to 6…9
             low = RANK_WORDS.get(doc[e - 1].lemma_)
@@ -722,22 +984,39 @@ class _Reader:
         if jokers is not None:
             self.claim("deck.jokers", jokers, k)
         elif (total_in or totals) and per_pack is not None:
-            # The sentence counts the cards of the pack and names no joker.
-            self.claim("deck.jokers", 0, k)
+            # The sentence counts the cards of the pack and names no joker (weak: a sentence that
+            # adds jokers, «К оставшимся картам добавьте 2 джокеров», wins over it)
+            self.claim("deck.jokers", 0, k, strength=0)
 
     # layout
     def _layout(self, k: int, sent: _Sent) -> None:
         doc = self.doc
         for s, e in sent.spans("PILES"):
-            nums = [t for t in doc[s:e] if t._.isnum]
+            nums = [t for t in doc[s:e] if t._.rules_isnum]
             if doc[e - 1].lemma_ in ("карта", "лист") and len(nums) >= 2:
-                self.claim("layout.tableau_piles", nums[0]._.num, k)
-                self.claim("layout.cards_per_pile", nums[-1]._.num, k)
+                piles, per = nums[0]._.rules_num, nums[-1]._.rules_num
+                horizontal = any(t.lower_.startswith(("горизонтальн", "горизонтальн")) for t in doc[s:e])
+                if horizontal and self._columns_text():
+                    # «5 горизонтальных рядов по 10 карт … 10 столбцов»: rows overlap into columns
+                    piles, per = per, piles
+                    self.finding(k, "reading-choice", f"{per} horizontal rows of {piles} cards read as "
+                                 f"{piles} columns (the rows overlap; the piles played are columns)",
+                                 doc[s:e].text)
+                self.claim("layout.tableau_piles", piles, k)
+                self.claim("layout.cards_per_pile", per, k)
                 break
+        self._row_shapes(k, sent)
         if sent.has("DEAL_VERB") or sent.has("PILES"):
             up, down = sent.has("FACE_UP"), sent.has("FACE_DOWN")
-            if up or down:
+            nxt = self.sents[k + 1] if k + 1 < len(self.sents) else None
+            if down and not up and nxt is not None and nxt.has("TURN_UP"):
+                # «Выложите … карт лицевой стороной вниз … Нижние карты столбцов открываются»
+                self.sents.append(_Sent(0, 0, f"{sent.quote} {nxt.quote}", (sent.lines[0], nxt.lines[1]), {}))
+                self.claim("layout.face", "mixed", len(self.sents) - 1)
+            elif up or down:
                 self.claim("layout.face", "mixed" if up and down else "up" if up else "down", k)
+        if sent.has("WHOLE_PACK") and sent.has("DEAL_VERB"):
+            self.whole_pack = k
         for s, e in sent.spans("CELLS"):
             self.claim("layout.cells", _number_at(doc, s, e), k)
         for s, e in sent.spans("RESERVE"):
@@ -746,8 +1025,8 @@ class _Reader:
     # cues that belong to the foundations or to the tableau
     def _targeted(self, k: int, sent: _Sent) -> None:
         doc = self.doc
-        dirs: dict[str, set[str]] = {"foundations": set(), "tableau": set()}
-        suits: dict[str, list[tuple[int, str]]] = {"foundations": [], "tableau": []}
+        dirs: dict[str, set[str]] = {"foundations": set(), "tableau": set(), "waste": set()}
+        suits: dict[str, list[tuple[int, str]]] = {"foundations": [], "tableau": [], "waste": []}
 
         prev = self.sents[k - 1] if k else None
 
@@ -778,7 +1057,8 @@ class _Reader:
         for kind, d in self._comparisons(sent):
             dirs[kind].add(d)
         # a suit or colour phrase is a rule only where something is built or moved
-        building = sent.has("BUILD_VERB") or sent.has("DIR_UP") or sent.has("DIR_DOWN") or sent.has("SUIT_ANY")
+        building = sent.has("BUILD_VERB") or sent.has("DIR_UP") or sent.has("DIR_DOWN") or (
+            sent.has("SUIT_ANY") and not sent.has("SCORING"))
         for label, value in (("SUIT_SAME", "same-suit"), ("SUIT_ANY", "any-suit")):
             for s, e in (sent.spans(label) if building else []):
                 if label == "SUIT_SAME" and (self._negated(s) or any(a <= s < b for a, b in sent.spans("SUIT_ANY"))):
@@ -795,19 +1075,29 @@ class _Reader:
                     suits["tableau"].append((s, value))
         for kind, field_dir, field_suit, both in (
                 ("foundations", "foundations.direction", "foundations.suit", "both"),
-                ("tableau", "tableau.build_direction", "tableau.build_suit", "either")):
+                ("tableau", "tableau.build_direction", "tableau.build_suit", "either"),
+                ("waste", "waste.build_direction", "waste.build_suit", "either")):
+            # a goal («Цель игры — выстроить … серии карт соответствующей масти») describes the
+            # finished piles; a building rule stated elsewhere wins over it on the tableau
+            st = 0 if kind == "tableau" and sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3 else 1
             d = dirs[kind]
             if d:
-                self.claim(field_dir, both if len(d) > 1 else next(iter(d)), k)
+                self.claim(field_dir, both if len(d) > 1 else next(iter(d)), k, strength=st)
             if suits[kind]:
                 # a colour rule is more specific than «независимо от масти»
                 vals = [v for _, v in sorted(suits[kind])]
                 colour = [v for v in vals if v in ("alternate-color", "same-color")]
-                self.claim(field_suit, colour[0] if colour else vals[0], k)
+                self.claim(field_suit, colour[0] if colour else vals[0], k, strength=st)
+        skip = False
         for s, e in sent.spans("SKIP_ONE"):
             kind = target(s, e)
             if kind == "foundations":
                 self.claim("foundations.step", 2, k)
+                skip = True
+        if not skip and (dirs["foundations"] or (suits["foundations"] and sent.has("SEQUENCE"))):
+            # «по восходящей», «вплоть до королей», «серии … соответствующей масти»: rank by rank.
+            # Weaker than a stated step («через карту»), which wins over it.
+            self.claim("foundations.step", 1, k, strength=0)
 
     def _comparisons(self, sent: _Sent) -> Iterable[tuple[str, str]]:
         """Build directions from rank words and comparatives.
@@ -825,7 +1115,7 @@ class _Reader:
         rel_moved, rel_onto = [], []
         for j, t in enumerate(toks):
             rank = RANK_WORDS.get(t.lemma_)
-            rel = {"младший": "low", "старший": "high"}.get(t.lemma_) if t.pos_ == "ADJ" and t._.case == "accs" else None
+            rel = {"младший": "low", "старший": "high"}.get(t.lemma_) if t.pos_ == "ADJ" and t._.rules_case == "accs" else None
             if rank is None and rel is None:
                 continue
             prev = [x for x in toks[max(0, j - 3): j]]
@@ -865,15 +1155,38 @@ class _Reader:
             after = [x for x in doc[t.i + 1: t.i + 3] if not x.is_space]
             ca, _ = _clause(doc, sent, t.i)
             which = [x for x in doc[max(ca, t.i - 6): t.i] if x.lemma_ == "который"]
-            if any(x.lemma_ == "карта" and x._.case in ("gent", "ablt") for x in after) or any(
+            owner = self._owner_of_rank(sent, t.i)
+            if owner is not None:
+                about = owner        # «если только игровая карта этой группы имеет … большее достоинство»
+            elif any(x.lemma_ == "карта" and x._.rules_case in ("gent", "ablt") for x in after) or any(
                     x.lemma_ == "за" for x in after):
                 about = "moved"      # «на одне очко старше карти, що лежить зліва»
             elif which:
-                about = "moved" if which[-1]._.case == "nomn" else "onto"
+                about = "moved" if which[-1]._.rules_case == "nomn" else "onto"
             else:
                 about = "onto" if self._on_card(ca, t.i - 2) else "moved"
             kind = self._anchor_kind(sent, t.i, t.i + 1) or self._context or "tableau"
             yield kind, "down" if (about == "onto") == high else "up"
+
+    def _owner_of_rank(self, sent: _Sent, i: int) -> str | None:
+        """«… если только игровая карта этой группы имеет ту же масть, что и перекладываемая карта, и на
+        ступень большее достоинство»: the comparative at ``i`` is the object of «иметь» whose subject is a
+        card of a pile («карта этой группы/стопки/ряда») → ``"onto"``; a moved card («перекладываемая
+        карта имеет») → ``"moved"``; else ``None``."""
+        doc = self.doc
+        verb = next((j for j in range(i - 1, sent.start - 1, -1) if doc[j].lemma_ == "иметь"), None)
+        if verb is None:
+            return None
+        subj = next((j for j in range(verb - 1, max(sent.start, verb - 6) - 1, -1)
+                     if doc[j].lemma_ == "карта" and doc[j]._.rules_case == "nomn"), None)
+        if subj is None:
+            return None
+        around = {x.lemma_ for x in doc[max(sent.start, subj - 2): verb]}
+        if around & {"группа", "стопка", "ряд", "столбец", "колонка", "пачка"}:
+            return "onto"
+        if any(x.lower_.startswith(("перекладыва", "перемеща")) for x in doc[max(sent.start, subj - 2): subj]):
+            return "moved"
+        return None
 
     def _on_card(self, a: int, b: int) -> bool:
         """Whether ``doc[a:b]`` has «на» + adjectives + «карта» (the card built on)."""
@@ -910,8 +1223,38 @@ class _Reader:
             elif not _preceded_by(doc, t.i, {"на", "с", "со", "из"}) and not others:
                 # a king is a base where the sentence names the foundations; «на короля» is a build
                 king = king or t.i in f_tokens or has_anchor
+        mixed = self._rank_list(sent)
+        nxt = self.sents[k + 1] if k + 1 < len(self.sents) else None
+        if mixed and (has_anchor or (nxt is not None and nxt.has("F_ANCHOR")
+                                     and self.doc[nxt.start].lemma_ in ("это", "они", "эти"))):
+            # «Туз, двойка, тройка и четверка любой масти выкладываются … в базовый ряд»,
+            # «Когда появятся пятерки и шестерки, поместите их … Это — базовые карты»
+            self.claim("foundations.base", "mixed", k, strength=2)
+            return
         if ace or king:
             self.claim("foundations.base", "A+K" if ace and king else "A" if ace else "K", k)
+
+    def _rank_list(self, sent: _Sent) -> list[int]:
+        """Ranks named in a list («туз, двойка, тройка и четверка», «пятерки и шестерки») that is the
+        subject of the sentence (nominative; not after «до», «от», «на»), when it names two or more
+        ranks other than only aces and kings; else ``[]``."""
+        doc = self.doc
+        best: list[int] = []
+        run: list[int] = []
+        for t in doc[sent.start:sent.end]:
+            r = RANK_WORDS.get(t.lemma_)
+            if r is not None and t._.rules_case == "nomn" and not (
+                    run == [] and _preceded_by(doc, t.i, {"до", "от", "на", "к", "с", "кроме"}, 1)):
+                run.append(r)
+            elif t.is_space or t.text == "," or t.lemma_ == "и":
+                continue
+            else:
+                if len(set(run)) > len(set(best)):
+                    best = run
+                run = []
+        if len(set(run)) > len(set(best)):
+            best = run
+        return best if len(set(best)) >= 2 and not set(best) <= {1, 13} else []
 
     def _ace_then_them(self, sent: _Sent, i: int) -> bool:
         """«освободить тузы и выложить на них …»: the aces are what is built on."""
@@ -923,13 +1266,22 @@ class _Reader:
 
     # spaces
     def _space(self, k: int, sent: _Sent) -> None:
+        if sent.has("SPACE_REPLACE") and sent.has("SPACE_STOCK") and not sent.has("SPACE"):
+            # «… ставить ее на основных картах … и заменять их картами, находящимися в руках»: a
+            # tableau card played is replaced from the stock
+            self.claim("tableau.space", "from-stock", k)
+            return
         if not sent.has("SPACE"):
+            return
+        if sent.has("FILL_WHILE_DEALING") and sent.has("DEAL_VERB"):
+            # «выложите вторую дугу из 13 карт, заполняя попутно свободные места в первой дуге»
+            self.claim("tableau.space", "from-stock", k)
             return
         doc = self.doc
         kings = [s for s, e in sent.spans("SPACE_KINGS")
-                 if not _preceded_by(doc, s, {"до", "к", "на", "из", "с"}) and not doc[s - 1]._.isnum]
+                 if not _preceded_by(doc, s, {"до", "к", "на", "из", "с"}) and not doc[s - 1]._.rules_isnum]
         first = {}
-        for label in ("SPACE_WASTE", "SPACE_STOCK"):
+        for label in ("SPACE_WASTE", "SPACE_STOCK", "SPACE_RESERVE"):
             if sent.spans(label):
                 first[label] = sent.spans(label)[0][0]
         if sent.has("SPACE_NOT") and (first or any(t.lower_.startswith("колод") for t in doc[sent.start:sent.end])):
@@ -941,7 +1293,18 @@ class _Reader:
         elif kings:
             value = "kings"
         elif first:
-            value = "from-waste" if min(first, key=first.get) == "SPACE_WASTE" else "from-stock"
+            words = {t.lemma_ for t in doc[sent.start:sent.end]}
+            lead = min(first, key=first.get)
+            if lead == "SPACE_RESERVE":
+                # «пробел должен быть немедленно заполнен верхней картой магазина»
+                value = "from-reserve"
+            elif {"SPACE_WASTE", "SPACE_STOCK"} <= set(first) and words & {"или", "либо"} \
+                    and not ("если" in words and "нет" in words):
+                # «из резервной стопки или из оставшейся колоды» (no preference stated)
+                value = "from-waste-or-stock"
+            else:
+                # «… или из оставшейся колоды, если нет резервной стопки»: the waste first
+                value = "from-waste" if lead == "SPACE_WASTE" else "from-stock"
         elif sent.has("SPACE_ANY"):
             value = "any"
         else:
@@ -950,9 +1313,25 @@ class _Reader:
 
     # moves
     def _move(self, k: int, sent: _Sent) -> None:
-        if not sent.has("MOVE_VERB") and not sent.has("ONE_CARD"):
+        doc = self.doc
+        if sent.has("EXCEPTION") and sent.has("SEQUENCE") and k > 0 and any(
+                c.field == "tableau.move" and c.value == "one-card" and c.sent == k - 1 for c in self.claims):
+            # «За раз может перемещаться только одна карта. Исключение составляет перемещение
+            # серии карт соответствующей масти.»: the two sentences are one rule
+            same = sent.has("SUIT_SAME") or any(t.lemma_ == "одинаковый" for t in doc[sent.start:sent.end])
+            prev = self.sents[k - 1]
+            self.sents.append(_Sent(0, 0, f"{prev.quote} {sent.quote}", (prev.lines[0], sent.lines[1]), {}))
+            self.claim("tableau.move", "same-suit-sequence" if same else "any-sequence", len(self.sents) - 1,
+                       strength=2)
             return
-        if sent.has("WHOLE_PILE") and sent.has("MOVE_VERB"):
+        if not sent.has("SEQUENCE") and self._only_end_card_plays(sent):
+            # «Нижняя карта любой колонки игровая», «Можно играть только картами на дальнем … конце
+            # ряда»: the card played is one card (weaker than any sentence about moving sequences)
+            self.claim("tableau.move", "one-card", k, strength=0)
+        if not sent.has("MOVE_VERB") and not sent.has("ONE_CARD") and not sent.has("WHOLE_PILE"):
+            return
+        if sent.has("WHOLE_PILE") and (sent.has("MOVE_VERB") or any(
+                t.lower_.startswith("покр") for t in self.doc[sent.start:sent.end])):
             self.claim("tableau.move", "whole-pile", k)
         elif sent.has("ONE_CARD"):
             self.claim("tableau.move", "one-card", k)
@@ -962,9 +1341,56 @@ class _Reader:
         elif sent.has("ONE_CARD"):
             self.claim("tableau.move", "one-card", k)
 
+    def _only_end_card_plays(self, sent: _Sent) -> bool:
+        """«Нижняя карта любой колонки игровая», «Нижние карты столбцов считаются игровыми», «Крайние
+        правые карты групп считаются игровыми», «Можно играть только картами на … конце ряда»."""
+        if sent.has("PLAY_ONLY_END"):
+            return True
+        toks = [t for t in self.doc[sent.start:sent.end] if not t.is_space and not t.is_punct]
+        for j, t in enumerate(toks):
+            if t.lower_.startswith(("нижн", "крайн")):
+                near = toks[j + 1: j + 4]
+                if any(x.lemma_ in ("карта", "ряд") for x in near) and any(
+                        x.lower_.startswith(("игров", "пригодн")) for x in toks[j + 1:]):
+                    return True
+        return False
+
+    def _preplaced(self, k: int, sent: _Sent) -> None:
+        """«Из колоды изымаются четыре туза и помещаются колонкой в центре стола, формируя базовый
+        ряд», «… помещая тузы по мере их появления в базовый ряд» (while dealing): the base cards
+        lie on the foundations before play → ``foundations.preplaced`` true."""
+        doc = self.doc
+        bases = any(t.lower_.startswith(("туз", "корол")) for t in doc[sent.start:sent.end])
+        if not bases or not sent.has("F_ANCHOR") and not any(t.lower_.startswith("центр") for t in doc[sent.start:sent.end]):
+            return
+        words = {t.lemma_ for t in doc[sent.start:sent.end]}
+        if sent.has("PREPLACE_VERB") and any(t.lower_.startswith("колод") for t in doc[sent.start:sent.end]) \
+                and not words & {"если", "когда", "при", "некоторый", "иногда"}:
+            # taken out of the pack itself (not out of the layout during play, not an optional practice)
+            self.claim("foundations.preplaced", True, k)
+        elif sent.has("AS_THEY_APPEAR") and sent.has("DEAL_VERB") and (sent.has("PILES") or sent.has("WHOLE_PACK")):
+            # the aces go out while the tableau itself is dealt (not «по мере появления» in play)
+            self.claim("foundations.preplaced", True, k)
+
     # redeals
     def _redeals(self, k: int, sent: _Sent) -> None:
         doc = self.doc
+        if sent.has("SUCCESS") and any(_preceded_by(doc, a, {"не"}, 1) for a, _ in sent.spans("SUCCESS")) \
+                and any(t.lemma_ in ("если", "якщо") for t in doc[sent.start:sent.end]):
+            # «Якщо всі вікна виявилися за королями, вважають, що пасьянс не вийшов», «… в противном
+            # случае он не вышел»: when play is blocked the game is lost — no further deal (weakest
+            # claim: any sentence that allows a redeal wins over it)
+            self.claim("stock.redeals", 0, k, strength=0)
+        if sent.has("STOCK_OUT_END") and (sent.has("GOAL") or any(
+                t.lower_.startswith(("законч", "заканчива", "окончи")) for t in doc[sent.start:sent.end])):
+            # «Игра закончится, когда иссякнет колода», «Цель игры … к тому времени, когда иссякнут
+            # карты под рукой»: play ends with the stock, which is not dealt again
+            self.claim("stock.redeals", 0, k, strength=1)
+        if sent.has("REDEAL_UNLIMITED") and any(t.lower_.startswith(("сда", "раскла", "тасу")) for t in
+                                                 doc[sent.start:sent.end]):
+            # «Оставшаяся колода сдается раз за разом, пока игра не выиграна …»
+            self.claim("stock.redeals", "unlimited", k, strength=2)
+            return
         ords = {**ORDINALS["ru"], **ORDINALS["uk"]}
         for s, e in sent.spans("REDEAL_ORD"):
             n = next(ords[t.lemma_] for t in doc[s:e] if t.lemma_ in ords)
@@ -983,10 +1409,7 @@ class _Reader:
                 return
             self.claim("stock.redeals", 0, k, strength=2)
             return
-        if sent.has("REDEAL_ONE") and (sent.has("DEAL_VERB") or sent.has("STOCK_VERB")
-                                       or any(t.lemma_ in ("перемешать", "перетасовать", "сдача", "раздача",
-                                                           "повторить", "перемішати", "тасовать")
-                                              for t in doc[sent.start:sent.end])):
+        if sent.has("REDEAL_ONE") and sent.has("REDEAL_VERB"):
             self.claim("stock.redeals", 1, k, strength=1)
 
     def _stock(self, k: int, sent: _Sent) -> None:
@@ -998,6 +1421,64 @@ class _Reader:
         self.claim("stock.deal", f"{n} at a time", k)
 
     # -- folding claims into the spec --------------------------------------------------------
+    def facts(self) -> dict:
+        """What the whole text shows beyond single fields: ``goal`` — the sentence index of a goal
+        («Цель игры — …») or success statement («пасьянс сошелся», «Игра складывается, когда …»), or
+        ``None``; ``foundation_words`` — whether any sentence names a foundation («базовые»,
+        «основание», «ряд тузов», «на тузы»; words inside a prohibition «нельзя …» not counted)."""
+        doc = self.doc
+        goal = None
+        for k, sent in enumerate(self.sents):
+            if sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3:
+                goal = k
+                break
+            for s, e in sent.spans("SUCCESS"):
+                if not _preceded_by(doc, s, {"не"}, 1) and goal is None:
+                    goal = k
+        words = False
+        for sent in self.sents:
+            barred = set()
+            for i in range(sent.start, sent.end):
+                if doc[i].lemma_ == "нельзя":
+                    barred.update(range(*_clause(doc, sent, i)))
+            barred.update(i for a, b in sent.spans("WRAP_PAIR") for i in range(a, b))
+            if any(x[0] not in barred for x in sent.spans("F_ANCHOR")):
+                words = True
+        onto_f, onto_t = [], 0
+        f_tok = {i for sent in self.sents for a, b in sent.spans("F_ANCHOR") for i in range(a, b)}
+        for sent in self.sents:
+            # sentences that put a card onto something («на базовые», «на другую карту»), dealing aside
+            if not (sent.has("BUILD_VERB") or sent.has("MOVE_VERB")) or sent.has("VARIANT") or any(
+                    t.lower_.startswith(("выкла", "раскла", "разлож", "выложи", "сда")) for t in doc[sent.start:sent.end]):
+                continue
+            dests = []
+            for i in range(sent.start, sent.end - 1):
+                if doc[i].lemma_ != "на":
+                    continue
+                if doc[i + 1].lower_.startswith(("базов", "основ", "туз")) or i + 1 in f_tok:
+                    dests.append("f")
+                    continue
+                j = i + 1
+                while j < sent.end and (doc[j].pos_ == "ADJ" or doc[j].is_space):
+                    j += 1
+                if j >= sent.end:
+                    continue
+                if j in f_tok or doc[j].lower_.startswith(("базов", "основ", "туз")):
+                    dests.append("f")
+                elif doc[j].lemma_ == "карта" or RANK_WORDS.get(doc[j].lemma_) or any(
+                        j in range(a, b) for a, b in sent.spans("T_ANCHOR")):
+                    dests.append("t")
+            if "t" in dests:
+                onto_t += 1
+            elif "f" in dests:
+                onto_f.append(sent)
+        wp = self.sents[self.whole_pack] if self.whole_pack is not None else None
+        return {"goal": (self.sents[goal].quote, self.sents[goal].lines) if goal is not None else None,
+                "whole_pack": (wp.quote, wp.lines) if wp is not None else None,
+                "foundation_words": words,
+                "only_to_foundations": ([(x.quote, x.lines) for x in onto_f[:2]]
+                                        if len(onto_f) >= 2 and onto_t == 0 else None)}
+
     def spec(self) -> dict:
         spec = unknown_spec()
         by_field: dict[str, list[_Claim]] = {}
@@ -1013,7 +1494,7 @@ class _Reader:
             first = claims[0]
             s = self.sents[first.sent]
             _set(spec, field, {"value": first.value, "status": "stated", "quote": s.quote,
-                               "lines": list(s.lines), "ref": None})
+                               "lines": list(s.lines), "ref": None, "reason": None})
             seen, quotes, lines = {repr(first.value)}, [s.quote], [list(s.lines)]
             for c in claims[1:]:
                 if repr(c.value) in seen:
@@ -1021,7 +1502,7 @@ class _Reader:
                 seen.add(repr(c.value))
                 quotes.append(self.sents[c.sent].quote)
                 lines.append(list(self.sents[c.sent].lines))
-            if len(quotes) > 1:
+            if len(quotes) > 1 and field != "goal":   # a second goal sentence is more goal, not a contradiction
                 spec["conflicts"].append({"field": field, "quotes": quotes, "lines": lines})
         spec["special"] = self.special
         return spec
@@ -1068,13 +1549,112 @@ def extract_rules_with_findings(text: MappedText, lang: str, source: str | None 
     sentence with rule words from which no field was read), ``unassigned-rule-cue`` (a direction or
     suit phrase with no pile word near it), ``unread-rule-value`` (a value outside the schema).
     """
+    spec, findings, facts = _read_text(text, lang, source, game)
+    complete_rows(spec)
+    infer_no_building(spec, facts, findings, source, game)
+    infer_cards_per_pile(spec, facts, findings, source, game)
+    return spec, findings
+
+
+def _read_text(text: MappedText, lang: str, source: str | None, game: str | None) -> tuple[dict, list[Finding], dict]:
+    """The spec read from ``text`` alone (no post-processing), its findings and the reader's facts."""
     reader = _Reader(text, lang, source, game)
     reader.read()
-    return reader.spec(), reader.findings
+    return reader.spec(), reader.findings, reader.facts()
+
+
+_ROW_PAIRS = (("foundations.direction", "tableau.build_direction"), ("foundations.suit", "tableau.build_suit"))
+
+
+def complete_rows(spec: dict) -> None:
+    """In a game of the Paganini family (special ``paganini-windows``), the rows are the tableau
+    and the foundations at once: a build direction or suit known for one is set for the other
+    (same evidence, ``ref`` saying why) when the schema allows the value there. In place."""
+    names = {s["name"] for s in spec.get("special", [])}
+    if not names & {"paganini-windows", "paganini-windows-two-sided"}:
+        return
+    for a, b in _ROW_PAIRS:
+        for src, dst in ((a, b), (b, a)):
+            have, want = _get(spec, src), _get(spec, dst)
+            enum = allowed_values(dst) or []
+            if want["status"] == "unknown" and have["status"] != "unknown" and have["value"] in enum:
+                why = "paganini-windows: the rows are both tableau and foundations"
+                _set(spec, dst, dict(copy.deepcopy(have), ref=f"{why}; {src}" + (f"; {have['ref']}" if have["ref"] else ""),
+                                     reason=None))
+
+
+def infer_cards_per_pile(spec: dict, facts: dict, findings: list[Finding] | None = None,
+                         source: str | None = None, game: str | None = None) -> None:
+    """«… пока не иссякнет колода», «Выложите на стол все карты колоды …»: the whole pack is dealt to
+    the tableau, so each of the N piles holds (cards − bases placed before play) / N cards, when that
+    divides evenly and ``layout.cards_per_pile`` is still unknown. Evidence: the deal sentence; the
+    arithmetic is in ``ref`` and a ``reading-choice`` finding. In place."""
+    if not facts.get("whole_pack") or _get(spec, "layout.cards_per_pile")["status"] != "unknown":
+        return
+    piles, packs, per = (_get(spec, p)["value"] for p in ("layout.tableau_piles", "deck.packs", "deck.cards_per_pack"))
+    if not (isinstance(piles, int) and isinstance(packs, int) and isinstance(per, int)):
+        return
+    bases = 4 * packs if _get(spec, "foundations.preplaced")["value"] is True and \
+        _get(spec, "foundations.base")["value"] in ("A", "K") else 0
+    extra = sum(v for v in (_get(spec, "layout.reserve")["value"],) if isinstance(v, int))
+    cards = packs * per - bases - extra
+    if cards <= 0 or cards % piles:
+        return
+    quote, lines = facts["whole_pack"]
+    ref = (f"reading: the whole pack is dealt: ({packs}×{per} cards − {bases} bases"
+           + (f" − {extra} reserve" if extra else "") + f") / {piles} piles")
+    _set(spec, "layout.cards_per_pile", {"value": cards // piles, "status": "stated", "quote": quote,
+                                         "lines": list(lines), "ref": ref, "reason": None})
+    if findings is not None:
+        findings.append(Finding(source or "?", tuple(lines), "reading-choice",
+                                f"layout.cards_per_pile = {cards // piles}: {ref}", quote[:80], game))
+
+
+def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = None,
+                      source: str | None = None, game: str | None = None) -> None:
+    """A game whose text states its goal and never names a foundation has none: foundations base,
+    direction and suit become ``none`` (when still unknown), and so do the tableau's build direction
+    and suit when nothing is built there either (pairing and counting games: «Пирамида», «Часы»,
+    «Блокирующие 11»). The evidence is the goal sentence; ``ref`` says the value is a reading of the
+    whole text, and a ``reading-choice`` finding is added to ``findings``. In place."""
+    tab = ("tableau.build_direction", "tableau.build_suit")
+    only_f = facts.get("only_to_foundations")
+    if only_f and all(_get(spec, f)["status"] == "unknown" for f in tab) and _get(
+            spec, "foundations.base")["value"] not in (None, "none"):
+        # «Эти снятые карты … свободны для укладки на базовые», «… верхние карты которых можно
+        # перекладывать на базовые»: every sentence that moves cards sends them to the foundations
+        (q1, l1), (q2, l2) = only_f[0], only_f[-1]
+        quote, lines = f"{q1} … {q2}", [min(l1[0], l2[0]), max(l1[1], l2[1])]
+        ref = ("reading: every sentence of the text that moves cards sends them to the foundations; "
+               "none builds on the tableau")
+        for f in tab:
+            _set(spec, f, {"value": "none", "status": "stated", "quote": quote, "lines": lines,
+                           "ref": ref, "reason": None})
+        if findings is not None:
+            findings.append(Finding(source or "?", tuple(lines), "reading-choice",
+                                    f"tableau.build_direction, tableau.build_suit read as none: {ref}", q1[:80], game))
+    if not facts.get("goal") or facts.get("foundation_words"):
+        return
+    fields = ("foundations.base", "foundations.direction", "foundations.suit")
+    if any(_get(spec, f)["status"] != "unknown" for f in fields):
+        return
+    quote, lines = facts["goal"]
+    ref = ("reading: the text states the goal of play and names no foundation anywhere "
+           "(no «базовые», «основание», «ряд тузов»)")
+    todo = list(fields)
+    if all(_get(spec, f)["status"] == "unknown" for f in tab):
+        todo += tab
+        ref += "; nothing is built on the tableau either"
+    for f in todo:
+        _set(spec, f, {"value": "none", "status": "stated", "quote": quote, "lines": list(lines),
+                       "ref": ref, "reason": None})
+    if findings is not None:
+        findings.append(Finding(source or "?", tuple(lines), "reading-choice",
+                                f"{', '.join(todo)} read as none: {ref}", quote[:80], game))
 
 
 def extract_rules(text: MappedText, lang: str) -> dict:
-    """The rule spec (schema 0.1) of one game's text; see :func:`extract_rules_with_findings`."""
+    """The rule spec (schema 0.2) of one game's text; see :func:`extract_rules_with_findings`."""
     return extract_rules_with_findings(text, lang)[0]
 
 
@@ -1108,3 +1688,407 @@ def game_text(lines: list[str], spans: Iterable[tuple[int, int]], lang: str = "r
         else:
             mt = mt.edit(hy + 1, hy + 2, "")
     return mt
+
+
+# --------------------------------------------------------------------------------------------
+# The specs of every game of one source: numbered rules, same-as links, variants, book context
+# --------------------------------------------------------------------------------------------
+
+_NOT_INHERITED_SPECIALS = {"same-as", "variant", "book-section", "alternative-rules"}
+"""Specials that describe the text they were read from, not the rules: never passed on."""
+
+
+def _span_text(mt: MappedText, first: int, last: int) -> MappedText | None:
+    """The characters of ``mt`` whose raw line lies in ``first``…``last`` (one contiguous piece), or ``None``."""
+    idx = [i for i, n in enumerate(mt.line) if first <= n <= last]
+    if not idx:
+        return None
+    return mt.slice(idx[0], idx[-1] + 1)
+
+
+def _lines_ref(lines: tuple[int, int] | list[int]) -> str:
+    a, b = lines
+    return f"line {a}" if a == b else f"lines {a}–{b}"
+
+
+def _rule_entry(entry: str) -> tuple[list[str], int]:
+    """A ``GameText.rules_used`` entry → (alternative rule numbers, times): ``"6|7"`` → (["6", "7"], 1),
+    ``"7x2"`` → (["7"], 2), ``"5"`` → (["5"], 1)."""
+    times = 1
+    m = re.fullmatch(r"(.+?)x(\d+)", entry)
+    if m:
+        entry, times = m.group(1), int(m.group(2))
+    return [x.strip() for x in entry.split("|") if x.strip()], times
+
+
+def _inherit_specials(spec: dict, parent: dict, ref: str) -> None:
+    """Append ``parent``'s rule specials (not the ones about its text) to ``spec``, with ``ref``; in place."""
+    have = {(s["name"], s["quote"]) for s in spec["special"]}
+    for s in parent.get("special", []):
+        if s["name"] in _NOT_INHERITED_SPECIALS or (s["name"], s["quote"]) in have:
+            continue
+        item = copy.deepcopy(s)
+        item["ref"] = ref if not s.get("ref") else f"{ref}; {s['ref']}"
+        spec["special"].append(item)
+
+
+@dataclass
+class _SourceGames:
+    """What :func:`spec_for_games` needs to resolve one source's games."""
+
+    games: list
+    texts: dict
+    lang: str
+    source_id: str
+    source: Any
+    own: dict
+    rules: dict           # (game key, rule title) -> (spec, (first, last))
+    done: dict
+    findings: dict
+    facts: dict           # game key -> _Reader.facts() of its own text
+
+
+def spec_for_games(games: list, texts: dict[str, MappedText], lang: str, source_id: str,
+                   source: Any = None) -> dict[str, tuple[dict, list[Finding]]]:
+    """The rule spec of every game of one source, with the findings of each.
+
+    ``games``: the source's :class:`~pasyans.models.GameText` list in text order (from
+    ``extract/book.py`` ``segment_book(source).games`` or ``extract/articles.py``
+    ``segment_source(source).games[i].game``); ``texts``: game key → its cleaned
+    :class:`MappedText` (pre-1918 texts already modernized); ``lang``: ``"ru"``/``"uk"``
+    (``ValueError`` otherwise); ``source_id``: ``"004"``; ``source``: the
+    :class:`~pasyans.corpus.Source` (needed only for a book's side labels; when ``None`` for a
+    book, the bundled corpus's source of that id is used if its lines match the texts, else a
+    ``book-context-unavailable`` finding is made).
+
+    Each game's own text is read by :func:`extract_rules_with_findings` (fields ``stated``); then,
+    for fields still unknown, in this order of precedence:
+
+    1. numbered rules (000): a game with ``rules_used`` (``['1', '5', '3', '4', '6|7']``) takes
+       each rule's spec, read from the ``numbered-rule`` section that prints it (in the game itself,
+       its parent, or any game of the source), ref «000 Правило 5, line 24». ``"6|7"``: rule 7 may
+       replace rule 6 — where they differ the later one is taken and a special
+       ``alternative-rules`` says so; ``"7x2"``: the rule applies twice (its redeals doubled).
+       A game defined by its rule list inherits nothing else: fields no listed rule gives stay
+       unknown, with that reason;
+    2. a same-as link («Его играют так же, как и основную игру», «Перекладывание осуществляется
+       так же, как и в джокер-пасьянсе, описанном выше», «як і для варіації А»): the game named
+       (by «name», by variant letter, «основную» → the parent, else the game before), only the
+       tableau fields when the sentence speaks of moving cards («перекладывание»);
+    3. the parent game (``GameText.variant_of``), ref «variant of 004-024 «Клондайк»»;
+    4. in a book, the section label printed down the page margin («ИГРЫ ОДНОЙ КОЛОДОЙ» → 1
+       pack, «ИГРЫ ДВУМЯ КОЛОДАМИ» → 2), ref «book section label …, lines a–b»;
+    5. in a book, its standard pack: 52 cards and no jokers where the text states no stripping
+       and no jokers, ref «book: standard pack».
+
+    Every field still unknown gets a ``reason``. Every spec validates against the schema
+    (checked here; ``jsonschema.ValidationError`` would be a bug). Returns game key → (spec,
+    findings); findings: those of :func:`extract_rules_with_findings` plus ``numbered-rule-missing``,
+    ``same-as-unresolved``, ``reading-choice``, ``book-context-unavailable``.
+    """
+    if lang not in NUMBERS:
+        raise ValueError(f"no rule reader for language {lang!r}")
+    if source is None and games and any(g.page for g in games):
+        source = _bundled_source(source_id, texts)
+    ctx = _SourceGames(list(games), texts, lang, source_id, source, {}, {}, {}, {}, {})
+    for g in ctx.games:
+        mt = texts.get(g.key)
+        if mt is None or not mt.text.strip():
+            spec, found = unknown_spec(), [Finding(source_id, g.lines[0] if g.lines else (1, 1), "no-rule-text",
+                                                   "the game has no text to read rules from", game=g.key)]
+        else:
+            spec, found, facts = _read_text(mt, lang, source_id, g.key)
+            ctx.facts[g.key] = facts
+        ctx.own[g.key] = spec
+        ctx.findings[g.key] = list(found)
+        for sec in g.sections:
+            if sec.kind != "numbered-rule" or mt is None or (g.key, sec.title) in ctx.rules:
+                continue
+            part = _span_text(mt, *sec.lines)
+            if part is None or not part.text.strip():
+                continue
+            rspec, _ = extract_rules_with_findings(part, lang, source_id, g.key)
+            ctx.rules[(g.key, sec.title)] = (rspec, tuple(sec.lines))
+    if games and any(g.page for g in games) and source is None:
+        for g in games:
+            ctx.findings[g.key].append(Finding(source_id, g.lines[0] if g.lines else (1, 1),
+                                               "book-context-unavailable",
+                                               "the book's source lines were not given: its section labels and "
+                                               "standard pack were not applied", game=g.key))
+    out = {}
+    for g in ctx.games:
+        spec = copy.deepcopy(_resolve(ctx, g, set()))
+        _give_reasons(spec, g)
+        validate_spec(spec)
+        out[g.key] = (spec, ctx.findings[g.key])
+    return out
+
+
+def _bundled_source(source_id: str, texts: dict[str, MappedText]):
+    """The bundled corpus's source ``source_id`` when every mapped character of ``texts`` is found at its
+    raw (line, col) there — i.e. the texts were cut from that very file; else ``None``."""
+    from pasyans.corpus import CorpusError, load_corpus
+
+    try:
+        src = next((s for s in load_corpus() if s.id == source_id), None)
+    except CorpusError:
+        return None
+    if src is None:
+        return None
+    lines = src.lines
+    for mt in list(texts.values())[:5]:
+        for i in range(0, len(mt.text), max(1, len(mt.text) // 40)):
+            if i in mt.inserted or mt.text[i].isspace():
+                continue
+            n, c = mt.line[i], mt.col[i]
+            raw = lines[n - 1] if 0 < n <= len(lines) else ""
+            if c >= len(raw) or (raw[c] != mt.text[i] and raw[c] != "-"):
+                return None
+    return src
+
+
+def _game_ref(g) -> str:
+    name = g.name or g.printed_name
+    return f"{g.key} «{name}»" if name else g.key
+
+
+def _resolve(ctx: _SourceGames, g, seen: set) -> dict:
+    """The spec of ``g`` with every inheritance applied (memoised; a cycle stops at the game already open)."""
+    if g.key in ctx.done:
+        return ctx.done[g.key]
+    if g.key in seen:
+        return ctx.own[g.key]
+    seen = seen | {g.key}
+    spec = copy.deepcopy(ctx.own[g.key])
+    by_key = {x.key: x for x in ctx.games}
+    if g.rules_used:
+        spec = _apply_numbered_rules(ctx, g, spec)
+    else:
+        for sa in [s for s in spec["special"] if s["name"] == "same-as"]:
+            target, why = _same_as_target(ctx, g, sa["quote"])
+            if target is not None and target.key == g.variant_of and not re.search(
+                    r"\b(так|такой|такі|такий|точно)\s+(же|ж)\b", sa["quote"].lower()):
+                continue    # «В другой версии этого пасьянса …»: the parent, inherited below as such
+                ctx.findings[g.key].append(Finding(ctx.source_id, tuple(sa["lines"]), "same-as-unresolved",
+                                                   f"the text refers to another game's rules ({why})",
+                                                   sa["quote"][:80], g.key))
+                continue
+            if why:
+                ctx.findings[g.key].append(Finding(ctx.source_id, tuple(sa["lines"]), "reading-choice", why,
+                                                   sa["quote"][:80], g.key))
+            scope = _same_as_scope(sa["quote"], ctx.lang)
+            ref = f"same as {_game_ref(target)} («{sa['quote'][:80]}», {_lines_ref(sa['lines'])})"
+            parent = _resolve(ctx, target, seen)
+            spec = inherit(spec, parent, ref, scope)
+            if scope is None:
+                _inherit_specials(spec, parent, ref)
+        if g.variant_of and g.variant_of in by_key:
+            parent = by_key[g.variant_of]
+            pspec = _resolve(ctx, parent, seen)
+            ref = f"variant of {_game_ref(parent)}"
+            spec = inherit(spec, pspec, ref)
+            _inherit_specials(spec, pspec, ref)
+    if ctx.source is not None and g.page:
+        spec = _book_context(ctx, g, spec)
+    complete_rows(spec)
+    if not g.rules_used:
+        infer_no_building(spec, ctx.facts.get(g.key, {}), ctx.findings[g.key], ctx.source_id, g.key)
+    infer_cards_per_pile(spec, ctx.facts.get(g.key, {}), ctx.findings[g.key], ctx.source_id, g.key)
+    ctx.done[g.key] = spec
+    return spec
+
+
+def _rule_holder(ctx: _SourceGames, g, title: str):
+    """(spec, lines, holder key) of numbered rule ``title`` as printed in ``g``, its parent, or the
+    first game of the source that prints it; ``None`` when no game prints it."""
+    order = [g.key] + ([g.variant_of] if g.variant_of else []) + [x.key for x in ctx.games]
+    for key in order:
+        if (key, title) in ctx.rules:
+            spec, lines = ctx.rules[(key, title)]
+            return spec, lines, key
+    return None
+
+
+def _apply_numbered_rules(ctx: _SourceGames, g, spec: dict) -> dict:
+    own_titles = {s.title for s in g.sections if s.kind == "numbered-rule"}
+    rule_word = "Правило"
+    for entry in g.rules_used:
+        alts, times = _rule_entry(entry)
+        found = []
+        for title in alts:
+            held = _rule_holder(ctx, g, title)
+            if held is None:
+                ctx.findings[g.key].append(Finding(ctx.source_id, g.lines[0] if g.lines else (1, 1),
+                                                   "numbered-rule-missing",
+                                                   f"the game uses {rule_word} {title}, which no game of the source prints",
+                                                   title, g.key))
+                continue
+            rspec, lines, holder = held
+            ref = f"{ctx.source_id} {rule_word} {title}, {_lines_ref(lines)}"
+            if times > 1:
+                rspec = copy.deepcopy(rspec)
+                red = _get(rspec, "stock.redeals")
+                if isinstance(red["value"], int):
+                    red["value"] *= times
+                ref += f" (applied {times} times)"
+            found.append((title, rspec, ref, holder))
+        if not found:
+            continue
+        if len(found) > 1:
+            # «Замість правила 6 можна застосувати правило 7»: the later rule may replace the
+            # earlier one; where they differ, the later one's value is the one the game allows.
+            differ = [p for p in field_paths()
+                      if len({repr(_get(r, p)["value"]) for _, r, _, _ in found if _get(r, p)["status"] != "unknown"}) > 1]
+            names = " or ".join(f"{rule_word} {t}" for t, _, _, _ in found)
+            last = found[-1]
+            held = [_rule_holder(ctx, g, t) for t, _, _, _ in found]
+            first_lines = (min(h[1][0] for h in held), max(h[1][1] for h in held))
+            texts = [_span_text(ctx.texts[h[2]], *h[1]) for h in held]
+            quote = " … ".join(" ".join(t.text.split())[:160] for t in texts if t is not None) or names
+            spec["special"].append({
+                "name": "alternative-rules", "description":
+                f"the game uses {names}; where they differ ({', '.join(differ) or 'no field'}) the value of "
+                f"{rule_word} {last[0]}, which may replace the other, is taken",
+                "quote": quote, "lines": list(first_lines), "params": {"rules": [t for t, _, _, _ in found],
+                                                                            "fields": differ}})
+            for title, rspec, ref, holder in reversed(found):
+                spec = inherit(spec, rspec, ref)
+                _inherit_specials(spec, rspec, ref)
+        else:
+            title, rspec, ref, holder = found[0]
+            if holder == g.key and title in own_titles:
+                _mark_rule_refs(spec, rspec, ref)
+                continue
+            spec = inherit(spec, rspec, ref)
+            _inherit_specials(spec, rspec, ref)
+    return spec
+
+
+def _mark_rule_refs(spec: dict, rspec: dict, ref: str) -> None:
+    """Fields the game states from its own numbered rule get that rule as their ``ref`` (in place)."""
+    for path in field_paths():
+        mine, theirs = _get(spec, path), _get(rspec, path)
+        if mine["status"] == "stated" and theirs["status"] == "stated" and mine["lines"] == theirs["lines"] \
+                and mine["ref"] is None:
+            mine["ref"] = ref
+
+
+_MOVING_WORDS = ("перекладыван", "перекладк", "перекладан", "перемещени", "перекладанн")
+
+
+def _same_as_scope(quote: str, lang: str) -> list[str] | None:
+    """The fields a same-as sentence covers: tableau fields when it speaks of moving cards
+    («Перекладывание осуществляется так же …»), else all (``None``)."""
+    head = quote.lower().split("так")[0]
+    if any(w in head for w in _MOVING_WORDS):
+        return [p for p in field_paths() if p.startswith("tableau.")]
+    return None
+
+
+_VARIANT_LETTER = re.compile(r"(?:вариант\w*|варіаці\w*|вар\.)\s+([А-ЯІЇЄҐA-Z])\b")
+
+
+def _same_as_target(ctx: _SourceGames, g, quote: str):
+    """(game, note) that a same-as sentence of ``g`` refers to; note is a reading choice to record
+    (or ``""``), or (``None``, why) when nothing fits."""
+    earlier = [x for x in ctx.games[: ctx.games.index(g)]]
+    low = quote.lower()
+    m = _VARIANT_LETTER.search(quote)
+    if m:
+        letter = m.group(1).upper()
+        for x in ctx.games:
+            pn = (x.printed_name or "")
+            if x is not g and re.search(rf"(?:Варіація|Вариант|Вариация)\s+{letter}\b", pn, re.I):
+                return x, ""
+    for q in re.findall(r"«([^»]+)»", quote):
+        for x in earlier:
+            if x.name and x.name.lower() == q.lower():
+                return x, ""
+    if re.search(r"основн", low):
+        if g.variant_of:
+            return next(x for x in ctx.games if x.key == g.variant_of), ""
+    for x in reversed(earlier):
+        if x.name and len(x.name) > 3 and _stem(x.name) in low:
+            return x, ""
+    if g.variant_of:
+        return next(x for x in ctx.games if x.key == g.variant_of), ""
+    if earlier:
+        prev = next((x for x in reversed(earlier) if not x.variant_of), earlier[-1])
+        return prev, (f"the game referred to is not named: read as the game before, {_game_ref(prev)}")
+    return None, "no earlier game in the source"
+
+
+def _stem(name: str) -> str:
+    """A crude stem of a game name for finding it inflected in a sentence («джокер-пасьянс» → «джокер-пасья»)."""
+    n = name.lower()
+    return n[:-2] if len(n) > 5 else n
+
+
+def _book_context(ctx: _SourceGames, g, spec: dict) -> dict:
+    """Apply the book's section label and standard pack to ``g``'s spec (fields still unknown only)."""
+    label = _side_label(ctx.source, g.lines[0][0]) if g.lines else None
+    if label is not None:
+        text, (a, b), heading = label
+        mt = MappedText(text, [a + min(i, b - a) for i in range(len(text))], list(range(len(text))))
+        lspec = extract_rules(mt, ctx.lang)
+        packs = _get(lspec, "deck.packs")
+        if packs["status"] == "stated":
+            ref = (f"book section label «{text}» (printed letter by letter down the page margin, "
+                   f"{_lines_ref((a, b))}; chapter heading at line {heading})")
+            packs = dict(packs, quote=text, lines=[a, b])
+            spec = inherit(spec, {"deck": {"packs": packs}}, ref, ["deck.packs"])
+    if _get(spec, "deck.cards_per_pack")["status"] == "unknown":
+        _set(spec, "deck.cards_per_pack", {"value": 52, "status": "inherited", "quote": None, "lines": None,
+                                           "ref": "book: standard pack (the game's text states no stripped pack)",
+                                           "reason": None})
+    if _get(spec, "deck.jokers")["status"] == "unknown":
+        _set(spec, "deck.jokers", {"value": 0, "status": "inherited", "quote": None, "lines": None,
+                                   "ref": "book: standard pack (the game's text adds no joker)", "reason": None})
+    return spec
+
+
+def _side_label(source, first_line: int) -> tuple[str, tuple[int, int], int] | None:
+    """The book's section label printed letter by letter down the margin before ``first_line``:
+    (its words as the chapter heading spells them, its raw lines, the heading's line), or ``None``.
+
+    The label is the nearest run of one-letter lines above the game's first line (within 60 lines);
+    its letters are matched, spaces ignored, against the all-capitals lines of the source (the table
+    of contents prints the chapter headings).
+    """
+    lines = source.lines
+    n = first_line - 1
+    while n > 0 and len(lines[n - 1].strip()) != 1:
+        n -= 1
+        if first_line - n > 60:
+            return None
+    last = n
+    letters = []
+    while n > 0 and len(lines[n - 1].strip()) == 1:
+        ch = lines[n - 1].strip()
+        if "А" <= ch <= "Я" or ch == "Ё":     # diagram letters (A, B, C, D) may stand among them
+            letters.append(ch)
+        n -= 1
+    first = n + 1
+    label = "".join(reversed(letters))
+    if len(label) < 4:
+        return None
+    for i, s in enumerate(lines, 1):
+        if s.strip().isupper() and s.replace(" ", "") == label:
+            return s.strip(), (first, last), i
+    return None
+
+
+def _give_reasons(spec: dict, g) -> None:
+    """Set the ``reason`` of every field still unknown (in place)."""
+    for path in field_paths():
+        f = _get(spec, path)
+        if f["status"] != "unknown" or f.get("reason"):
+            continue
+        if g.rules_used:
+            why = (f"no sentence of the game's text and none of the numbered rules it uses "
+                   f"({', '.join(g.rules_used)}) states it")
+        elif g.variant_of:
+            why = f"neither the variant's text nor its parent {g.variant_of} states it"
+        else:
+            why = "no sentence of the game's text states it"
+        _set(spec, path, dict(f, reason=why))

@@ -80,3 +80,53 @@ def validate_export(data: dict) -> None:
     import jsonschema
 
     jsonschema.validate(data, export_schema())
+
+
+def _slug(game: dict) -> str:
+    return game["id"]
+
+
+def export_markdown(conn: sqlite3.Connection, out_dir) -> list[str]:
+    """Write one Markdown page per game (:func:`pasyans.kb.formats.to_markdown`) into ``out_dir``
+    as ``<game id>.md``, plus ``index.md`` listing them; return the file names written."""
+    from pathlib import Path
+
+    from .formats import to_markdown
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written, index = [], ["# Games", ""]
+    for g in export_json(conn)["games"]:
+        name = f"{_slug(g)}.md"
+        (out / name).write_text(to_markdown(g), encoding="utf-8")
+        written.append(name)
+        index.append(f"- [{g['name'] or g.get('printed_name') or '(untitled)'}]({name}) — source {g['source']}")
+    (out / "index.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    return written
+
+
+def export_solvitaire(conn: sqlite3.Connection, out_dir) -> tuple[list[str], dict[str, list[str]]]:
+    """Write Solvitaire rule files (:func:`pasyans.kb.formats.to_solvitaire_with_notes`) for the
+    games its format can express, as ``<game id>.json`` in ``out_dir``; return (files written,
+    {game id: reasons} for the games it cannot express). ``not-expressible.json`` in ``out_dir``
+    holds those reasons too, and each written file's notes go into ``notes.json``."""
+    from pathlib import Path
+
+    from .formats import NotExpressible, to_solvitaire_with_notes
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written, refused, notes = [], {}, {}
+    for g in export_json(conn)["games"]:
+        try:
+            rules, why = to_solvitaire_with_notes(g["rules"])
+        except NotExpressible as e:
+            refused[g["id"]] = list(e.reasons)
+            continue
+        name = f"{_slug(g)}.json"
+        (out / name).write_text(json.dumps(rules, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        written.append(name)
+        notes[g["id"]] = why
+    (out / "not-expressible.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2) + "\n", "utf-8")
+    (out / "notes.json").write_text(json.dumps(notes, ensure_ascii=False, indent=2) + "\n", "utf-8")
+    return written, refused

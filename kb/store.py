@@ -168,3 +168,11 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
     )
     db["findings"].insert_all(_finding_row(f) for f in findings)
     db["games"].enable_fts(["name", "printed_name", "text"], tokenize="unicode61")
+    # Names across texts and catalogues (kb/crosswalk.py), links between games (kb/links.py),
+    # the name lookup table (kb/names.py) and the lemma full-text index (kb/search.py).
+    from . import crosswalk, links, search as text_search
+
+    crosswalk_rows = crosswalk.write(db, sources, games)
+    links.write(db, sources, games, crosswalk_rows)
+    name_index.write_forms(db)
+    text_search.create(db, text_search.passages(games, sources))

@@ -17,7 +17,7 @@ from typing import Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Patience rule books → a SQLite knowledge base with verified examples.")
 
 DEFAULT_DB = Path(os.environ.get("PASYANS_DB", "pasyans.db"))
@@ -189,21 +189,107 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
 
 
 @app.command()
-def export(fmt: str = typer.Option("json", "--format", help="Export format: json."),
-           out: Optional[Path] = typer.Option(None, "--out", help="Write here instead of standard output."),
+def export(fmt: str = typer.Option("json", "--format", help="json (one file), markdown (one page per game) or solvitaire (rule files)."),
+           out: Optional[Path] = typer.Option(None, "--out", help="json: a file (default standard output); markdown, solvitaire: a folder."),
            db: Path = DbOption) -> None:
     """Export every game with its aliases, rules and verified examples (see README: export format)."""
-    from .kb.export import export_json
+    from .kb.export import export_json, export_markdown, export_solvitaire
 
-    if fmt != "json":
-        _fail(f"unknown export format {fmt!r} (known: json)")
     conn = _connect(db)
-    text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
-    if out:
-        out.write_text(text + "\n", encoding="utf-8")
-        typer.echo(f"wrote {out}", err=True)
+    if fmt == "json":
+        text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
+        if out:
+            out.write_text(text + "\n", encoding="utf-8")
+            typer.echo(f"wrote {out}", err=True)
+        else:
+            sys.stdout.write(text + "\n")
+    elif fmt in ("markdown", "solvitaire"):
+        if out is None:
+            _fail(f"--format {fmt} writes a folder: give --out DIR")
+        if fmt == "markdown":
+            typer.echo(f"wrote {len(export_markdown(conn, out))} pages and index.md to {out}", err=True)
+        else:
+            written, refused = export_solvitaire(conn, out)
+            for gid, reasons in refused.items():
+                typer.echo(f"{gid}: not expressible in Solvitaire's format: {'; '.join(reasons)}")
+            typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
+                       f"(reasons in {out / 'not-expressible.json'})", err=True)
     else:
-        sys.stdout.write(text + "\n")
+        _fail(f"unknown export format {fmt!r} (known: json, markdown, solvitaire)")
+
+
+@app.command()
+def replay(game: str = typer.Argument(..., help="The book's game: a name or alias as `find` takes it, or an id."),
+           deal: Path = typer.Option(..., "--deal", help="The solver's board file."),
+           solution: Path = typer.Option(..., "--solution", help="The solver's solution file."),
+           fmt: Optional[str] = typer.Option(None, "--format", help="bhs (black-hole-solver) or fcs (fc-solve); "
+                                                                    "default: guessed from the solution."),
+           db: Path = DbOption) -> None:
+    """Replay a solver's solution under the book's rules for GAME; exit 0 only when every move is legal and the game is won."""
+    from .engine.oracles import FORMATS, OracleFormatError, guess_format
+    from .engine.replay import replay_solution
+    from .kb.query import KBError, resolve_game
+
+    conn = _connect(db)
+    try:
+        gid = resolve_game(conn, game)
+    except KBError as e:
+        _fail(str(e))
+    name, rules_json = conn.execute("SELECT name, rules FROM games WHERE id = ?", (gid,)).fetchone()
+    spec = json.loads(rules_json or "{}")
+    for p in (deal, solution):
+        if not p.is_file():
+            _fail(f"{p}: file not found")
+    fmt = fmt or guess_format(solution.read_text("utf-8"))
+    if fmt not in FORMATS:
+        _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+    try:
+        report = replay_solution(spec, deal, solution, fmt)
+    except OracleFormatError as e:
+        _fail(str(e))
+    typer.echo(f"{gid} {name or ''}: replay of {solution.name} on {deal.name}")
+    for line in report.summary():
+        typer.echo(line)
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
+def search(query: str = typer.Argument(..., help="Words in any form: «короли заполняют пробелы», «♠Д»."),
+           db: Path = DbOption,
+           as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
+           limit: int = typer.Option(10, "--limit", help="At most this many results.")) -> None:
+    """Full-text search over the games' texts by lemma (SQLite FTS5), with source lines."""
+    import sqlite3
+
+    from .kb.search import search as search_text
+
+    conn = _connect(db)
+    try:
+        hits = search_text(conn, query, limit=limit)
+    except sqlite3.OperationalError as e:
+        _fail(f"{db}: no full-text index ({e}); rebuild with `pasyans build`")
+    if as_json:
+        typer.echo(json.dumps([{"id": h.game, "name": h.name, "source": h.source, "section": h.section,
+                                "lines": [list(x) for x in h.lines], "text": h.text, "score": h.score,
+                                "matched": h.matched, "why": h.why} for h in hits], ensure_ascii=False, indent=2))
+        return
+    if not hits:
+        _fail(f"no text matches {query!r}")
+    for h in hits:
+        spans = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in h.lines)
+        typer.echo(f"{h.game:12} {h.name}  [{h.source}: lines {spans}, {h.section}]  {h.why}")
+        typer.echo(f"             {h.text[:300]}")
+
+
+@app.command()
+def serve(db: Path = DbOption,
+          host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
+          port: int = typer.Option(8001, "--port", help="Port to listen on.")) -> None:
+    """Browse the knowledge base in a web browser (Datasette), with a readable page per game."""
+    from .kb.serve import run
+
+    _connect(db)  # fails with one line when the file is missing
+    run(db, host=host, port=port)
 
 
 if __name__ == "__main__":  # pragma: no cover

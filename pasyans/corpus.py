@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 MANIFEST = "manifest.json"
@@ -43,7 +44,7 @@ class Source:
     segmenter: str = "headings"
     notation: str = "words"
 
-    @property
+    @cached_property
     def lines(self) -> list[str]:
         return self.text.split("\n")
 

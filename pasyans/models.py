@@ -37,7 +37,8 @@ class Alias:
 
     ``kind``: ``"alias"`` (the text says it is another name), ``"disputed"`` (the text doubts it),
     ``"title-form"`` (another printed form of the title, e.g. modern spelling of a pre-1918 title),
-    ``"related"`` (a different game the text links to, «Его вариантом является…»).
+    ``"related"`` (a different game the text links to, «Его вариантом является…»),
+    ``"gloss"`` (a translation the text gives in passing, «(швабра — англ.)»).
     """
 
     name: str
@@ -114,6 +115,8 @@ class Example:
     findings: list[Finding] = field(default_factory=list)
     layout_reading: Any = None
     """The layout reader's full result (repairs, undecided cells) when a layout is printed."""
+    layout_undecided: list = field(default_factory=list)
+    """Cells of ``layout`` still open (several candidate cards); the engine settles them by replay."""
 
 
 @dataclass

@@ -21,11 +21,15 @@ def analyzer(lang: str = "ru") -> pymorphy3.MorphAnalyzer:
 
 @lru_cache(maxsize=200_000)
 def parse(word: str, lang: str = "ru"):
-    """pymorphy3's best parse of ``word`` (lower-cased), or ``None`` for an empty string."""
+    """pymorphy3's best parse of ``word`` (lower-cased), or ``None`` for an empty string or a
+    word pymorphy3 cannot analyse (it raises ``ValueError`` on characters with no Unicode name)."""
     w = word.lower()
     if not w:
         return None
-    return analyzer(lang).parse(w)[0]
+    try:
+        return analyzer(lang).parse(w)[0]
+    except ValueError:  # pymorphy3 fails on characters without a Unicode name
+        return None
 
 
 @lru_cache(maxsize=200_000)

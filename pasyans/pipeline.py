@@ -7,7 +7,8 @@
    and printed pages), :func:`pasyans.extract.articles.segment_source` for the articles;
 3. per example, :func:`pasyans.extract.moves.parse_moves` in the notation the source uses
    (and :func:`pasyans.extract.layout.read_paganini_layout` where a layout is printed);
-4. per game, :func:`pasyans.extract.rules.extract_rules`, variants inheriting from their parent;
+4. per source, :func:`pasyans.extract.rules.spec_for_games` — each game's rule spec, variants
+   and numbered-rule combinations inheriting with the reference kept;
 5. :func:`pasyans.engine.verify.verify_example` — a verdict for every move;
 6. :func:`pasyans.kb.store.write_kb` — the SQLite file, written atomically.
 """
@@ -70,45 +71,105 @@ def segment(source: Source) -> Segmented:
 
 
 def read_examples(seg: Segmented) -> None:
-    """Parse every example's moves (and printed layout) in place, in the source's notation."""
-    from .extract.layout import read_paganini_layout
+    """Parse every example's moves in place, in the source's notation; then read the printed
+    layouts (see :func:`read_layouts`)."""
     from .extract.moves import parse_moves
 
     src = seg.source
     for g in seg.games:
         for i, ex in enumerate(g.examples):
-            mt = seg.example_texts.get((g.key, i))
-            if mt is None:
-                mt = MappedText.from_lines(src.lines[ex.lines[0] - 1 : ex.lines[1]], ex.lines[0], sep=" ")
-            parsed = parse_moves(mt, src.id, src.notation, src.language)
+            parsed = parse_moves(_example_text(seg, g, i), src.id, src.notation, src.language)
             ex.moves = parsed.moves
             ex.mentions = parsed.mentions
             for f in parsed.findings:
                 f.game = f.game or g.key
             ex.findings.extend(parsed.findings)
-            if ex.layout_lines and ex.layout is None:
-                a, b = ex.layout_lines
-                reading = read_paganini_layout(src.lines[a - 1 : b], a)
-                ex.layout = reading.rows
-                ex.layout_reading = reading  # kept for the engine to settle undecided cells
-                for r in reading.repairs:
-                    ex.findings.append(Finding(src.id, (a + r.row - 1, a + r.row - 1), "ocr-repair",
-                                               f"{r.original!r} read as {r.repaired!r}: {r.reason}",
-                                               token=r.original, game=g.key))
+    read_layouts(seg)
 
 
-def read_rules(seg: Segmented, parents: dict[str, dict]) -> None:
-    """Extract each game's rule spec in place; variants inherit unknown fields from their parent."""
-    from .extract.rules import extract_rules, inherit
+def _example_text(seg: Segmented, game: GameText, i: int) -> MappedText:
+    mt = seg.example_texts.get((game.key, i))
+    if mt is None:
+        a, b = game.examples[i].lines
+        mt = MappedText.from_lines(seg.source.lines[a - 1 : b], a, sep=" ")
+    return mt
 
+
+def read_layouts(seg: Segmented) -> None:
+    """Read the layouts the source prints, in place.
+
+    An example with ``layout_lines`` gets the printed layout read with OCR repairs
+    (:func:`pasyans.extract.layout.read_paganini_layout`); the moves of every example of the
+    source are the evidence for cells the card count leaves open («the moves that follow
+    decide»). An example without a printed layout whose text puts aces into the windows of the
+    source's one printed layout («ту ж початкову розстановку … заповнивши вікна тузами. У 1-му
+    ряду - ПА, …») starts from that layout with the aces in its windows
+    (:func:`pasyans.engine.paganini.fill_windows_with_aces`); another example of the game that
+    prints the layout, whose moves name rows («у вікно 5-го ряду … Ч10 з 8-го ряду»), starts
+    from the layout as printed. Each derivation is a finding.
+    """
+    from .engine.paganini import fill_windows_with_aces
+    from .extract.layout import read_ace_placement, read_paganini_layout
+
+    src = seg.source
+    all_moves = [ex.moves for g in seg.games for ex in g.examples if ex.moves]
+    printed = []
     for g in seg.games:
-        mt = seg.game_texts.get(g.key)
-        g.rules = extract_rules(mt, seg.source.language) if mt is not None and mt.text else {}
-    specs = {g.key: g.rules for g in seg.games} | parents
+        for ex in g.examples:
+            if not ex.layout_lines:
+                continue
+            a, b = ex.layout_lines
+            reading = read_paganini_layout(src.lines[a - 1 : b], a, moves=all_moves)
+            ex.layout, ex.layout_reading = reading.rows, reading
+            printed.append((g, ex))
+            for r in reading.repairs:
+                line = reading.lines[r.row - 1]
+                ex.findings.append(Finding(src.id, (line, line), "ocr-repair",
+                                           f"row {r.row} col {r.col}: «{r.original}» read as «{r.repaired}» "
+                                           f"({r.certainty}): {r.reason}", token=r.original, game=g.key))
+    if len(printed) != 1:
+        return
+    base_game, base = printed[0]
     for g in seg.games:
-        if g.variant_of and g.variant_of in specs:
-            g.rules = inherit(g.rules, specs[g.variant_of], ref=f"variant of {g.variant_of}")
-    parents.update({g.key: g.rules for g in seg.games})
+        for i, ex in enumerate(g.examples):
+            if ex.layout is not None:
+                continue
+            mt = _example_text(seg, g, i)
+            placement = read_ace_placement(mt.text, src.notation, src.language)
+            if placement is None:
+                if g is base_game and any(m.from_row or m.to_row for m in ex.moves):
+                    ex.layout, ex.layout_undecided = base.layout, list(base.layout_reading.undecided)
+                    ex.findings.append(Finding(
+                        src.id, ex.lines, "layout-derived",
+                        f"the moves name rows and the game prints one layout (lines {base.layout_lines[0]}-"
+                        f"{base.layout_lines[1]}): they are checked against that layout as dealt", game=g.key))
+                continue
+            try:
+                ex.layout, extra = fill_windows_with_aces(base.layout, placement.aces)
+            except ValueError as e:
+                ex.findings.append(Finding(src.id, mt.lines_of(placement.start, placement.end), "layout-mismatch",
+                                           f"the aces the text names do not fit the windows of the layout "
+                                           f"printed at lines {base.layout_lines[0]}-{base.layout_lines[1]}: {e}",
+                                           game=g.key))
+                continue
+            ex.layout_lines = None
+            ex.layout_undecided = list(extra) + list(base.layout_reading.undecided)
+            ex.findings.append(Finding(
+                src.id, mt.lines_of(placement.start, placement.end), "layout-derived",
+                f"starting layout = the layout printed at lines {base.layout_lines[0]}-{base.layout_lines[1]} "
+                f"({base_game.key}) with the aces of «{placement.sentence}» in its windows", game=g.key))
+
+
+def read_rules(seg: Segmented) -> None:
+    """Extract each game's rule spec in place (:func:`pasyans.extract.rules.spec_for_games`):
+    its own text first, then the numbered rules it uses, «same as» links, its parent game and
+    the book's section label — every field with its evidence or its reason for being unknown."""
+    from .extract.rules import spec_for_games
+
+    specs = spec_for_games(seg.games, seg.game_texts, seg.source.language, seg.source.id, seg.source)
+    for g in seg.games:
+        g.rules, found = specs[g.key]
+        g.findings.extend(found)
 
 
 def verify(seg: Segmented) -> None:
@@ -131,13 +192,12 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
     sources = load_corpus(corpus_dir)
     all_games: list[GameText] = []
     findings: list[Finding] = []
-    parents: dict[str, dict] = {}
     for src in sources:
         say(f"{src.id}: segmenting {src.file}")
         seg = segment(src)
         say(f"{src.id}: {len(seg.games)} games; reading examples and rules")
         read_examples(seg)
-        read_rules(seg, parents)
+        read_rules(seg)
         verify(seg)
         all_games.extend(seg.games)
         findings.extend(seg.findings)

@@ -53,12 +53,26 @@ def test_find_cli_json_contract(built_kb):
 
 
 def test_kilim_example_replays_move_by_move_all_legal(kb):
-    rows = kb.execute(
-        "SELECT m.raw, m.card, m.verdict FROM moves m JOIN games g ON g.id = m.game "
-        "WHERE g.name = 'килим' ORDER BY m.example, m.n").fetchall()
-    assert len(rows) == 7
-    assert rows[0][:2] == ("Б53 - Б47", "5D")
-    assert all(v == "legal" for _raw, _card, v in rows)
+    layout = kb.execute("SELECT e.layout, e.layout_first_line FROM examples e JOIN games g ON g.id = e.game "
+                        "WHERE g.name = 'килим' AND e.layout_first_line IS NOT NULL").fetchone()
+    rows = json.loads(layout[0])
+    assert layout[1] == 7 and len(rows) == 8 and all(len(r) == 14 for r in rows)
+    assert rows[0][3] == "9D"  # printed «T9»: the later moves «Б91 - Б82», «ЧК1 - ЧД1» need Б9 there
+    moves = kb.execute(
+        "SELECT m.raw, m.card, m.to_row, m.verdict, m.first_line FROM moves m JOIN examples e ON e.id = m.example "
+        "JOIN games g ON g.id = m.game WHERE g.name = 'килим' AND e.layout_first_line = 7 ORDER BY m.n").fetchall()
+    assert len(moves) == 7
+    assert moves[0][:3] == ("Б53 - Б47", "5D", 7) and moves[0][4] == 21
+    assert all(v == "legal" for *_rest, v, _line in moves)
+
+
+def test_paganini_example_finds_the_misprinted_fourteenth_move(kb):
+    moves = kb.execute("SELECT m.raw, m.verdict, m.reason FROM moves m JOIN games g ON g.id = m.game "
+                       "WHERE g.name = 'Паганіні' ORDER BY m.n").fetchall()
+    assert len(moves) == 14
+    assert [v for _r, v, _w in moves[:13]] == ["legal"] * 13
+    raw, verdict, reason = moves[13]
+    assert (raw, verdict) == ("ТД2 - ТВ5", "illegal") and "ТД5 - ТВ3" in reason
 
 
 def test_every_move_has_a_verdict_and_a_reason(kb):

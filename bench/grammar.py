@@ -1,0 +1,199 @@
+"""Measure the move reader against the gold moves, and its throughput.
+
+Run: ``python bench/grammar.py`` (from the checkout, venv active). Prints, per gold file and in
+total: move cards recall and precision (multiset of moved cards per example, moves whose card
+the text does not name left out), order (LCS of the moved-card sequences / gold moves),
+destination right among the LCS-aligned moves (strict: same standard card or same place;
+lenient: also a foundation move whose ``to_card`` is the gold target card, or a rank-only
+destination whose rank matches), and example lines read per second.
+
+Gold destinations are free text in ``000_003.json`` («window of row 7 right of Б4», «ЧА
+(foundation)», «подвал (cellar)», «free main row»); :func:`gold_destination` maps them to the
+``Move.to`` vocabulary.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pasyans.cards import Card  # noqa: E402
+from pasyans.corpus import load_corpus  # noqa: E402
+from pasyans.extract.moves import parse_moves  # noqa: E402
+from pasyans.extract.notation import NotationError, parse_card  # noqa: E402
+from pasyans.extract.text import MappedText  # noqa: E402
+
+GOLD = ROOT / "tests" / "fixtures" / "gold"
+_RANKS = {"А": 1, "Т": 1, "В": 11, "Д": 12, "К": 13}
+
+
+def gold_card(s: str | None, notation: str) -> Card | None:
+    """A gold card string («♣Д», «Б5», «10», «both sevens …») as a :class:`Card` (None if unnamed)."""
+    if not s:
+        return None
+    s = s.strip()
+    if s.startswith("both sevens"):
+        return Card(7, None)
+    if re.fullmatch(r"10|[2-9]|[АВДКТ]", s):
+        return Card(int(s) if s.isdigit() else _RANKS[s], None)
+    try:
+        return parse_card(s, notation)
+    except NotationError:
+        return None
+
+
+def gold_destination(to: str | None, target: str | None, notation: str) -> tuple[str | None, Card | None]:
+    """``(to, to_card)`` in the ``Move.to`` vocabulary for a gold move's free-text destination."""
+    if not to:
+        return None, None
+    t = to.strip()
+    tc = gold_card(target, notation) if target else None
+    if t in ("foundation", "space", "reserve", "waste", "tableau"):
+        return t, tc
+    if "(foundation)" in t or "foundation row" in t or "ряд тузов" in t:
+        m = re.search(r"onto (\S+)|^(\S+) \(foundation\)", t)
+        card = gold_card((m.group(1) or m.group(2)) if m else None, notation)
+        return "foundation", card
+    if "cellar" in t or "подвал" in t:
+        return "cell", None
+    if "free main row" in t:
+        return "space", None
+    if t.startswith("removed") or t.startswith("right end"):
+        return None, None
+    m = re.search(r"start of row (\d)", t)
+    if m:
+        return f"row:{m.group(1)}", None
+    m = re.search(r"right of (\S+)", t)
+    if m:
+        c = gold_card(m.group(1), notation)
+        return (c.format() if c else None), c
+    head = t.split(" (")[0].split(" or ")[0].split(",")[0].strip()
+    c = gold_card(head, notation)
+    if c is not None:
+        return c.format(), c
+    return "other:" + t, None
+
+
+def _lcs(a: list, b: list) -> list[tuple[int, int]]:
+    n, m = len(a), len(b)
+    dp = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            dp[i][j] = dp[i + 1][j + 1] + 1 if a[i] == b[j] else max(dp[i + 1][j], dp[i][j + 1])
+    pairs, i, j = [], 0, 0
+    while i < n and j < m:
+        if a[i] == b[j]:
+            pairs.append((i, j))
+            i += 1
+            j += 1
+        elif dp[i + 1][j] >= dp[i][j + 1]:
+            i += 1
+        else:
+            j += 1
+    return pairs
+
+
+def examples():
+    """``(label, source, MappedText, notation, lang, gold moves as (card, to, to_card))`` of every gold example with moves."""
+    src = {s.id: s for s in load_corpus(ROOT / "corpus")}
+    g03 = json.loads((GOLD / "000_003.json").read_text("utf-8"))
+    out = []
+    for game in g03["games"]:
+        sid = game["source"][:3]
+        notation = {"000": "letter", "003": "letter"}.get(sid, "words")
+        lang = "uk" if sid == "000" else "ru"
+        for ex in game["examples"]:
+            if not ex.get("moves"):
+                continue
+            a, b = ex.get("moves_line_range") or ex["line_range"]
+            mt = MappedText.from_lines(src[sid].lines[a - 1:b], a, sep=" ")
+            gold = [(gold_card(m["card"], "letter"),) + gold_destination(m["to"], None, "letter") for m in ex["moves"]]
+            out.append((ex["example_id"], sid, mt, notation, lang, gold))
+    g4 = json.loads((GOLD / "004_part1.json").read_text("utf-8"))
+    for game in g4["games"]:
+        for ex in game["examples"]:
+            if not ex.get("moves"):
+                continue
+            ranges = ex.get("line_ranges") or [ex["line_range"]]
+            mt = MappedText.concat([MappedText.from_lines(src["004"].lines[a - 1:b], a, sep=" ") for a, b in ranges], " ")
+            gold = [(gold_card(m["card"], "symbol"),) + gold_destination(m["to"], m.get("target_card"), "symbol")
+                    for m in ex["moves"]]
+            out.append((f"004 {game['name']}", "004", mt, "symbol", "ru", gold))
+    return out
+
+
+def dest_right(ours, gold, lenient: bool) -> bool:
+    to, to_card = ours.to, ours.to_card
+    gto, gcard = gold[1], gold[2]
+    if to == gto:
+        return True
+    if not lenient:
+        return False
+    if to_card is not None and gcard is not None and to_card == gcard:
+        return True
+    if to_card is not None and to_card.suit is None and gcard is not None and gcard.rank == to_card.rank:
+        return True
+    if gto and to_card is not None and to_card.suit is None and gto not in ("foundation", "space") and not gto.startswith("other"):
+        try:
+            return Card.parse(gto).rank == to_card.rank
+        except ValueError:
+            return False
+    return False
+
+
+def measure(items) -> dict:
+    tot = Counter()
+    per = []
+    for label, sid, mt, notation, lang, gold in items:
+        res = parse_moves(mt, sid, notation, lang)
+        ours = [m for m in res.moves if m.cards]
+        g_named = [g for g in gold if g[0] is not None]
+        oc = Counter(str(m.cards[0]) for m in ours)
+        gc = Counter(str(g[0]) for g in g_named)
+        hit = sum((oc & gc).values())
+        pairs = _lcs([str(m.cards[0]) for m in ours], [str(g[0]) for g in g_named])
+        strict = sum(dest_right(ours[i], g_named[j], False) for i, j in pairs)
+        lenient = sum(dest_right(ours[i], g_named[j], True) for i, j in pairs)
+        row = Counter(gold=len(g_named), ours=len(ours), hit=hit, lcs=len(pairs), strict=strict, lenient=lenient,
+                      unnamed=len(gold) - len(g_named))
+        per.append((label, row))
+        tot.update(row)
+    return {"total": tot, "per": per}
+
+
+def _fmt(c: Counter) -> str:
+    g, o = c["gold"] or 1, c["ours"] or 1
+    return (f"gold {c['gold']:4d} ours {c['ours']:4d}  card recall {c['hit'] / g:6.1%} precision {c['hit'] / o:6.1%}"
+            f"  order(LCS) {c['lcs'] / g:6.1%}  dest strict {c['strict'] / max(c['lcs'], 1):6.1%}"
+            f" lenient {c['lenient'] / max(c['lcs'], 1):6.1%}")
+
+
+def main() -> None:
+    items = examples()
+    parse_moves("♠Д — ♥К.", "x", "symbol", "ru")  # load grammar, spaCy and pymorphy once
+    t = time.perf_counter()
+    res = measure(items)
+    dt = time.perf_counter() - t
+    lines = sum(len(set(mt.line)) for _, _, mt, *_ in items)
+    verbose = "-v" in sys.argv
+    for label, row in res["per"]:
+        if verbose or row["hit"] < row["gold"] or row["hit"] < row["ours"] or row["strict"] < row["lcs"]:
+            print(f"  {label:28s} {_fmt(row)}")
+    by_file = {"000+001+003": Counter(), "004 part1": Counter()}
+    for label, row in res["per"]:
+        by_file["004 part1" if label.startswith("004") else "000+001+003"].update(row)
+    for k, v in by_file.items():
+        print(f"{k:12s} {_fmt(v)}  (+{v['unnamed']} gold moves with no card named)")
+    print(f"{'all':12s} {_fmt(res['total'])}")
+    print(f"throughput: {len(items)} examples, {lines} raw lines in {dt:.2f} s = {lines / dt:.0f} example lines/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,378 @@
+"""One game across texts: links between the games of the corpus, decided on evidence and kept as
+links (each description stays a game of its own text, with its source and lines).
+
+Evidence comes in three kinds:
+
+* **names** — the titles and aliases of the two games are the same name (:func:`crosswalk.same_name`:
+  inflection, ё, pre-1918 and Ukrainian spelling), or similar (one name's words inside the
+  other's, a diminutive of the other: «Часы» / «Часы дедушки», «Паук» / «Паучок»), or one game's
+  name is a catalogue's translation of the other's English name («килим» is Aisleriot's Ukrainian
+  «Carpet»); a name the text disputes («Кэнфилд» in «Клондайк») never makes two games one;
+* **catalogue** — both games are linked to the same PySolFC entry by the crosswalk;
+* **rules** — the facts of the rule specs (:mod:`pasyans.extract.rules`): packs, cards per pack,
+  piles and cards per pile of the layout, foundations and building. A fact the spec leaves unknown
+  may come from the book's contents part («ИГРЫ ОДНОЙ КОЛОДОЙ»: one full pack) or from the game's
+  family in the same text (a variant sharing its deal rule); the source of every fact is kept.
+  The texts' own statements count too: «не соответствует», «совсем другого свойства» → different;
+  «напоминает», «схож», «вариант» → related.
+
+Relations: ``same`` (same or catalogue-equal names and no conflicting fact), ``different`` (the
+names meet but a structural fact conflicts, the text says so, the name is disputed, or both are
+entries of one text), ``related`` (the text says one resembles or is a variant of the other),
+``similar-name`` (similar names, nothing else known: kept apart).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Iterable
+
+from .crosswalk import (CrosswalkRow, book_parts, english_names, fold, load_catalogues,
+                        name_key, packs_of_part, same_name)
+
+STRUCTURAL = ("packs", "cards_per_pack", "cards", "tableau_piles", "cards_per_pile")
+"""Facts that tell two games apart when they differ."""
+
+RULE_FIELDS = {"packs": ("deck", "packs"), "cards_per_pack": ("deck", "cards_per_pack"),
+               "tableau_piles": ("layout", "tableau_piles"), "cards_per_pile": ("layout", "cards_per_pile"),
+               "foundations.base": ("foundations", "base"), "foundations.direction": ("foundations", "direction"),
+               "foundations.suit": ("foundations", "suit"), "tableau.build_suit": ("tableau", "build_suit"),
+               "tableau.build_direction": ("tableau", "build_direction")}
+"""Fact name → path in the rule spec (``pasyans/data/rules.schema.json``)."""
+
+NAME_KINDS = ("title", "printed-title", "title-form", "alias", "gloss")
+"""Alias kinds that name the game itself (``related`` names another game, ``disputed`` is doubted)."""
+
+SIMILAR_KINDS = ("title", "title-form", "alias", "gloss")
+"""Names compared for similarity (a printed title is the title with its decoration)."""
+
+DIMINUTIVE = ("чок", "чек", "ок", "ек", "ик", "ка", "очка", "ечка", "ишка")
+"""Endings that make a diminutive of a noun's stem («паук» → «паучок»)."""
+
+_DIFFERENT_CUES = ("не соответств", "другого свойства", "неправильно", "не является", "не путать")
+_RELATED_CUES = ("напомина", "схож", "подобно", "вариант", "похож")
+
+
+@dataclass
+class Fact:
+    """One fact of a game used to compare games: ``field`` = ``value``, with where it comes from
+    (``rules`` spec, ``book-part``, ``family``), the raw ``lines`` and the ``quote``."""
+
+    game: str
+    field: str
+    value: object
+    source: str
+    lines: tuple[int, int] | None = None
+    quote: str | None = None
+
+    def as_row(self) -> dict:
+        return {"game": self.game, "field": self.field, "value": json.dumps(self.value, ensure_ascii=False),
+                "source": self.source, "first_line": self.lines[0] if self.lines else None,
+                "last_line": self.lines[1] if self.lines else None, "quote": self.quote}
+
+    def cite(self) -> str:
+        where = f"line {self.lines[0]}" if self.lines and self.lines[0] == self.lines[1] else \
+            f"lines {self.lines[0]}-{self.lines[1]}" if self.lines else ""
+        return f"{self.value} ({self.source}{', ' + where if where else ''})"
+
+
+@dataclass
+class Link:
+    """Two games and how they relate, with the evidence (readable strings, best first)."""
+
+    game_a: str
+    game_b: str
+    relation: str
+    evidence: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+    def as_row(self) -> dict:
+        return {"game_a": self.game_a, "game_b": self.game_b, "relation": self.relation,
+                "names": "; ".join(self.names), "evidence": json.dumps(self.evidence, ensure_ascii=False),
+                "summary": f"{self.relation}: " + "; ".join(self.evidence[:3])}
+
+
+# -- facts ----------------------------------------------------------------------------------------
+
+def _spec_value(rules: dict, path: tuple[str, str]):
+    node = (rules or {}).get(path[0], {})
+    node = node.get(path[1]) if isinstance(node, dict) else None
+    if isinstance(node, dict) and node.get("status") not in (None, "unknown") and node.get("value") is not None:
+        return node
+    return None
+
+
+def facts(games: list, sources: list) -> dict[str, dict[str, Fact]]:
+    """game key → field → :class:`Fact`, for every game with a name or a parent.
+
+    Order of sources: the game's own rule spec; for an unknown field, a game of the same family
+    (same text, parent or variant) whose first numbered rule — the deal — is the game's own
+    («Правило 1 (вар. А)»); for ``packs`` of the book, its contents part (one pack for «ИГРЫ ОДНОЙ
+    КОЛОДОЙ», two for «ИГРЫ ДВУМЯ КОЛОДАМИ»), and then ``cards_per_pack`` 52 (a full pack: the
+    book names removed cards when a game does not use one). ``cards`` = packs × cards per pack.
+    """
+    out: dict[str, dict[str, Fact]] = {}
+    by_key = {g.key: g for g in games}
+    parts = {}
+    for s in sources:
+        if s.segmenter == "book-toc":
+            try:
+                parts[s.id] = book_parts(s)
+            except ValueError:
+                parts[s.id] = []
+    for g in games:
+        f: dict[str, Fact] = {}
+        for name, path in RULE_FIELDS.items():
+            node = _spec_value(g.rules, path)
+            if node:
+                lines = tuple(node["lines"]) if node.get("lines") else None
+                f[name] = Fact(g.key, name, node["value"], "rules", lines, node.get("quote"))
+        out[g.key] = f
+    for g in games:  # family: same deal rule
+        f = out[g.key]
+        if not g.rules_used:
+            continue
+        family = [h for h in games if h.source == g.source and h.key != g.key and h.rules_used
+                  and h.rules_used[0] == g.rules_used[0]
+                  and (h.variant_of == g.key or g.variant_of == h.key or
+                       (g.variant_of and h.variant_of == g.variant_of))]
+        for name in RULE_FIELDS:
+            if name in f:
+                continue
+            for h in family:
+                src = out[h.key].get(name)
+                if src and src.source == "rules":
+                    f[name] = Fact(g.key, name, src.value, f"family: rule {g.rules_used[0]} as in {h.key}",
+                                   src.lines, src.quote)
+                    break
+    for g in games:
+        f = out[g.key]
+        if g.source in parts and g.page is not None and "packs" not in f:
+            num = re.match(r"\d{3}-(\d{3})", g.key)
+            pos = int(num.group(1)) if num else None
+            for heading, first, last in parts[g.source]:
+                if pos is not None and first <= pos <= last and packs_of_part(heading):
+                    f["packs"] = Fact(g.key, "packs", packs_of_part(heading), f"book part «{heading}»")
+                    if "cards_per_pack" not in f:
+                        f["cards_per_pack"] = Fact(g.key, "cards_per_pack", 52,
+                                                   f"book part «{heading}»: a full pack")
+        if "packs" in f and "cards_per_pack" in f:
+            try:
+                total = int(f["packs"].value) * int(f["cards_per_pack"].value)
+            except (TypeError, ValueError):
+                continue
+            f["cards"] = Fact(g.key, "cards", total, "packs × cards_per_pack",
+                              f["packs"].lines or f["cards_per_pack"].lines)
+    return out
+
+
+# -- names ----------------------------------------------------------------------------------------
+
+def _names(g, lang: str) -> list[tuple[str, str, str, tuple | None, str | None]]:
+    """(name, kind, language, lines, sentence) of a game: title, printed title, aliases."""
+    out = []
+    if g.name:
+        out.append((g.name, "title", lang, None, None))
+    if g.printed_name and fold(g.printed_name) != fold(g.name or ""):
+        out.append((g.printed_name, "printed-title", lang, None, None))
+    out += [(a.name, a.kind, a.language or lang, a.lines, a.sentence) for a in g.aliases]
+    return out
+
+
+def _nouns(name: str, lang: str) -> list[str]:
+    """The significant words of a name: lemma skeletons, generic words («пасьянс», «игра») left out."""
+    key = name_key(name, lang)
+    return [w for w in key.split() if w not in ("игра", "гра")]
+
+
+def _similar(a: str, b: str, la: str, lb: str) -> bool:
+    """One name's significant words are all words of the other («Часы» ⊂ «Часы дедушки»), or a
+    one-word name begins a word of the other («Дипломат» → «дипломатический») or that word is its
+    diminutive (:data:`DIMINUTIVE`: «Паук» → «Паучок»)."""
+    wa, wb = _nouns(a, la), _nouns(b, lb)
+    if not wa or not wb:
+        return False
+    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    if set(short) <= set(long_):
+        return True
+    if len(short) == 1 and len(short[0]) >= 4:
+        w = short[0]
+        return any(v != w and ((len(w) >= 5 and v.startswith(w)) or
+                               (v.startswith(w[:-1]) and v[len(w) - 1:] in DIMINUTIVE)) for v in long_)
+    return False
+
+
+def _cue(sentence: str | None, cues: Iterable[str]) -> bool:
+    s = (sentence or "").lower()
+    return any(c in s for c in cues)
+
+
+def _lines_text(lines) -> str:
+    if not lines:
+        return ""
+    a, b = lines
+    return f"line {a}" if a == b else f"lines {a}-{b}"
+
+
+def translations_of(games: list, lang: dict[str, str], cats) -> dict[str, list[tuple[str, str, object]]]:
+    """game → [(name, kind, catalogue name)]: the reviewed catalogue names (Russian, Ukrainian) that
+    are the same name as one of the game's own names — i.e. the catalogue's translation of some
+    English name into the game's name."""
+    index: dict[str, list] = {}
+    for c in cats:
+        if c.language != "en" and not c.fuzzy:
+            index.setdefault(name_key(c.name, c.language), []).append(c)
+    out: dict[str, list] = {}
+    for g in games:
+        for name, kind, nl, _l, _s in _names(g, lang.get(g.source, "ru")):
+            if kind in NAME_KINDS:
+                out.setdefault(g.key, []).extend((name, kind, c) for c in index.get(name_key(name, nl), ()))
+    return out
+
+
+def name_evidence(a, b, lang: dict[str, str], xw: dict[str, CrosswalkRow],
+                  translations: dict[str, list], englishes: dict[str, set[str]]) -> tuple[list[str], set[str]]:
+    """Evidence strings that the names of games ``a`` and ``b`` meet, and the kinds of meeting:
+    ``same-name``, ``disputed-name``, ``mention-different``, ``mention-related``, ``similar-name``,
+    ``catalogue``, ``translation``. ``translations``: :func:`translations_of`; ``englishes``: game →
+    the folded English names the crosswalk links it to (:func:`crosswalk.english_names`)."""
+    ev, kinds = [], set()
+    la, lb = lang.get(a.source, "ru"), lang.get(b.source, "ru")
+    na, nb = _names(a, la), _names(b, lb)
+    for (x, kx, lx, linx, sx), (y, ky, ly, liny, sy) in ((p, q) for p in na for q in nb):
+        if kx == "related" or ky == "related":
+            rel, other, sent, lines, owner = (x, y, sx, linx, a.key) if kx == "related" else (y, x, sy, liny, b.key)
+            if (ky if kx == "related" else kx) in ("title", "printed-title") and same_name(rel, other):
+                kind = ("mention-different" if _cue(sent, _DIFFERENT_CUES) else "mention-related")
+                kinds.add(kind)
+                ev.append(f"text of {owner} ({_lines_text(lines)}): «{(sent or rel).strip()}»")
+            continue
+        if not same_name(x, y, lx, ly):
+            if kx in SIMILAR_KINDS and ky in SIMILAR_KINDS and _similar(x, y, lx, ly):
+                kinds.add("similar-name")
+                ev.append(f"similar names: {kx} «{x}» ({a.key}) / {ky} «{y}» ({b.key})")
+            continue
+        if "disputed" in (kx, ky):
+            kinds.add("disputed-name")
+            d_game, sent, lines = (a.key, sx, linx) if kx == "disputed" else (b.key, sy, liny)
+            ev.append(f"shared name «{x}» is disputed in the text of {d_game} ({_lines_text(lines)}): "
+                      f"«{(sent or '').strip()}»")
+            if _cue(sent, _DIFFERENT_CUES):
+                kinds.add("mention-different")
+        else:
+            kinds.add("same-name")
+            ev.append(f"same name: {kx} «{x}» ({a.key}) = {ky} «{y}» ({b.key})")
+    ra, rb = xw.get(a.key), xw.get(b.key)
+    if ra and rb and ra.pysol_id is not None and ra.pysol_id == rb.pysol_id:
+        kinds.add("catalogue")
+        ev.append(f"crosswalk: both are PySolFC #{ra.pysol_id} ({ra.pysol_name} / {rb.pysol_name})")
+    for (g, r), (h, other) in (((a, ra), (b, rb)), ((b, rb), (a, ra))):
+        if not other:
+            continue
+        ens = englishes.get(h.key, set())
+        for name, kind, c in translations.get(g.key, ()):
+            if fold(c.english) in ens and not (r and r.pysol_id is not None and r.pysol_id == c.pysol_id):
+                kinds.add("translation")
+                ev.append(f"{kind} «{name}» of {g.key} is the {c.catalogue} {c.language} name of "
+                          f"«{c.english}», a name of {h.key} ({c.ref})")
+    if ra and rb and ra.english and rb.english and ra.english != rb.english:
+        ea, eb = ra.english.lower().split(), rb.english.lower().split()
+        short, long_ = (ea, eb) if len(ea) <= len(eb) else (eb, ea)
+        if set(w.strip("'s") for w in short) <= set(w.strip("'s") for w in long_):
+            kinds.add("similar-name")
+            ev.append(f"similar English names: «{ra.english}» ({a.key}) / «{rb.english}» ({b.key})")
+    return list(dict.fromkeys(ev)), kinds
+
+
+# -- rules ----------------------------------------------------------------------------------------
+
+def compare_facts(fa: dict[str, Fact], fb: dict[str, Fact]) -> tuple[list[str], list[str], list[str]]:
+    """(agreements, structural conflicts, other differences) between two games' facts."""
+    agree, conflict, differ = [], [], []
+    for name in list(STRUCTURAL) + [k for k in RULE_FIELDS if k not in STRUCTURAL]:
+        x, y = fa.get(name), fb.get(name)
+        if not x or not y:
+            continue
+        if x.value == y.value:
+            agree.append(f"{name} {x.value} = {y.value}")
+        elif name in STRUCTURAL:
+            conflict.append(f"{name} {x.cite()} ≠ {y.cite()}")
+        else:
+            differ.append(f"{name} {x.value} ≠ {y.value}")
+    return agree, conflict, differ
+
+
+def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
+    """The relation of two games from the kinds of name evidence and the fact comparison."""
+    if "mention-different" in kinds:
+        return "different"
+    if "disputed-name" in kinds and not kinds & {"same-name", "catalogue"}:
+        return "different"
+    if kinds & {"same-name", "catalogue"}:
+        if conflict or a.source == b.source:
+            return "different"
+        return "same"
+    if "mention-related" in kinds:
+        return "related"
+    if conflict or a.source == b.source:
+        return "different"
+    return "similar-name"
+
+
+def find_links(games: list, sources: list, rows: Iterable[CrosswalkRow] = (), cats=None,
+               all_facts: dict[str, dict[str, Fact]] | None = None) -> list[Link]:
+    """Every pair of games whose names meet (see :func:`name_evidence`), with its relation and the
+    evidence: the names, the catalogue, the facts that agree, conflict or differ. Pairs of a game and
+    its own variant are left out (``games.variant_of`` already says how they relate)."""
+    cats = load_catalogues() if cats is None else tuple(cats)
+    lang = {s.id: s.language for s in sources}
+    xw = {r.game: r for r in rows}
+    all_facts = facts(games, sources) if all_facts is None else all_facts
+    named = [g for g in games if g.name and not g.fragment]
+    trans = translations_of(named, lang, cats)
+    englishes = {r.game: english_names(r, cats) for r in xw.values()}
+    out = []
+    for a, b in combinations(named, 2):
+        if a.variant_of == b.key or b.variant_of == a.key:
+            continue
+        ev, kinds = name_evidence(a, b, lang, xw, trans, englishes)
+        if not kinds:
+            continue
+        agree, conflict, differ = compare_facts(all_facts.get(a.key, {}), all_facts.get(b.key, {}))
+        relation = decide(a, b, kinds, agree, conflict)
+        if a.source == b.source and relation == "different" and not conflict and not kinds & {"mention-different"}:
+            ev.append(f"both are entries of text {a.source}")
+        ev += [f"rules conflict: {c}" for c in conflict]
+        ev += [f"rules agree: {x}" for x in agree]
+        ev += [f"rules differ: {x}" for x in differ]
+        out.append(Link(a.key, b.key, relation, ev, sorted(kinds)))
+    return out
+
+
+def write(db, sources: list, games: list, rows: list[CrosswalkRow]) -> list[Link]:
+    """Write ``game_facts`` (the facts compared, with their sources) and ``links`` (pairs of games,
+    relation, evidence) into a sqlite-utils ``Database``; PySolFC entries linked by the crosswalk
+    that deal another number of packs than the game, and whose row does not say so, become
+    findings (``crosswalk-packs``). Returns the links."""
+    from .crosswalk import pack_problems
+
+    all_facts = facts(games, sources)
+    db["game_facts"].insert_all((f.as_row() for fs in all_facts.values() for f in fs.values()))
+    if "game_facts" in db.table_names():
+        db["game_facts"].create_index(["game"])
+    found = find_links(games, sources, rows, all_facts=all_facts)
+    db["links"].create({"id": int, "game_a": str, "game_b": str, "relation": str, "names": str,
+                        "evidence": str, "summary": str}, pk="id",
+                       foreign_keys=[("game_a", "games", "id"), ("game_b", "games", "id")])
+    db["links"].insert_all(link.as_row() for link in found)
+    packs = {k: f["packs"].value for k, f in all_facts.items()
+             if "packs" in f and isinstance(f["packs"].value, int)}
+    src = {g.key: g.source for g in games}
+    problems = pack_problems(rows, packs)
+    if problems:
+        db["findings"].insert_all({"source": src.get(p.split(":")[0]), "game": p.split(":")[0],
+                                   "kind": "crosswalk-packs", "message": p} for p in problems)
+    return found
