@@ -2,12 +2,27 @@
 
 Most worked examples (the book 004, the articles 001 and 003) give moves but not the deal. The
 checker keeps only what the text and the earlier moves reveal — which card lies on which, which
-cards went to a foundation, the reserve or the waste — and judges each move by the game's rules
-spec (the dict written by ``extract/rules.py``; format in :class:`RuleSpec`):
+cards went to a foundation, the waste, the reserve or the cells, which cards left play — and
+judges each move by the game's rules spec (the dict written by ``extract/rules.py``; format in
+:class:`RuleSpec`):
 
-* ``legal`` — consistent with every rule that could be checked (``checked`` lists them);
+* ``legal`` — consistent with every rule that could be checked (``checked`` lists them); the
+  reason also lists what had to be *assumed* about cards the text never shows (the deal, moves
+  made before the example begins): «assumed: AH lies on its foundation». A move is never legal
+  by assumption when a fact of the example contradicts it;
 * ``illegal`` — a rule is broken: ``rule`` names the field, the reason quotes its evidence;
-* ``unverifiable`` — something needed is unknown: ``rule`` names the missing field or fact.
+* ``unverifiable`` — a rule needed is unknown or the text lacks the fact the rule asks for:
+  ``rule`` names the missing field or fact.
+
+How a move «X on Y» is read when the text does not say where Y lies: Y may be a tableau card or
+the top of a foundation (or, in the games that build on it, the waste). Each reading the facts
+allow is judged; the move is legal if one is (the foundation is preferred for a base card or a
+card known to lie there), illegal if every reading breaks a rule, else unverifiable.
+
+Ranks follow the pack: a stripped pack («от тузов до семерок», 32 cards) runs A, 7, 8, … K, so
+a seven follows the ace on a foundation (``deck.cards_per_pack``; a pack not said to be
+stripped is a full one). Per-game mechanics the spec names in ``special`` (accordion jumps,
+pairs removed by sum or rank, named base cards) are judged by :mod:`pasyans.engine.plugins`.
 
 Flags of :class:`pasyans.models.Move`: ``conditional``/``alternative`` moves are checked on a
 hypothetical copy of the state (a chain of conditional moves builds on one copy; alternatives
@@ -31,6 +46,11 @@ _SYNONYMS = {
     "single": "one-card", "one": "one-card", "sequence": "any-sequence", "sequences": "any-sequence",
     "same-suit-sequences": "same-suit-sequence", "pile": "whole-pile",
 }
+
+PACK_RANKS = {52: list(range(1, 14)), 36: [1] + list(range(6, 14)), 32: [1] + list(range(7, 14)),
+              24: [1] + list(range(9, 14)), 20: [1] + list(range(10, 14))}
+"""Ranks of a pack by its size, in building order (the ace first): a 32-card pack («от тузов до
+семерок») runs A, 7, 8, … K."""
 
 
 @dataclass(frozen=True)
@@ -62,9 +82,11 @@ class RuleSpec:
     a missing key or ``status="unknown"`` or ``value=None`` means unknown)::
 
         {"deck": {"packs", "cards_per_pack", "jokers"},
+         "layout": {"cells", "reserve", …},
          "foundations": {"base", "direction", "suit", "step", "preplaced"?, "wrap"?},
          "tableau": {"build_direction", "build_suit", "move", "space", "wrap"?},
-         "stock": {"redeals"}, "special": [{"name", "quote", "lines"}]}
+         "waste": {"build_direction", "build_suit", "wrap"},
+         "stock": {"redeals", "deal_to"}, "special": [{"name", "quote", "lines", "params"?}]}
 
     ``foundations.preplaced`` (optional, bool): the base cards lie on the foundations before play
     («Из колоды изымаются четыре туза и помещаются колонкой…»). ``foundations.wrap`` /
@@ -100,6 +122,16 @@ class RuleSpec:
         sp = self.rules.get("special") or []
         return [s for s in sp if isinstance(s, dict)]
 
+    def special_named(self, *names: str) -> dict | None:
+        """The first ``special`` entry whose name is one of ``names``, or ``None``."""
+        return next((s for s in self.special() if s.get("name") in names), None)
+
+    def ranks(self) -> list[int]:
+        """The pack's ranks in building order (:data:`PACK_RANKS`); a full pack when
+        ``deck.cards_per_pack`` is unknown or not one of the known sizes."""
+        f = self.get("deck.cards_per_pack")
+        return PACK_RANKS.get(f.value if f is not None else 52, PACK_RANKS[52])
+
 
 def base_ranks(value: Any) -> list[int] | str | None:
     """Foundation base ranks from ``foundations.base``: ``"A"`` → ``[1]``, ``"A+K"`` → ``[1, 13]``,
@@ -132,11 +164,14 @@ def base_ranks(value: Any) -> list[int] | str | None:
 # -- outcomes of single checks ------------------------------------------------------------------
 
 @dataclass
-class _Outcome:
+class Outcome:
+    """What the checks of one move found: rules checked, broken, unknown; assumptions made."""
+
     checked: list[str] = field(default_factory=list)
     bad: list[tuple[str, str]] = field(default_factory=list)       # (rule, reason)
     unknown: list[tuple[str, str]] = field(default_factory=list)   # (rule/fact, what is missing)
     good: list[str] = field(default_factory=list)                  # short reasons for a legal verdict
+    assumed: list[str] = field(default_factory=list)               # facts not shown, taken as they must be
     primary: str | None = None                                     # the rule that decides a legal verdict
 
     def ok(self, rule: str, why: str | None = None) -> None:
@@ -151,6 +186,13 @@ class _Outcome:
     def missing(self, rule: str, why: str) -> None:
         self.unknown.append((rule, why))
 
+    def assume(self, what: str) -> None:
+        if what not in self.assumed:
+            self.assumed.append(what)
+
+    def status(self) -> str:
+        return "illegal" if self.bad else "unverifiable" if self.unknown else "legal"
+
     def verdict(self) -> Verdict:
         checked = list(dict.fromkeys(self.checked))
         if self.bad:
@@ -162,8 +204,13 @@ class _Outcome:
             more = "; ".join(w for _, w in self.unknown[1:])
             done = f" (consistent with: {', '.join(checked)})" if checked else ""
             return Verdict("unverifiable", why + (f"; also: {more}" if more else "") + done, rule, checked)
-        return Verdict("legal", "; ".join(self.good) or "consistent with " + ", ".join(checked),
-                       self.primary or (checked[-1] if checked else None), checked)
+        reason = "; ".join(self.good) or "consistent with " + ", ".join(checked)
+        if self.assumed:
+            reason += "; assumed (not shown in the text): " + "; ".join(self.assumed)
+        return Verdict("legal", reason, self.primary or (checked[-1] if checked else None), checked)
+
+
+_Outcome = Outcome
 
 
 # -- the state ----------------------------------------------------------------------------------
@@ -174,10 +221,13 @@ _PLACES = ("foundation", "space", "cell", "reserve", "waste", "tableau")
 class PartialState:
     """What the example has revealed so far.
 
-    ``on[X] = Y``: X was put on Y in the tableau; ``cover[Y] = X`` the reverse; ``place[X] =
+    ``on[X] = Y``: X was put on Y (tableau or waste); ``cover[Y] = X`` the reverse; ``place[X] =
     (where, n)``: where card X went at move ``n`` (``"foundation"``, ``"tableau"``, ``"reserve"``,
-    ``"cell"``, ``"waste"``); ``tops``: cards known to lie on top of a foundation. ``blurred``
-    turns true once a card the text does not name has moved (it may have uncovered anything).
+    ``"cell"``, ``"waste"``, ``"discard"``); ``tops``: cards known to lie on top of a foundation;
+    ``bases``: cards known to be foundation bases; ``base_rank``: the base rank a game of
+    ``foundations.base = any-first`` has shown; ``held``: cards put into the cells or the reserve
+    in this example, still there. ``blurred`` turns true once a card the text does not name has
+    moved (it may have uncovered anything).
     """
 
     def __init__(self, rules: dict | RuleSpec | None) -> None:
@@ -186,12 +236,23 @@ class PartialState:
         self.cover: dict[Card, Card] = {}
         self.place: dict[Card, tuple[str, int]] = {}
         self.tops: set[Card] = set()
+        self.bases: set[Card] = set()
+        self.base_rank: int | None = None
+        self.held: dict[str, list[Card]] = {}
         self.blurred = False
+        order = self.spec.ranks()
+        self.order = order
+        self.pos = {r: i for i, r in enumerate(order)}
+        from . import plugins
+
+        self.plugins = plugins.for_spec(self.spec)
 
     def copy(self) -> "PartialState":
         """An independent copy (for hypothetical moves)."""
         new = copy.copy(self)
         new.on, new.cover, new.place, new.tops = dict(self.on), dict(self.cover), dict(self.place), set(self.tops)
+        new.bases = set(self.bases)
+        new.held = {k: list(v) for k, v in self.held.items()}
         return new
 
     # -- facts ------------------------------------------------------------------------------
@@ -199,7 +260,7 @@ class PartialState:
         f = self.spec.get("deck.packs")
         return None if f is None else f.value == 1
 
-    def _conflict(self, out: _Outcome, rule: str, why: str) -> None:
+    def _conflict(self, out: Outcome, rule: str, why: str) -> None:
         """A fact of the example contradicts the move: illegal for one pack, else unverifiable."""
         single = self._single_pack()
         if single and not self.blurred:
@@ -208,14 +269,49 @@ class PartialState:
             out.missing("deck.packs", f"{why} — but deck.packs is unknown, so another copy of the card may be meant")
         elif self.blurred:
             out.missing(rule, f"{why} — but a card the text does not name moved earlier and may have changed that")
-        # two or more packs: the other copy may be meant; nothing concluded
+        else:
+            packs = self.spec.get("deck.packs")
+            out.assume(f"the other copy of the card is meant ({why}; {packs.evidence()})")
 
-    def _check_source(self, out: _Outcome, move: Move) -> None:
+    def where(self, y: Card) -> str | None:
+        """Where the example has shown ``y``: ``"foundation"``, ``"tableau"``, ``"waste"``,
+        ``"reserve"``, ``"cell"``, ``"discard"`` or ``None`` (not shown; always for a card named
+        by its rank only — «десятка» may be any of four)."""
+        if y.suit is None:
+            return None
+        if y in self.tops:
+            return "foundation"
+        w = self.place.get(y)
+        if w is not None:
+            return w[0]
+        if y in self.cover:
+            return "tableau"   # a card was built on it, and it has not moved since
+        return None
+
+    def step(self, x: Card, y: Card) -> int | None:
+        """Rank steps from ``y`` to ``x`` in the pack's order (+1: ``x`` is the next rank up), or
+        ``None`` when a rank is not in the pack."""
+        if x.rank not in self.pos or y.rank not in self.pos:
+            return None
+        return self.pos[x.rank] - self.pos[y.rank]
+
+    def _in_pack(self, out: Outcome, *cards: Card) -> bool:
+        per = self.spec.get("deck.cards_per_pack")
+        for c in cards:
+            if c is not None and not c.joker and c.rank not in self.pos:
+                out.fail("deck.cards_per_pack", f"{c} is not in the pack — {per.evidence() if per else 'stripped pack'}")
+                return False
+        return True
+
+    def _check_source(self, out: Outcome, move: Move) -> None:
         """The moving card (and the cards moving with it) must be free to move."""
         x = move.card
+        if x.suit is None:
+            return   # a rank only: which card of that rank is not said
         where = self.place.get(x)
-        if where and where[0] == "foundation":
-            self._conflict(out, "location", f"{x} went to a foundation at move {where[1]}; a card is not in two places at once")
+        if where and where[0] in ("foundation", "discard"):
+            what = "went to a foundation" if where[0] == "foundation" else "left play"
+            self._conflict(out, "location", f"{x} {what} at move {where[1]}; a card is not in two places at once")
         top = self.cover.get(x)
         carried = set(move.cards[1:])
         if top is not None and top not in carried:
@@ -235,8 +331,10 @@ class PartialState:
         if len(move.cards) > 1:
             self._check_sequence(out, move.cards)
 
-    def _check_sequence(self, out: _Outcome, cards: list[Card]) -> None:
+    def _check_sequence(self, out: Outcome, cards: list[Card]) -> None:
         unit = self.spec.get("tableau.move")
+        if self.plugins.sequence_ok(self, out, cards):
+            return
         if unit is None:
             out.missing("tableau.move", f"a sequence of {len(cards)} cards moves: tableau.move unknown")
             return
@@ -247,7 +345,7 @@ class PartialState:
         if unit.value not in ("any-sequence", "same-suit-sequence", "whole-pile"):
             out.missing("tableau.move", f"tableau.move value {unit.value!r} is not one the engine knows")
             return
-        if unit.value == "same-suit-sequence" and len({c.suit for c in cards}) > 1:
+        if unit.value == "same-suit-sequence" and len({c.suit for c in cards if c.suit}) > 1:
             out.fail("tableau.move", f"the sequence {', '.join(map(str, cards))} mixes suits — {unit.evidence()}")
             return
         if unit.value != "whole-pile":
@@ -255,35 +353,36 @@ class PartialState:
                 self._check_build(out, upper, lower, what="within the sequence")
         out.ok("tableau.move")
 
-    def _check_build(self, out: _Outcome, x: Card, y: Card, what: str = "") -> None:
-        """Rank step and suit policy of the tableau for ``x`` put on ``y``."""
-        d = self.spec.get("tableau.build_direction")
+    def _check_build(self, out: Outcome, x: Card, y: Card, what: str = "", pile: str = "tableau") -> None:
+        """Rank step and suit policy of ``pile`` (``"tableau"`` or ``"waste"``) for ``x`` put on ``y``."""
+        d = self.spec.get(f"{pile}.build_direction")
         tag = f" ({what})" if what else ""
         if d is None:
-            out.missing("tableau.build_direction", f"tableau.build_direction unknown: cannot say whether {x} may go on {y}{tag}")
+            out.missing(f"{pile}.build_direction", f"{pile}.build_direction unknown: cannot say whether {x} may go on {y}{tag}")
         elif d.value == "none":
-            out.fail("tableau.build_direction", f"{x} is built on {y}{tag}, but the tableau takes no building — {d.evidence()}")
+            out.fail(f"{pile}.build_direction", f"{x} is built on {y}{tag}, but the {pile} takes no building — {d.evidence()}")
         elif d.value not in ("down", "up", "either"):
-            out.missing("tableau.build_direction", f"tableau.build_direction value {d.value!r} is not one the engine knows")
-        else:
-            step = x.rank - y.rank
+            out.missing(f"{pile}.build_direction", f"{pile}.build_direction value {d.value!r} is not one the engine knows")
+        elif self._in_pack(out, x, y):
+            step = self.step(x, y)
             want = {"down": [-1], "up": [1], "either": [1, -1]}[d.value]
+            n = len(self.order)
             ok = step in want
-            wrapped = not ok and step % 13 in [w % 13 for w in want]
+            wrapped = not ok and step % n in [w % n for w in want]
             if ok:
-                out.ok("tableau.build_direction")
+                out.ok(f"{pile}.build_direction")
             elif wrapped:
-                self._wrap(out, "tableau.wrap", x, y, d)
+                self._wrap(out, f"{pile}.wrap", x, y, d)
             else:
                 word = {"down": "one rank lower", "up": "one rank higher", "either": "one rank higher or lower"}[d.value]
-                out.fail("tableau.build_direction", f"{x} on {y}{tag}: the card must be {word} — {d.evidence()}")
-        s = self.spec.get("tableau.build_suit")
+                out.fail(f"{pile}.build_direction", f"{x} on {y}{tag}: the card must be {word} — {d.evidence()}")
+        s = self.spec.get(f"{pile}.build_suit")
         if s is None:
-            out.missing("tableau.build_suit", f"tableau.build_suit unknown: cannot say whether {x} may go on {y}{tag}")
+            out.missing(f"{pile}.build_suit", f"{pile}.build_suit unknown: cannot say whether {x} may go on {y}{tag}")
             return
         self._suit_rule(out, s, x, y, tag)
 
-    def _wrap(self, out: _Outcome, path: str, x: Card, y: Card, d: RuleField) -> None:
+    def _wrap(self, out: Outcome, path: str, x: Card, y: Card, d: RuleField) -> None:
         """``x`` follows ``y`` only round the corner (king–ace): allowed when ``path`` says so."""
         w = self.spec.get(path)
         if w is None:
@@ -293,7 +392,7 @@ class PartialState:
         else:
             out.fail(path, f"{x} on {y} would go round the corner (king–ace) — {w.evidence()}; {d.evidence()}")
 
-    def _suit_rule(self, out: _Outcome, s: RuleField, x: Card, y: Card, tag: str = "") -> None:
+    def _suit_rule(self, out: Outcome, s: RuleField, x: Card, y: Card, tag: str = "") -> None:
         policy = s.value
         if policy in ("any-suit", "rank-only", "any"):
             out.ok(s.path)
@@ -302,7 +401,11 @@ class PartialState:
             out.missing(s.path, f"{s.path} value {policy!r} is not one the engine knows")
             return
         if x.suit is None or y.suit is None:
-            out.missing("card.suit", f"the text gives no suit for {x if x.suit is None else y}, so {s.path} cannot be checked")
+            # the text names a rank only («девятки бубен на десятку»): a card of that rank in the
+            # suit the rule asks for is what the move can mean
+            vague = x if x.suit is None else y
+            out.ok(s.path)
+            out.assume(f"{vague} (no suit given) is of a suit {s.path} = {policy!r} allows")
             return
         ok = {"same-suit": x.suit == y.suit, "alternate-color": x.color != y.color, "same-color": x.color == y.color}[policy]
         if ok:
@@ -313,40 +416,59 @@ class PartialState:
     # -- one move ---------------------------------------------------------------------------
     def check(self, move: Move) -> Verdict:
         """The verdict on ``move`` given what is known now (the state is not changed)."""
+        return self.outcome(move).verdict()
+
+    def outcome(self, move: Move) -> Outcome:
+        """The :class:`Outcome` of the checks of ``move`` (the state is not changed)."""
         x = move.card
+        out = Outcome()
         if x is None:
             if move.kind == "deal":
-                return Verdict("unverifiable", "a deal of cards the text does not name: the spec has no dealing rule to check",
-                               "stock", [])
-            return Verdict("unverifiable", "the move names no card", "card", [])
+                out.missing("stock", "a deal of cards the text does not name: nothing about them can be checked")
+            else:
+                out.missing("card", "the move names no card")
+            return out
         if x.joker:
-            return Verdict("unverifiable", "a joker moves: the spec has no joker rule", "deck.jokers", [])
-        out = _Outcome()
+            out.missing("deck.jokers", "a joker moves: the spec has no joker rule")
+            return out
         dest, target = self._destination(move)
         if dest == "unknown":
-            return Verdict("unverifiable", f"the destination {move.to!r} is not one the engine knows", "to", [])
+            out.missing("to", f"the destination {move.to!r} is not one the engine knows")
+            return out
+        if dest == "discard":
+            self._check_discard(out, move)
+            return out
+        if dest == "deal":
+            self._check_deal(out, move)
+            return out
         if dest == "none":
-            return Verdict("unverifiable", "the text names no destination", "to", [])
+            out.missing("to", "the text names no destination")
+            return out
+        self._in_pack(out, *move.cards)
         self._check_source(out, move)
         out.primary = {"card": "tableau.build_suit", "foundation": "foundations.direction", "space": "tableau.space"}.get(dest)
         if dest == "card":
-            self._check_onto_card(out, x, target)
+            self._check_onto(out, move, x, target)
         elif dest == "foundation":
             self._check_foundation(out, x, target)
         elif dest == "space":
             self._check_space(out, move)
         elif dest in ("reserve", "cell"):
-            out.missing(dest, f"{x} to the {dest}: the spec has no {dest} rules (capacity, what may go there)")
+            self._check_hold(out, x, dest)
         elif dest == "waste":
-            out.missing("stock", f"{x} turned to the waste: the spec has no rule for dealing from the stock")
+            self._check_deal(out, move)   # a card reaches the waste only from the stock
         elif dest == "tableau":
             out.missing("stock", f"{x} dealt to the tableau: the spec has no dealing rule")
         elif dest == "row":
             out.missing("layout", "a move to the start of a Paganini row needs the full layout")
-        return out.verdict()
+        return out
 
     def _destination(self, move: Move) -> tuple[str, Card | None]:
         to = move.to
+        if move.kind == "discard":
+            return "discard", move.to_card
+        if move.kind == "deal" and (to in (None, "waste", "tableau", "stock") and move.to_card is None):
+            return "deal", None
         if move.kind == "to_foundation" or to == "foundation":
             return "foundation", move.to_card or _card_or_none(to)
         if to is None:
@@ -358,31 +480,84 @@ class PartialState:
         y = move.to_card or _card_or_none(to)
         if y is None:
             return "unknown", None
-        where = self.place.get(y)
-        if where and where[0] == "foundation" and y in self.tops:
-            return "foundation", y
-        if (where is None or where[0] == "foundation") and self._base_in_order(move.card, y):
-            return "foundation", y   # «♦2 кладем на ♦Т»: onto a base card, in foundation order
         return "card", y
 
-    def _base_in_order(self, x: Card | None, y: Card) -> bool:
-        """``y`` is a foundation base rank and ``x`` the same-suit card that follows it on a foundation."""
-        base, d, st = self.spec.get("foundations.base"), self.spec.get("foundations.direction"), self.spec.get("foundations.step")
-        ranks = base_ranks(base.value) if base else None
-        if x is None or not isinstance(ranks, list) or y.rank not in ranks or d is None or st is None:
-            return False
-        if x.suit is None or x.suit != y.suit or not isinstance(st.value, int):
-            return False
-        deltas = {"up": [st.value], "down": [-st.value], "both": [st.value, -st.value]}.get(d.value, [])
-        return x.rank - y.rank in deltas
+    # -- onto a card: tableau, foundation or waste ------------------------------------------
+    def _readings(self, x: Card, y: Card) -> list[str]:
+        """The piles ``y`` may lie on, given what the example shows: one pile when it is known."""
+        w = self.where(y)
+        if w in ("foundation", "waste", "reserve", "cell", "discard"):
+            return [w]
+        if w == "tableau":
+            return ["tableau"]
+        base = self.spec.get("foundations.base")
+        if base is not None and base_ranks(base.value) == "none":
+            return ["tableau"]
+        return ["tableau", "foundation"]
 
-    def _check_onto_card(self, out: _Outcome, x: Card, y: Card) -> None:
-        where = self.place.get(y)
-        if where and where[0] in ("waste", "reserve", "cell"):
-            out.missing(where[0], f"{y} lies in the {where[0]} (move {where[1]}): the spec has no rule for building there")
+    def _prefers_foundation(self, x: Card, y: Card) -> bool:
+        """Both readings legal: ``y`` is a foundation card when it is a base (a base rank of the
+        game, a named base card, or the rank an any-first game has shown)."""
+        if y in self.bases or self.plugins.is_base_card(y):
+            return True
+        base = self.spec.get("foundations.base")
+        ranks = base_ranks(base.value) if base else None
+        if isinstance(ranks, list) and y.rank in ranks:
+            return True
+        return self.base_rank is not None and y.rank == self.base_rank
+
+    def _check_onto(self, out: Outcome, move: Move, x: Card, y: Card) -> None:
+        if self.plugins.onto(self, out, move, x, y):
             return
-        if where and where[0] == "foundation":
-            self._conflict(out, "location", f"{y} went to a foundation at move {where[1]} and is covered there")
+        readings = self._readings(x, y)
+        if readings == ["discard"]:
+            self._conflict(out, "location", f"{y} left play at move {self.place[y][1]}")
+            return
+        if readings in (["reserve"], ["cell"]):
+            out.missing(readings[0], f"{y} lies in the {readings[0]} (move {self.place[y][1]}): nothing is built there")
+            return
+        results: dict[str, Outcome] = {}
+        for r in readings:
+            o = Outcome()
+            if r == "foundation":
+                self._check_foundation(o, x, y)
+            elif r == "waste":
+                self._check_build(o, x, y, pile="waste")
+                o.primary = "waste.build_direction"
+            else:
+                self._check_onto_tableau(o, x, y)
+            results[r] = o
+        chosen = self._choose(x, y, results)
+        res = results[chosen]
+        if len(results) > 1:
+            other = next(r for r in results if r != chosen)
+            if chosen == "foundation" and res.status() == "legal":
+                res.good.insert(0, f"{y} read as a foundation card" + (
+                    f" (as a tableau build: {results[other].verdict().reason})" if results[other].status() != "legal" else ""))
+            elif res.status() == "illegal":
+                why = results[other].verdict().reason
+                res.bad = [(res.bad[0][0], f"{res.bad[0][1]}; nor onto a foundation: {why}")] + res.bad[1:]
+        out.checked += res.checked
+        out.bad += res.bad
+        out.unknown += res.unknown
+        out.good += res.good
+        for a in res.assumed:
+            out.assume(a)
+        out.primary = res.primary or out.primary
+
+    def _choose(self, x: Card, y: Card, results: dict[str, Outcome]) -> str:
+        """The reading judged: a legal one (the foundation for a base card), else an unverifiable
+        one, else the tableau's failure."""
+        order = list(results)
+        if "foundation" in results and self._prefers_foundation(x, y):
+            order = ["foundation"] + [r for r in order if r != "foundation"]
+        for status in ("legal", "unverifiable"):
+            for r in order:
+                if results[r].status() == status:
+                    return r
+        return order[0] if not ("tableau" in results) else "tableau"
+
+    def _check_onto_tableau(self, out: Outcome, x: Card, y: Card) -> None:
         top = self.cover.get(y)
         if top is not None and top != x:
             self._conflict(out, "exposed", f"{y} is covered by {top} (move {self.place.get(top, ('', '?'))[1]}); "
@@ -390,70 +565,83 @@ class PartialState:
         else:
             out.ok("exposed")
         self._check_build(out, x, y)
+        out.primary = "tableau.build_suit"
         if not out.bad and not out.unknown:
             out.good.insert(0, f"{x} on {y}")
 
-    def _check_foundation(self, out: _Outcome, x: Card, target: Card | None) -> None:
-        base = self.spec.get("foundations.base")
-        ranks = base_ranks(base.value) if base else None
-        if base is not None and ranks == "none":
-            out.fail("foundations.base", f"{x} to a foundation, but the game has none — {base.evidence()}")
-            return
-        preplaced = self.spec.get("foundations.preplaced")
-        preplaced = bool(preplaced and preplaced.value)
-        if target is None and isinstance(ranks, list) and x.rank in ranks:
-            out.ok("foundations.base", f"{x} starts a foundation ({base.evidence()})")
-            out.primary = "foundations.base"
-            return
-        if target is None and base is None:
-            out.missing("foundations.base", f"foundations.base unknown: cannot say whether {x} may start a foundation")
-        elif target is None and ranks == "any":
-            out.missing("foundations.base", f"{base.evidence()}: the base rank is chosen in play and the example does not show it")
-            return
-        elif target is None and ranks is None:
-            out.missing("foundations.base", f"foundations.base value {base.value!r} is not one the engine knows")
-            return
+    # -- foundations --------------------------------------------------------------------------
+    def _foundation_rules(self, out: Outcome, x: Card):
+        """(deltas, suit field) of the foundations, or ``None`` after recording what is missing."""
         d, st, su = self.spec.get("foundations.direction"), self.spec.get("foundations.step"), self.spec.get("foundations.suit")
         for f, name in ((d, "foundations.direction"), (st, "foundations.step"), (su, "foundations.suit")):
             if f is None:
                 out.missing(name, f"{name} unknown: cannot say what {x} may go on")
         if d is None or st is None or su is None:
-            return
+            return None
         if d.value not in ("up", "down", "both") or not isinstance(st.value, int):
             out.missing("foundations.direction", f"foundation order {d.value!r}/{st.value!r} is not one the engine knows")
+            return None
+        return {"up": [st.value], "down": [-st.value], "both": [st.value, -st.value]}[d.value], su, d, st
+
+    def _check_foundation(self, out: Outcome, x: Card, target: Card | None) -> None:
+        if self.plugins.to_foundation(self, out, x, target):
             return
-        deltas = {"up": [st.value], "down": [-st.value], "both": [st.value, -st.value]}[d.value]
+        base = self.spec.get("foundations.base")
+        ranks = base_ranks(base.value) if base else None
+        if base is not None and ranks == "none":
+            out.fail("foundations.base", f"{x} to a foundation, but the game has none — {base.evidence()}")
+            return
+        if not self._in_pack(out, x, *([target] if target else [])):
+            return
+        if target is not None and target.rank == x.rank and ranks == "any" and x.suit != target.suit:
+            # «другие три десятки помещаются справа от ♦10»: another base of the rank shown
+            out.ok("foundations.base", f"{x} starts a foundation beside {target}, a base of the same rank ({base.evidence()})")
+            out.primary = "foundations.base"
+            return
+        if target is None:
+            if isinstance(ranks, list) and x.rank in ranks:
+                out.ok("foundations.base", f"{x} starts a foundation ({base.evidence()})")
+                out.primary = "foundations.base"
+                return
+            if ranks == "any" and (self.base_rank is None or self.base_rank == x.rank):
+                shown = f"the base rank shown is {self.base_rank}" if self.base_rank else "the first base sets the rank"
+                out.ok("foundations.base", f"{x} starts a foundation ({base.evidence()}; {shown})")
+                out.primary = "foundations.base"
+                return
+            if base is None:
+                out.missing("foundations.base", f"foundations.base unknown: cannot say whether {x} may start a foundation")
+            elif ranks is None:
+                out.missing("foundations.base", f"foundations.base value {base.value!r} is not one the engine knows")
+                return
+        rules = self._foundation_rules(out, x)
+        if rules is None:
+            return
+        deltas, su, d, st = rules
+        n = len(self.order)
         if target is not None:
-            diff = x.rank - target.rank
+            diff = self.step(x, target)
             if diff in deltas:
                 out.ok("foundations.direction")
-            elif diff % 13 in [k % 13 for k in deltas]:
+            elif diff % n in [k % n for k in deltas]:
                 self._wrap(out, "foundations.wrap", x, target, d)
             else:
                 out.fail("foundations.direction", f"{x} on the foundation card {target}: wrong rank step — {d.evidence()}, {st.evidence()}")
                 return
             self._suit_rule(out, su, x, target, "(foundation)")
-            known = target in self.tops
-            base_there = preplaced and isinstance(ranks, list) and target.rank in ranks
-            if known:
-                out.ok("foundations: earlier play", f"{x} on {target}, put on its foundation earlier in the example")
-            elif base_there:
-                out.ok("foundations.preplaced", f"{x} on {target}, which lies on its foundation from the deal")
-                out.primary = "foundations.preplaced"
-            else:
-                self._pred_unknown(out, x, [target])
+            self._foundation_card(out, x, target, ranks)
             return
-        preds = [Card(x.rank - k, x.suit) for k in deltas if 1 <= x.rank - k <= 13] if su.value == "same-suit" else []
+        preds = self._predecessors(x, deltas, su.value)
         if su.value != "same-suit":
-            cands = [t for t in self.tops if t.rank in [x.rank - k for k in deltas]]
-            cands = [t for t in cands if _suit_ok(su.value, x, t)]
+            cands = [t for t in self.tops if self.step(x, t) in deltas and _suit_ok(su.value, x, t)]
             if cands:
                 out.ok("foundations.suit", f"{x} on {cands[0]}, on its foundation since earlier in the example")
             else:
-                out.missing("foundations: earlier play", f"no foundation card that {x} may go on is shown earlier in the example")
+                out.ok("foundations.suit")
+                out.assume(f"a foundation card {x} may follow ({su.evidence()}) lies on top of a foundation")
             return
         if x.suit is None:
-            out.missing("card.suit", f"the text gives no suit for {x}; foundations.suit = same-suit cannot be checked")
+            out.ok("foundations.suit")
+            out.assume(f"{x} (no suit given) follows a card of its suit on a foundation")
             return
         out.ok("foundations.suit")
         out.ok("foundations.direction")
@@ -461,25 +649,60 @@ class PartialState:
             if p in self.tops:
                 out.ok("foundations: earlier play", f"{x} on {p}, put on its foundation earlier in the example")
                 return
-            if preplaced and isinstance(ranks, list) and p.rank in ranks:
-                out.ok("foundations.preplaced", f"{x} on {p}, which lies on its foundation from the deal")
-                out.primary = "foundations.preplaced"
-                return
         elsewhere = [(p, self.place[p]) for p in preds if p in self.place and self.place[p][0] != "foundation"]
         if elsewhere and len(elsewhere) == len(preds):
-            p, (where, n) = elsewhere[0]
-            self._conflict(out, "foundations.direction", f"{x} needs {p} on its foundation, but {p} went to the {where} at move {n}")
+            p, (where, k) = elsewhere[0]
+            self._conflict(out, "foundations.direction", f"{x} needs {p} on its foundation, but {p} went to the {where} at move {k}")
             return
-        self._pred_unknown(out, x, preds)
+        free = [p for p in preds if p not in self.place]
+        self._foundation_card(out, x, free[0] if free else (preds[0] if preds else None), ranks)
 
-    def _pred_unknown(self, out: _Outcome, x: Card, preds: list[Card]) -> None:
-        names = " or ".join(map(str, preds)) or "its predecessor"
-        out.missing("foundations: earlier play",
-                    f"{x} needs {names} on a foundation; the example does not show it going there "
-                    f"(it may have gone earlier, off the page)")
+    def _predecessors(self, x: Card, deltas: list[int], suit_policy: str) -> list[Card]:
+        """The cards ``x`` may follow on a foundation (same suit): one or two ranks away in the pack's order."""
+        if x.rank not in self.pos:
+            return []
+        out = []
+        for k in deltas:
+            i = self.pos[x.rank] - k
+            n = len(self.order)
+            if 0 <= i < n:
+                out.append(Card(self.order[i], x.suit))
+            elif self.spec.get("foundations.wrap") is not None and self.spec.get("foundations.wrap").value:
+                out.append(Card(self.order[i % n], x.suit))
+        return out
 
-    def _check_space(self, out: _Outcome, move: Move) -> None:
+    def _foundation_card(self, out: Outcome, x: Card, p: Card | None, ranks) -> None:
+        """``p`` must lie on top of its foundation: shown there, there from the deal, or (not
+        contradicted) put there before the example: an assumption."""
+        if p is None:
+            out.assume(f"a card {x} may follow lies on top of its foundation")
+            return
+        if p in self.tops:
+            out.ok("foundations: earlier play", f"{x} on {p}, put on its foundation earlier in the example")
+            return
+        where = self.where(p)
+        preplaced = self.spec.get("foundations.preplaced")
+        is_base = (isinstance(ranks, list) and p.rank in ranks) or p in self.bases or self.plugins.is_base_card(p) or (
+            self.base_rank is not None and p.rank == self.base_rank)
+        if where is not None and where != "foundation":
+            self._conflict(out, "location", f"{x} onto {p} on a foundation, but {p} went to the {where} "
+                                            f"at move {self.place.get(p, ('', '?'))[1]}")
+            return
+        if preplaced is not None and preplaced.value and is_base:
+            out.ok("foundations.preplaced", f"{x} on {p}, which lies on its foundation from the deal")
+            out.primary = "foundations.preplaced"
+            return
+        out.ok("foundations: earlier play", f"{x} on {p}")
+        if is_base:
+            out.assume(f"{p} (a base) lies on its foundation")
+        else:
+            out.assume(f"{p} lies on top of its foundation (played before the moves shown)")
+
+    # -- spaces, cells, deals, discards ------------------------------------------------------
+    def _check_space(self, out: Outcome, move: Move) -> None:
         x = move.card
+        if self.plugins.space(self, out, move):
+            return
         sp = self.spec.get("tableau.space")
         if sp is None:
             out.missing("tableau.space", f"tableau.space unknown: cannot say whether {x} may fill a space")
@@ -494,15 +717,86 @@ class PartialState:
                 out.fail(sp.path, f"{x} fills a space, but only a king may — {sp.evidence()}")
         elif v == "not-filled":
             out.fail(sp.path, f"{x} fills a space, but spaces stay empty — {sp.evidence()}")
-        elif v in ("from-stock", "from-waste"):
-            if move.kind == "deal" and v == "from-stock":
+        elif v in ("from-stock", "from-waste", "from-reserve", "from-waste-or-stock", "any-or-reserve"):
+            src = {"from-stock": "the stock", "from-waste": "the waste", "from-reserve": "the reserve",
+                   "from-waste-or-stock": "the waste or the stock", "any-or-reserve": "anywhere"}[v]
+            w = self.where(x)
+            if move.kind == "deal" and v in ("from-stock", "from-waste-or-stock"):
                 out.ok(sp.path, f"{x} dealt into a space ({sp.evidence()})")
+            elif w in ("tableau", "foundation", "discard") and v != "any-or-reserve":
+                self._conflict(out, sp.path, f"{x} fills a space, which only a card from {src} may — but {x} went to "
+                                             f"the {w} at move {self.place.get(x, ('', '?'))[1]} ({sp.evidence()})")
             else:
-                out.missing("move.source", f"{sp.evidence()}: the move does not say where {x} comes from")
+                out.ok(sp.path, f"{x} fills a space ({sp.evidence()})")
+                out.assume(f"{x} comes from {src}, as the rule asks (the text does not say where it comes from)")
         else:
             out.missing(sp.path, f"tableau.space value {v!r} is not one the engine knows")
 
+    def _capacity(self, dest: str) -> tuple[int | None, RuleField | None]:
+        cells = self.spec.get("layout.cells")
+        if cells is not None and isinstance(cells.value, int):
+            return cells.value, cells
+        return None, None
+
+    def _check_hold(self, out: Outcome, x: Card, dest: str) -> None:
+        """A card put into the cells or a reserve of single places (``layout.cells``)."""
+        cap, f = self._capacity(dest)
+        if cap is None:
+            out.missing("layout.cells", f"{x} to the {dest}: the spec gives no number of places there (layout.cells)")
+            return
+        held = [c for c in self.held.get("cells", []) if c != x]
+        if len(held) >= cap:
+            out.fail("layout.cells", f"{x} to the {dest}, but its {cap} place(s) hold {', '.join(map(str, held))} "
+                                     f"already — {f.evidence()}")
+            return
+        out.ok("layout.cells", f"{x} to the {dest}: {len(held) + 1} of its {cap} place(s) used in the example ({f.evidence()})")
+        out.primary = "layout.cells"
+        if held or cap > 1:
+            out.assume(f"the {dest}'s other places hold no more than {cap - len(held) - 1} card(s) from before the example")
+
+    def _check_deal(self, out: Outcome, move: Move) -> None:
+        x = move.card
+        w = self.where(x)
+        if w is not None and self._single_pack():
+            self._conflict(out, "location", f"{x} is dealt, but it went to the {w} at move {self.place.get(x, ('', '?'))[1]}")
+            return
+        to = self.spec.get("stock.deal_to")
+        where = move.to or (to.value if to is not None else None)
+        if to is not None and move.to in ("waste", "tableau") and to.value != move.to:
+            out.missing("stock.deal_to", f"{x} dealt to the {move.to}, but {to.evidence()}")
+            return
+        out.ok("location")
+        out.ok(to.path if to is not None else "stock",
+               f"{x} is the next card dealt" + (f" to the {where}" if where else "") + (f" ({to.evidence()})" if to else ""))
+        out.primary = to.path if to is not None else "stock"
+
+    def _check_discard(self, out: Outcome, move: Move) -> None:
+        x = move.card
+        w = self.where(x)
+        if w in ("foundation", "discard"):
+            self._conflict(out, "location", f"{x} leaves play, but it went to the {w} at move {self.place.get(x, ('', '?'))[1]}")
+            return
+        if not self.plugins.discard(self, out, move):
+            out.missing("special", f"{x} leaves play («{move.raw}»): the spec names no rule for taking cards out of play")
+
     # -- playing ------------------------------------------------------------------------------
+    def reading(self, move: Move) -> tuple[str, Card | None]:
+        """Where ``move`` goes in the state as judged: ``("foundation", y)``, ``("card", y)``
+        (tableau), ``("waste", y)``, or the destination of :meth:`_destination`."""
+        dest, target = self._destination(move)
+        if dest != "card" or target is None or move.card is None:
+            return dest, target
+        readings = self._readings(move.card, target)
+        if len(readings) == 1:
+            return ("card" if readings[0] == "tableau" else readings[0]), target
+        results = {}
+        for r in readings:
+            o = Outcome()
+            (self._check_foundation if r == "foundation" else self._check_onto_tableau)(o, move.card, target)
+            results[r] = o
+        chosen = self._choose(move.card, target, results)
+        return ("foundation" if chosen == "foundation" else "card"), target
+
     def apply(self, move: Move, n: int) -> None:
         """Record what ``move`` (number ``n``, 1-based) reveals: where its card went and what it covers."""
         x = move.card
@@ -510,37 +804,59 @@ class PartialState:
             if move.kind != "deal":
                 self.blurred = True
             return
-        dest, target = self._destination(move)
+        dest, target = self.reading(move)
         below = self.on.pop(x, None)
         if below is not None and self.cover.get(below) == x:
             del self.cover[below]
-        if x in self.tops:
-            self.tops.discard(x)
-        if dest == "card" and target is not None:
+        self.tops.discard(x)
+        for k in self.held:
+            if x in self.held[k]:
+                self.held[k].remove(x)
+        if dest in ("card", "waste") and target is not None:
             old = self.cover.get(target)
             if old is not None and old != x:
                 self.on.pop(old, None)
             self.on[x] = target
             self.cover[target] = x
-            under = self.place.get(target, ("tableau", n))[0]
+            under = self.where(target) or "tableau"
             self.place[x] = (under if under in ("waste", "reserve", "cell") else "tableau", n)
+            for c in move.cards[1:]:
+                self.place[c] = ("tableau", n)
         elif dest == "foundation":
-            if target is not None:
+            if target is not None and target.rank == x.rank and x.suit != target.suit:
+                self.bases.update({x, target})
+                self.base_rank = x.rank
+                self.tops.add(target)
+            elif target is not None:
                 self.tops.discard(target)
-            else:  # x covers the same-suit card one step away, if it is known to be on top
-                st = self.spec.get("foundations.step")
-                k = st.value if st is not None and isinstance(st.value, int) else 1
-                below_x = [t for t in self.tops if t.suit == x.suit and abs(t.rank - x.rank) == k]
+            else:
+                below_x = [t for t in self.tops if t.suit == x.suit and self.step(x, t) in (1, -1)]
                 self.tops.difference_update(below_x[:1])
+                base = self.spec.get("foundations.base")
+                ranks = base_ranks(base.value) if base else None
+                if not below_x and (ranks == "any" and self.base_rank is None):
+                    self.base_rank = x.rank
+                if not below_x and (ranks == "any" and self.base_rank == x.rank or isinstance(ranks, list) and x.rank in ranks):
+                    self.bases.add(x)
             self.tops.add(x)
             self.place[x] = ("foundation", n)
             top = self.cover.pop(x, None)
             if top is not None:
                 self.on.pop(top, None)
-        elif dest in ("space", "tableau"):
-            self.place[x] = ("tableau", n)
-        elif dest in ("reserve", "cell", "waste"):
+        elif dest == "waste":
+            self.place[x] = ("waste", n)
+        elif dest in ("space", "tableau", "deal"):
+            self.place[x] = ("tableau" if dest != "deal" or move.to != "waste" else "waste", n)
+            for c in move.cards[1:]:
+                self.place[c] = ("tableau", n)
+        elif dest in ("reserve", "cell"):
             self.place[x] = (dest, n)
+            self.held.setdefault("cells", []).append(x)
+        elif dest == "discard":
+            self.place[x] = ("discard", n)
+            top = self.cover.pop(x, None)
+            if top is not None:
+                self.on.pop(top, None)
 
 
 def _card_or_none(s: str | None) -> Card | None:
@@ -556,7 +872,7 @@ def _suit_ok(policy: str, x: Card, y: Card) -> bool:
     if policy in ("any-suit", "any", "rank-only"):
         return True
     if x.suit is None or y.suit is None:
-        return False
+        return True
     return {"same-suit": x.suit == y.suit, "alternate-color": x.color != y.color,
             "same-color": x.color == y.color}.get(policy, False)
 

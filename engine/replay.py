@@ -116,13 +116,20 @@ class ReplayReport:
         c = Counter(m.verdict.verdict for m in self.moves)
         return {k: c.get(k, 0) for k in ("legal", "illegal", "unverifiable")}
 
+    def _won_text(self) -> str:
+        if not self.won:
+            return "no"
+        if self.first_refused is not None or self.stopped_at is not None:
+            return "no (the cards end on the foundations only because refused moves were played anyway)"
+        return "yes"
+
     def summary(self) -> list[str]:
         """Lines for a person: counts, won or not, the first refused move, the differences."""
         c = self.counts()
         out = [f"{self.solver}{' (' + self.solver_game + ')' if self.solver_game else ''}: "
                f"{'solved' if self.solved else 'NOT solved'}, {len(self.moves)} moves",
                f"legal {c['legal']}, illegal {c['illegal']}, unverifiable {c['unverifiable']}; "
-               f"won: {'yes' if self.won else 'no'}"]
+               f"won: {self._won_text()}"]
         out += self.notes
         first = self.first_refused
         if first is not None:

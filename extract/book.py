@@ -11,8 +11,8 @@ columns of rules. So :func:`segment_book`
 3. finds each game's title line on its pages and puts the title block (title, the full-width
    lines of its first page, an intro sentence that starts with the title) first;
 4. moves a column block printed before «КАК ИГРАТЬ» after the page's other column when it
-   provably belongs there (it starts in mid-sentence, or ends in a hyphen) — a ``reading-order``
-   finding records each move;
+   provably belongs there (it starts in mid-sentence, ends in a hyphen, or is a whole column
+   rather than a short intro) — a ``reading-order`` finding records each move;
 5. splits sub-variants at capitalised headings («"СОСТЯЗАТЕЛЬНЫЙ ГОЛЬФ"»), labels sections
    (intro, rules, example, tactics, variant), finds worked examples and aliases sentence by
    sentence (spaCy blank ``ru`` + Matcher on pymorphy3 lemmas).
@@ -37,6 +37,7 @@ from pasyans.models import Alias, Example, Finding, GameText, LineSpan, Section
 from .clean import (
     WIDE_MIN,
     Repair,
+    card_tokens,
     book_pages,
     classify_book_lines,
     is_heading,
@@ -72,17 +73,27 @@ class TocEntry:
 
 @dataclass
 class Term:
-    """A glossary («Словарь») entry: ``term — definition``, cleaned, with its raw lines."""
+    """A glossary («Словарь») entry: ``term — definition``, cleaned, with its raw lines.
+
+    ``kind``: ``"term"`` (an entry «Пробел — не занятое место в раскладе.») or
+    ``"abbreviation"`` (the book's key «Т—туз, К—король, …»: term ``"Т"``, definition
+    ``"туз"``); ``source``: the source id; ``printed``: the term as printed when it differs
+    («"Картинки"» → term «Картинки»)."""
 
     term: str
     definition: str
     lines: LineSpan
+    kind: str = "term"
+    source: str | None = None
+    printed: str | None = None
 
 
 @dataclass
 class BookSegmentation:
     """What :func:`segment_book` finds in the book.
 
+    ``findings``: what concerns the book as a whole (lines in no game, glossary entries not
+    read, names matching no game); each game's own findings are in its ``GameText.findings``.
     ``games``: 99 TOC games (keys ``004-001`` … in TOC order) and their sub-variants
     (``004-021-v1``), in book order. ``pages``: printed page → raw ``(first, last)`` lines.
     ``toc``: the 99 game entries; ``parts``: the other TOC entries (Введение, Словарь).
@@ -109,6 +120,13 @@ class BookSegmentation:
     abbreviations_lines: LineSpan | None = None
     unassigned: list[LineSpan] = field(default_factory=list)
     line_classes: list[str] = field(default_factory=list)
+
+    def glossary(self) -> list[Term]:
+        """The glossary terms, then the abbreviations of the book's key as terms of kind
+        ``"abbreviation"`` (what the knowledge base's ``terms`` table holds)."""
+        abbr = [Term(k, v, self.abbreviations_lines, "abbreviation", self.source)
+                for k, v in self.abbreviations.items()] if self.abbreviations_lines else []
+        return list(self.terms) + abbr
 
     def game(self, key_or_name: str) -> GameText:
         """The game with this key or (modern) name. Raises ``KeyError``."""
@@ -334,9 +352,14 @@ def segment_book(source: Source) -> BookSegmentation:
     for g in games:
         out.extend(_build_game(g, source, lines, page_of, seg))
     seg.games = out
-    seg.findings.extend(f for gt in out for f in gt.findings)
 
-    seg.terms, seg.abbreviations, seg.abbreviations_lines = _glossary(lines, part_lines, seg.parts)
+    seg.terms, seg.abbreviations, seg.abbreviations_lines, unread = _glossary(lines, part_lines, seg.parts)
+    for t in seg.terms:
+        t.source = source.id
+    for span, text in unread:
+        seg.findings.append(Finding(source.id, span, "unparsed-term",
+                                    f"glossary entry not of the form «term — definition»: «{text[:80]}»"))
+    _foreign_names(lines, part_lines, seg)
     assigned = {n for gt in out for a, b in gt.lines for n in range(a, b + 1)}
     captioned = {n for c in seg.captions.values() for n in c}
     rest = [n for n in range(1, len(lines) + 1)
@@ -402,8 +425,18 @@ def _wide_group(nums: list[int], k: int, lines: list[str], block: list[int]) -> 
     return k
 
 
+COLUMN_SHARE = 0.6
+"""Column text printed before «КАК ИГРАТЬ» on its page is the page's *second* column (the
+extraction put it first) when it has at least this share of the lines from the heading on."""
+
+
 def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
-    """Title block first, then the column text with displaced blocks put back (see module doc)."""
+    """Title block first, then the column text with displaced blocks put back (see module doc).
+
+    A column block printed before «КАК ИГРАТЬ» on the heading's page is read after the page's
+    other column when it starts or ends in mid-sentence, or when it is a whole column
+    (:data:`COLUMN_SHARE`) rather than a short intro (Аккордеон, Терраса).
+    """
     first_page = page_of[g.heading] if g.heading else (page_of[g.lines[0]] if g.lines else 0)
     block: list[int] = []
     if g.heading:
@@ -438,16 +471,20 @@ def _reading_order(g: _Game, lines: list[str], page_of: list[int]) -> None:
         if not before:
             continue
         first, last = lines[before[0] - 1].strip(), lines[before[-1] - 1].rstrip()
-        starts_mid = first[:1].islower()
-        ends_open = last.endswith("-") or not _ends_sentence(last)
-        if not (starts_mid or ends_open):
-            continue
         k = i
         while k + 1 < len(flow) and page_of[flow[k + 1]] == page_of[h]:
             k += 1
         after = flow[i:k + 1]
+        starts_mid = first[:1].islower()
+        ends_open = last.endswith("-") or not _ends_sentence(last)
+        # a whole column: as tall as the column under the heading, not a short column intro
+        # («Это интересный, уникальный пасьянс…» of «Выставка»)
+        whole_column = len(before) >= COLUMN_SHARE * len(after) and not _starts_with_title(first, g.entry.title)
+        if not (starts_mid or ends_open or whole_column):
+            continue
         flow = flow[:j] + after + before + flow[k + 1:]
-        why = "starts in mid-sentence" if starts_mid else "ends in mid-sentence"
+        why = ("starts in mid-sentence" if starts_mid else "ends in mid-sentence" if ends_open else
+               f"is a whole column ({len(before)} lines; {len(after)} from the heading on)")
         g.findings.append(Finding(g.source, (before[0], before[-1]), "reading-order",
                                   f"column block {before[0]}–{before[-1]} printed before «{RULES_HEADING}» ({h}) "
                                   f"{why}; read after line {after[-1]}", game=g.key))
@@ -536,13 +573,15 @@ def _build_game(g: _Game, source: Source, lines: list[str], page_of: list[int], 
             gt.findings.append(Finding(source.id, r.lines, "ocr-repair",
                                        f"glued letters split with the dictionary: «{r.before}» → «{r.after}»",
                                        token=r.before, game=key))
-        examples = _examples(mt)
+        examples, no_examples = _examples(mt)
+        for kind, note, span in no_examples:
+            gt.findings.append(Finding(source.id, span, kind, note, game=key))
         ex_sets = [set(emt.line) for _, emt, _ in examples]
-        for k, (ex, emt, note) in enumerate(examples):
+        for k, (ex, emt, notes) in enumerate(examples):
             gt.examples.append(ex)
             seg.example_texts[(key, k)] = emt
-            if note:
-                gt.findings.append(Finding(source.id, ex.lines, "example-split", note, game=key))
+            for kind, note in notes:
+                gt.findings.append(Finding(source.id, ex.lines, kind, note, game=key))
         gt.sections = _sections(order, lines, block, gt.examples, ex_sets, is_variant)
         parent = [name, g.entry.title] if is_variant else []
         gt.aliases = _aliases(mt, gt.name, [gt.name, g.entry.title] if not is_variant else [gt.name], parent)
@@ -554,48 +593,214 @@ def _build_game(g: _Game, source: Source, lines: list[str], page_of: list[int], 
 # -- examples ------------------------------------------------------------------------------
 
 _NOT_EXAMPLE_BEFORE = frozenset({"показать", "изобразить", "изображенный", "см", "видно", "показанный"})
+_HYPOTHESIS = frozenset({"допустить", "положим", "предположим", "положить", "предположить"})
+"""Lemmas of the words that open a hypothetical walk-through: «Допустим, …», «Положим, изъята десятка»."""
+_MOVE_VERBS = frozenset({
+    "помещать", "помещаться", "поместить", "покрывать", "покрываться", "покрыть", "класть",
+    "положить", "положим", "выносить", "выноситься", "вынести", "перекладывать", "переложить",
+    "перемещать", "перемещаться", "переместить", "сходить", "ходить", "заполнять", "заполняться",
+    "заполнить", "сбрасывать", "сбрасываться", "сбросить", "удалять", "удаляться", "удалить",
+    "занимать", "занять", "изымать", "изыматься", "изъять", "выкладывать", "выкладываться",
+    "брать", "браться", "взять", "уходить", "уйти",
+})
+"""Lemmas of the verbs a move is stated with («♦5 помещается на ♦6», «Поместите ♠5 слева от ♠6»)."""
+_CARD_DASH = re.compile(r"[♠♥♦♣]\s?(?:10|[2-9]|[ТВДКАA])\s*—\s*(?:на\s+)?[♠♥♦♣]")
+"""The book's move shorthand «♦4 — ♦5» (♦4 onto ♦5), «♠9 — на ♥10»."""
 
 
-def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
-    """Worked examples: a sentence that opens with «На примере…», «Пример…», «В примере…»,
-    «На раскладе:» (within its first eight words, not after «показано», «см.»), up to the end
-    of its paragraph."""
-    text = mt.text
+@dataclass
+class _Sent:
+    """One sentence of a game's cleaned text, with what example finding needs to know of it."""
+
+    start: int
+    end: int
+    para: int
+    first: bool  # first sentence of its paragraph
+    marker: str | None = None  # the example marker it opens with («На примере расклада:»)
+    opener: str | None = None  # a hypothetical opener («Положим», «Допустим»)
+    cards: int = 0  # card tokens named (symbol notation and words)
+    move: bool = False  # states a move: a card and a move verb (not negated), or «♦4 — ♦5»
+    closes: bool = False  # says play goes on to the end: «Игра продолжается, … пока не …»
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    """``[start, end)`` of each paragraph (the text between newlines)."""
+    out, a = [], 0
+    for m in re.finditer("\n", text):
+        out.append((a, m.start()))
+        a = m.end()
+    out.append((a, len(text)))
+    return out
+
+
+def _marker_of(sent, text: str, a: int) -> str | None:
+    """The example marker the sentence ``sent`` (a spaCy doc starting at ``text[a]``) opens with:
+    «На примере…», «Пример…», «В примере…», «На раскладе:» within its first eight words, not
+    after «показано», «см.» or «(»; the marker runs over «расклада», a number and a colon."""
     nlp, matcher = _nlp()
-    doc = _doc(text)
-    out = []
-    taken_until = -1
-    for a, b in sentences(text):
-        if a < taken_until:
+    for mid, s, e in matcher(sent):
+        if nlp.vocab.strings[mid] != "EXAMPLE" or s > 8:
             continue
-        span = doc.char_span(a, b, alignment_mode="expand")
-        if span is None:
+        if (e - s == 1 or sent[e - 1].lemma_ == "расклад") and s != 0:
+            continue  # a bare «Пример…» and «На раскладе:» count only as the first words
+        before = sent[:s]
+        if any(t.lemma_ in _NOT_EXAMPLE_BEFORE for t in before) or any(t.text == "(" for t in before):
             continue
-        sent = span.as_doc()
-        hit = None
-        for mid, s, e in matcher(sent):
-            if nlp.vocab.strings[mid] != "EXAMPLE" or s > 8:
-                continue
-            if (e - s == 1 or sent[e - 1].lemma_ == "расклад") and s != 0:
-                continue  # a bare «Пример…» and «На раскладе:» count only as the first words
-            before = sent[:s]
-            if any(t.lemma_ in _NOT_EXAMPLE_BEFORE for t in before) or any(t.text == "(" for t in before):
-                continue
-            hit = (s, e)
-            break
-        if hit is None:
-            continue
-        s, e = hit
-        # marker: from the sentence start over «расклада», a number and a colon
         k = e
         while k < len(sent) and k < e + 3 and (sent[k].lower_ == "расклада" or sent[k].like_num or sent[k].text == ":"):
             k += 1
             if sent[k - 1].text == ":":
                 break
-        marker = text[a: a + sent[k - 1].idx + len(sent[k - 1].text)]
-        end = text.find("\n", a)
-        end = len(text) if end < 0 else end
-        taken_until = end
+        return text[a: a + sent[k - 1].idx + len(sent[k - 1].text)].strip()
+    return None
+
+
+def _opener_of(sent) -> str | None:
+    """«Допустим, …», «Положим, …», «Предположим, что …» (after an optional «Итак,»): the word, else ``None``."""
+    toks = [t for t in sent if not t.is_space]
+    i = 2 if len(toks) > 2 and toks[0].lower_ == "итак" and toks[1].text == "," else 0
+    if i + 1 < len(toks) and toks[i].lemma_ in _HYPOTHESIS and toks[i].text[:1].isupper() and (
+            toks[i + 1].text == "," or toks[i + 1].lower_ == "что"):
+        return toks[i].text
+    return None
+
+
+def _states_move(sent, text: str) -> bool:
+    """Whether the sentence states a move: the shorthand «♦4 — ♦5», or a card token with a move
+    verb that no «не» negates within the three words before it."""
+    if _CARD_DASH.search(text):
+        return True
+    if not card_tokens(text):
+        return False
+    for t in sent:
+        if t.lemma_ in _MOVE_VERBS and not any(x.lower_ == "не" for x in sent[max(0, t.i - 3): t.i]):
+            return True
+    return False
+
+
+def _sentence_info(mt: MappedText, lang: str = "ru") -> list[_Sent]:
+    """Every sentence of the game text with its paragraph, marker, opener, cards and move."""
+    from .notation import find_cards
+
+    text = mt.text
+    doc = _doc(text)
+    paras = _paragraphs(text)
+    out: list[_Sent] = []
+    pi = 0
+    for a, b in sentences(text):
+        while pi + 1 < len(paras) and a >= paras[pi][1] + 1:
+            pi += 1
+        span = doc.char_span(a, b, alignment_mode="expand")
+        if span is None:
+            continue
+        sent = span.as_doc()
+        st = _Sent(a, b, pi, not out or out[-1].para != pi)
+        st.marker = _marker_of(sent, text, a)
+        st.opener = _opener_of(sent)
+        st.cards = len(find_cards(text[a:b], "symbol", lang))
+        st.move = _states_move(sent, text[a:b])
+        st.closes = any(t.lemma_ == "продолжаться" for t in sent) and any(t.lower_ in ("пока", "до") for t in sent)
+        out.append(st)
+    return out
+
+
+def _continues(ss: list[_Sent]) -> bool:
+    """Whether a paragraph (its sentences) goes on with the worked example before it: it opens
+    with a hypothetical («Допустим, следующей картой будет ♥Т»), or at least two of its sentences,
+    and at least half, state moves («Поместите ♦5 в верхний ряд слева от ♦6…»)."""
+    if not ss or ss[0].marker:
+        return False
+    if ss[0].opener and (ss[0].cards or (len(ss) > 1 and ss[1].cards)):
+        return True
+    moves = sum(s.move for s in ss)
+    return moves >= 2 and 2 * moves >= len(ss)
+
+
+def _examples(mt: MappedText) -> tuple[list[tuple[Example, MappedText, list[tuple[str, str]]]],
+                                        list[tuple[str, str, LineSpan]]]:
+    """Worked examples of a game's cleaned text, each with notes for findings (``(kind, message)``),
+    and notes about marker sentences that open no example (``(kind, message, lines)``).
+
+    * A marker sentence (:func:`_marker_of`) that starts its paragraph (or a raw line) opens an
+      example that runs to the paragraph's end.
+    * A marker sentence inside a paragraph (a rules paragraph: «Карта … игровая. На примере
+      такими картами являются ♠6 и ♦2 …») opens an example that takes the sentences after it
+      that name cards or open a hypothetical; the rule text after them stays out. When it names
+      no card and a sentence naming none follows («На примере расклада выложено восемь рядов.
+      Любая карта, которую нельзя поместить…»), it only describes the figure: a
+      ``figure-reference`` note, no example.
+    * A hypothetical walk-through without a marker (:func:`_opener_of` — «Положим, изъята
+      десятка.» — naming a card in it or the next sentence) opens an example that runs to its
+      paragraph's end; the paragraph's first sentence comes with it when the opener is the
+      second («Итак, из колоды изымаются по очереди карты. Положим, …»), and a sentence saying
+      that play goes on to the end («Игра продолжается, таким образом, пока не …») closes it
+      within its paragraph. An ``example-walkthrough`` note records it.
+    * An example that ends its paragraph takes in the paragraphs after it that go on with it
+      (:func:`_continues`), each recorded by an ``example-continued`` note.
+    """
+    text = mt.text
+    info = _sentence_info(mt)
+    paras = _paragraphs(text)
+    by_para: dict[int, list[_Sent]] = {}
+    for st in info:
+        by_para.setdefault(st.para, []).append(st)
+    found: list[list] = []  # [start, end, marker, notes, last paragraph]
+    extra: list[tuple[str, str, LineSpan]] = []  # notes about no example: (kind, message, lines)
+
+    def at_line_start(i: int) -> bool:
+        """A sentence starting a raw line after a finished one starts a paragraph the column
+        layout hid (the line before it was full)."""
+        return i < len(text) and mt.col[i] == 0 and i not in mt.inserted
+    for p in sorted(by_para):
+        ss = by_para[p]
+        k = 0
+        while k < len(ss):
+            st = ss[k]
+            if st.marker and (st.first or k == 0 or at_line_start(st.start)):
+                found.append([st.start, paras[p][1], st.marker, [], p])
+                break
+            if st.marker and not st.cards and k + 1 < len(ss) and not (ss[k + 1].cards or ss[k + 1].opener):
+                extra.append(("figure-reference",
+                              f"«{text[st.start:st.end]}» describes the figure inside a rules paragraph and names "
+                              "no card; the rule text after it is not an example", mt.lines_of(st.start, st.end)))
+                k += 1
+                continue
+            if st.marker:
+                j = k + 1
+                while j < len(ss) and (ss[j].cards or ss[j].opener) and not ss[j].marker:
+                    j += 1
+                notes = [("example-inside-rules",
+                          f"example marker «{st.marker}» inside a paragraph: the example is the marker sentence "
+                          f"and what follows it naming cards ({j - k} sentence(s)); the rule text around it stays "
+                          "in the rules")]
+                found.append([st.start, ss[j - 1].end, st.marker, notes, p if j == len(ss) else None])
+                k = j
+                continue
+            if st.opener and (st.cards or (k + 1 < len(ss) and ss[k + 1].cards)):
+                if found and found[-1][4] == p - 1 and k == 0:
+                    break  # a paragraph going on with the example before it: see below
+                a = ss[0].start if k == 1 else st.start
+                j = next((j for j in range(k, len(ss) - 1) if ss[j].closes), len(ss) - 1)
+                notes = [("example-walkthrough",
+                          f"worked example without a marker: a hypothetical walk-through opening «{st.opener}, …» "
+                          "that names cards" + (f"; it ends with «{text[ss[j].start:ss[j].end]}»"
+                                                if j < len(ss) - 1 else ""))]
+                found.append([a, ss[j].end, st.opener, notes, p if j == len(ss) - 1 else None])
+                break
+            k += 1
+    # paragraphs that go on with an example ending at its paragraph's end
+    for ex in found:
+        p = ex[4]
+        while p is not None and p + 1 in by_para and not any(f[0] >= paras[p + 1][0] and f[0] < paras[p + 1][1] for f in found):
+            if not _continues(by_para[p + 1]):
+                break
+            p += 1
+            ex[1] = paras[p][1]
+            ex[3].append(("example-continued",
+                          f"the paragraph «{text[paras[p][0]:paras[p][0] + 40]}…» goes on with the example "
+                          f"«{ex[2]}» (it opens a hypothetical or states moves)"))
+    out = []
+    for a, end, marker, notes, _ in found:
         emt = mt.slice(a, end)
         runs: list[list[int]] = []  # contiguous raw-line runs in reading order
         for n in emt.line:
@@ -610,13 +815,13 @@ def _examples(mt: MappedText) -> list[tuple[Example, MappedText, str | None]]:
             else:
                 merged.append(r)
         first, last = merged[0]
-        note = None
         if len(merged) > 1:
-            rest = ", ".join(f"{a}–{b}" for a, b in merged[1:])
-            note = f"example printed in {len(merged)} pieces: {first}–{last}, then {rest} (reading order)"
-        ex = Example(lines=(first, last), text=emt.text, marker=marker.strip())
-        out.append((ex, emt, note))
-    return out
+            rest = ", ".join(f"{x}–{y}" for x, y in merged[1:])
+            notes.append(("example-split",
+                          f"example printed in {len(merged)} pieces: {first}–{last}, then {rest} (reading order)"))
+        ex = Example(lines=(first, last), text=emt.text, marker=marker)
+        out.append((ex, emt, notes))
+    return out, extra
 
 
 # -- sections ------------------------------------------------------------------------------
@@ -718,7 +923,9 @@ def _aliases(mt: MappedText, name: str | None, own_names: list[str], skip: list[
     («называют», «другое название», «известная также как») → ``alias``, or ``disputed`` when the
     sentence or the next says it is wrong («Это неправильно»); a chain «Title», или «X» →
     ``alias``; «(швабра — англ.)» → ``gloss``; a name in a sentence that compares
-    («вариант», «подобно», «напоминает», «схож») or cross-references «(см. с. 27)» → ``related``."""
+    («вариант», «подобно», «напоминает», «схож») or cross-references «(см. с. 27)» → ``related``;
+    any other quoted name made of the title's own words in another order or form («Пекарская
+    дюжина» in the text of «Дюжина пекаря», :func:`_stems`) → ``title-form``."""
     own = {norm_title(nominative(n)) for n in own_names if n} | {norm_title(n) for n in own_names if n}
     skipped = {norm_title(nominative(n)) for n in skip} | {norm_title(n) for n in skip}
     text = mt.text
@@ -727,6 +934,10 @@ def _aliases(mt: MappedText, name: str | None, own_names: list[str], skip: list[
     sents = sentences(text)
     out: list[Alias] = []
     seen: set[tuple[str, str]] = set()
+    own_stems = [_stems(n) for n in own_names if n and len(n.split()) >= 2]
+
+    def same_words(raw_name: str) -> bool:
+        return len(raw_name.split()) >= 2 and _stems(raw_name) in own_stems
 
     def add(raw_name: str, kind: str, a: int, b: int) -> None:
         nm = nominative(raw_name) if kind != "gloss" else raw_name
@@ -802,17 +1013,76 @@ def _aliases(mt: MappedText, name: str | None, own_names: list[str], skip: list[
                 qe < len(sent) and sent[qe].text == "(" and qe + 1 < len(sent) and sent[qe + 1].text.startswith("см"))
             if compare or xref:
                 add(qn, "related", a, b)
+            elif same_words(qn):
+                add(qn, "title-form", a, b)  # «Пекарская дюжина» for «Дюжина пекаря»
     return out
+
+
+def _stems(name: str) -> list[str]:
+    """The first five letters of the pymorphy3 lemma of each word, sorted: a name's words
+    whatever their order, case or part of speech («Пекарская дюжина» ~ «Дюжина пекаря»)."""
+    return sorted(morph.lemma(w)[:5] for w in re.findall(r"[^\W\d_]+", name))
+
+
+# -- names in the book's other parts -------------------------------------------------------
+
+_LATIN_TO_CYRILLIC = str.maketrans({
+    "a": "а", "b": "б", "c": "к", "d": "д", "e": "е", "f": "ф", "g": "г", "h": "х", "i": "и",
+    "j": "ж", "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "q": "к", "r": "р",
+    "s": "с", "t": "т", "u": "у", "v": "в", "w": "в", "x": "кс", "y": "и", "z": "з",
+})
+_ARTICLES = frozenset({"le", "la", "les", "l", "the", "der", "die", "das"})
+_FOREIGN_NAME = re.compile(r"(?P<name>[A-Z][A-Za-z']*(?:\s+[A-Z][A-Za-z']*)*)\s*\((?P<gloss>[А-ЯЁ][^()]*)\)")
+"""A name in Latin letters with a Russian gloss in brackets: «Le Cadran (Циферблат)»."""
+
+
+def transliterate(name: str) -> str:
+    """A Latin-letter name in Cyrillic letters, articles dropped, letter by letter:
+    «Le Cadran» → «кадран» (for comparing with the book's Russian titles)."""
+    words = [w for w in re.split(r"[\s']+", name.lower()) if w and w not in _ARTICLES]
+    return " ".join(w.translate(_LATIN_TO_CYRILLIC) for w in words)
+
+
+def _foreign_names(lines: list[str], part_lines: dict[str, list[int]], seg: BookSegmentation) -> None:
+    """Attach to their games the names the book's other parts give in another language with a
+    gloss («Одна из таких игр, Le Cadran (Циферблат), включена в данную книгу» in «Введение»):
+    the Latin name (``alias``, language ``fr`` when it has a French article, else ``en``) and the
+    gloss (``gloss``) go to the game whose title its transliteration matches (rapidfuzz ratio ≥ 90).
+    A name matching no game becomes an ``unmatched-name`` finding."""
+    from rapidfuzz import fuzz
+
+    tops = [g for g in seg.games if g.variant_of is None]
+    for part, nums in part_lines.items():
+        if not nums or _lemma_words(part)[:1] == ["словарь"]:
+            continue
+        mt = join_lines(lines, nums, [])
+        for m in _FOREIGN_NAME.finditer(mt.text):
+            name, gloss = m.group("name").strip(), m.group("gloss").strip()
+            translit = transliterate(name)
+            a, b = m.start(), m.end()
+            sa = max(mt.text.rfind(".", 0, a) + 1, 0)
+            se = mt.text.find(".", b)
+            sentence = mt.text[sa: se + 1 if se >= 0 else len(mt.text)].strip()
+            best = max(tops, key=lambda g: fuzz.ratio(translit, (g.name or "").lower()), default=None)
+            span = mt.lines_of(a, b)
+            if best is None or fuzz.ratio(translit, (best.name or "").lower()) < 90:
+                seg.findings.append(Finding(seg.source, span, "unmatched-name",
+                                            f"«{name} ({gloss})» in «{part}» matches no game title"))
+                continue
+            lang = "fr" if name.split()[0].lower() in ("le", "la", "les") or name.lower().startswith("l'") else "en"
+            best.aliases.append(Alias(name, lang, mt.lines_of(m.start("name"), m.end("name")), "alias", sentence))
+            best.aliases.append(Alias(gloss, "ru", mt.lines_of(m.start("gloss"), m.end("gloss")), "gloss", sentence))
 
 
 # -- glossary ------------------------------------------------------------------------------
 
 def _glossary(lines: list[str], part_lines: dict[str, list[int]], parts: list[TocEntry]):
-    """Glossary entries «Term — definition» of the «Словарь» part and the abbreviation key
-    («Т—туз,К —король,…») printed with it."""
+    """Glossary entries «Term — definition» of the «Словарь» part, the abbreviation key
+    («Т—туз,К —король,…») printed with it and its lines, and the entries that do not read as
+    «Term — definition» (``(lines, text)``, for findings)."""
     gl = next((e for e in parts if _lemma_words(e.title)[:1] == ["словарь"]), None)
     if gl is None or not part_lines.get(gl.title):
-        return [], {}, None
+        return [], {}, None, []
     nums = [n for n in part_lines[gl.title] if norm_title(lines[n - 1]) != norm_title(gl.title)]
     abbrev: dict[str, str] = {}
     abbrev_lines = None
@@ -832,10 +1102,15 @@ def _glossary(lines: list[str], part_lines: dict[str, list[int]], parts: list[To
             entries.append([n])
         else:
             entries[-1].append(n)
-    terms = []
+    terms, unread = [], []
     for e in entries:
         mt = join_lines(lines, e, [])
         m = re.match(r"(.+?)\s+—\s+(.+)", mt.text, re.S)
         if m:
-            terms.append(Term(m.group(1).strip(), m.group(2).strip(), (e[0], e[-1])))
-    return terms, abbrev, abbrev_lines
+            printed = m.group(1).strip()
+            term = _unquote(printed)
+            terms.append(Term(term, m.group(2).strip(), (e[0], e[-1]), "term", None,
+                              printed if printed != term else None))
+        else:
+            unread.append(((e[0], e[-1]), mt.text))
+    return terms, abbrev, abbrev_lines, unread

@@ -182,6 +182,20 @@ def _pos(word: str, lang: str) -> str | None:
 
 
 @lru_cache(maxsize=20_000)
+def _parenthetical(word: str, lang: str) -> bool:
+    """Whether every pymorphy3 parse of ``word`` is a parenthetical word («итак», «однако»).
+
+    Print sets such a word off with commas, and commas survive the extraction, so inside a run
+    of glued letters it cannot stand anywhere but at the run's end («итак» in «изсемиитакдо…»
+    is «и так»).
+    """
+    if len(word) < 2:
+        return False
+    parses = morph.analyzer(lang).parse(word.lower())
+    return bool(parses) and all("Prnt" in p.tag for p in parses)
+
+
+@lru_cache(maxsize=20_000)
 def split_glued(run: str, lang: str = "ru", before_card: bool = False) -> tuple[str, ...] | None:
     """Split a run of letters into dictionary words, or ``None`` when no split into ≥ 2 exists.
 
@@ -189,7 +203,9 @@ def split_glued(run: str, lang: str = "ru", before_card: bool = False) -> tuple[
     split with the lowest cost wins: a content word costs 2, a function word (preposition,
     conjunction, particle) 1, and a preposition ending a run glued to a card costs nothing
     (cards follow prepositions); ties go to longer words (larger sum of squared lengths).
-    Words must be known to pymorphy3 (one-letter words: а и в к с о у я).
+    Words must be known to pymorphy3 (one-letter words: а и в к с о у я); a parenthetical word
+    («итак», «однако») may only end the run (see :func:`_parenthetical`), so «изсемиитакдо»
+    → «из семи и так до».
     """
     n = len(run)
     if n < 3 or n > 60:
@@ -202,7 +218,7 @@ def split_glued(run: str, lang: str = "ru", before_card: bool = False) -> tuple[
         w, negsq, _ = best[i]
         for j in range(i + 1, min(n, i + 25) + 1):
             piece = run[i:j]
-            if _known(piece, lang):
+            if _known(piece, lang) and not (j < n and _parenthetical(piece, lang)):
                 pos = _pos(piece, lang)
                 cost = 1 if pos in _FUNCTION_POS else 2
                 if before_card and j == n and pos == "PREP":
@@ -254,9 +270,9 @@ def restore_spaces(mt: MappedText, lang: str = "ru", repairs: list[Repair] | Non
     Around card tokens a space is always put back (a letter, digit, card or dash touching the
     token, except «♥Туз»-like dictionary words and «♠Т-♠2» hyphens). On lines with such evidence
     of lost spaces (and only there) also: spaces around «—», after «,;:» and after a sentence
-    «.» before a capital or card, between letters and digits, «Ит.д.» → «И т. д.», and glued
-    letter runs unknown to pymorphy3 are split into known words (:func:`split_glued`); each
-    such split is appended to ``repairs`` when given. Only spaces are inserted.
+    «.» before a capital or card, between letters and digits, and glued letter runs unknown to
+    pymorphy3 are split into known words (:func:`split_glued`); each such split is appended to
+    ``repairs`` when given. «Ит.д.» → «И т. д.» on any line. Only spaces are inserted.
     """
     glue = _glue_lines(mt, lang)
     text = mt.text
@@ -294,9 +310,8 @@ def restore_spaces(mt: MappedText, lang: str = "ru", repairs: list[Repair] | Non
         if in_glue(i) and text[i - 1] not in SUIT_SYMBOLS and not (i >= 2 and text[i - 2] in SUIT_SYMBOLS):
             ins.add(i)
     for m in re.finditer(r"(?<![^\W\d_])([иИ])(т)\.(д|п)\.", text):
-        if in_glue(m.start()):
-            ins.add(m.start(2))
-            ins.add(m.start(3))
+        ins.add(m.start(2))  # «Ит.д.» is never a word: on any line
+        ins.add(m.start(3))
     for m in re.finditer(r"[^\W\d_]{3,}", text):
         start = m.start()
         if start > 0 and text[start - 1] in SUIT_SYMBOLS and text[start] in RANK_CHARS + "A":

@@ -89,7 +89,7 @@ CUES: dict[str, list[list[dict]]] = {
                                                               "можна"]}}],
                [{"LEMMA": "мочь"}, {"LOWER": "не"}]],
     "ALT": [[{"LOWER": {"IN": ["или", "либо", "або", "чи"]}}]],
-    "IMPERS": [[{"LOWER": {"IN": ["можно", "нельзя", "можна"]}}]],
+    "IMPERS": [[{"LOWER": {"IN": ["можно", "нельзя", "можна", "следует", "нужно", "надо", "необходимо", "слід", "треба"]}}]],
     "SERIES": [[{"LEMMA": {"IN": ["серия", "серія", "стопка"]}}]],
     "NEXT": [[{"LOWER": {"IN": ["затем", "далее", "потом", "потім", "далі"]}}]],
     "ORDER": [[{"LEMMA": "следующий"}, {"LEMMA": "порядок"}]],
@@ -100,8 +100,10 @@ CUES: dict[str, list[list[dict]]] = {
               [{"LEMMA": {"IN": ["свободный", "пустой", "вакантный", "вільний", "порожній"]}},
                {"LEMMA": {"IN": ["место", "місце"]}}]],
     "PLACE_NOUN": [[{"LEMMA": {"IN": ["место", "місце"]}}]],
-    "RESERVE": [[{"LEMMA": "резерв"}], [{"LEMMA": {"IN": ["резервный", "резервний"]}}, {"LEMMA": "стопка"}]],
-    "WASTE": [[{"LEMMA": {"IN": ["сброс", "отбой"]}}]],
+    "RESERVE": [[{"LEMMA": "резерв"}]],
+    # the book calls the waste «резервная стопка» (the pile stock cards are turned onto), as its rules do
+    "WASTE": [[{"LEMMA": {"IN": ["сброс", "отбой"]}}],
+              [{"LEMMA": {"IN": ["резервный", "резервний"]}}, {"LEMMA": "стопка"}]],
     "CELL": [[{"LEMMA": "подвал"}]],
 }
 """Cue words and phrases; the lemma is pymorphy3's best parse (``LOWER`` where it is unreliable)."""
@@ -232,6 +234,7 @@ class _Ctx:
     pending_target: CardToken | None = None
     last_proto: _Proto | None = None
     prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
+    last_discard: tuple | None = None  # (cards, partners) of the last discard clause
 
 
 # ---------------------------------------------------------------------------------------------
@@ -667,6 +670,7 @@ class _Reader:
     def __init__(self):
         self.ctx = _Ctx()
         self.protos: list[_Proto] = []
+        self.carried = False  # the last clause added cards to the move before it
 
     # -- context --------------------------------------------------------------------------
     def antecedent(self, pron: tuple, cl: list[_El] | None = None) -> list[CardToken]:
@@ -765,7 +769,7 @@ class _Reader:
         return None
 
     def clause(self, cl: list[_El], alone: bool, sent_flags: set, same_sentence: bool) -> list[_Proto]:
-        before = len(self.protos)
+        before = {id(p) for p in self.protos}
         groups = _groups(cl)
         prons = _pronouns(cl)
         flags = set(sent_flags)
@@ -780,7 +784,7 @@ class _Reader:
         verb = self._read(cl, groups, prons, flags, alone)
         if not alone:
             self.ctx.prev_verb = verb
-        made = self.protos[before:]
+        made = [p for p in self.protos if id(p) not in before]
         if not alone:
             subj = self.subject_of(cl, prons)
             if subj is not None:
@@ -826,12 +830,11 @@ class _Reader:
                 elided = list(self.ctx.last_movers)
         dashes = [i for i, el in enumerate(cl) if el.kind == "dash"]
 
-        if verb == "REMOVE":  # «изъять», «сбрасывается»: the card leaves play (or the stock)
-            toks = [t for g in groups if g.prep not in _ON | _WITH | {"под", "от", "—"} for t in g.toks]
-            if not toks:
-                toks = next((self.antecedent(p, cl) for p in prons), None) or elided
-            for t in toks:
-                self.move(cl, [t], kind="other", flags=flags, notes=["removed («изъять», «сбросить»)"])
+        if verb == "REMOVE":  # «изъять», «сбрасывается»: the card leaves play
+            return self._discard(cl, groups, prons, verb_i, flags, elided)
+        if verb is None and self._discard_continued(cl, groups, flags):
+            return
+        if self._carried(cl, groups, prons):
             return
         if dashes and self._dash_moves(cl, groups, prons, dashes, flags, elided):
             return
@@ -865,6 +868,104 @@ class _Reader:
                     and self.ctx.last_proto is not None and self.ctx.last_proto.movers:
                 lp = self.ctx.last_proto
                 self.chain(cl, groups[0].toks, lp.movers[-1], flags, inferred=True)
+
+    # -- cards leaving play, cards carried ------------------------------------------------
+    _PAIRING = {"сбрасывать", "сбрасываться", "сбросить", "удалять", "удаляться", "удалить"}
+
+    def _discard(self, cl, groups, prons, vi, flags, elided):
+        """«♠К сбрасывается», «Пара из ♣7 и ♣6 сбрасывается», «♦10 сбрасывается с ♥10», «♥В …
+        удаляется вместе с ♦3», «♥К и ♦К изымаются из игры»: each card leaves play (kind
+        ``discard``). The card it leaves play with (its partner) is the move's ``to_card``: the
+        card after «с» / «вместе с», or, for two cards discarded by a verb of pairing («сбрасываются»,
+        «удаляются», or «пара»), each other; alternatives («вместе с ♣3, либо с ♦Д») one move each."""
+        movers: list[CardToken] = []
+        partners: list[CardToken] = []
+        alt = False
+        for g in groups:
+            if g.prep in _WITH:
+                partners += g.toks
+                alt |= g.alt or len(g.toks) > 1
+            elif g.prep not in _ON | {"под", "от", "—"}:
+                if g.with_ and len(g.toks) > 1:   # «♠4 вместе с ♦4»
+                    movers.append(g.toks[0])
+                    partners += g.toks[1:]
+                else:
+                    movers += g.toks
+        if not movers:
+            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or elided
+        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl)
+        notes = ["leaves play («изъять», «сбросить»)"]
+        if not partners and pairing and len(movers) == 2:
+            a, b = movers
+            self.move(cl, [a], b, kind="discard", flags=flags, notes=notes + ["paired with the other card named"])
+            self.move(cl, [b], a, kind="discard", flags=flags, notes=notes + ["paired with the other card named"])
+            self.ctx.last_discard = ([a, b], [])
+            return
+        for t in movers:
+            if not partners:
+                self.move(cl, [t], kind="discard", flags=flags, notes=notes)
+            for q in partners:
+                self.move(cl, [t], q, kind="discard", flags=flags | ({"alternative"} if alt else set()),
+                          notes=notes + [f"with {q.raw}"])
+        self.ctx.last_discard = (movers, partners)
+
+    def _discard_continued(self, cl, groups, flags) -> bool:
+        """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
+        before listed two partners («вместе с ♣3, ♠Д»), its last one starts a new pair: «♠Д либо с
+        ♣Д, либо с ♦Д» (the list «♣3, ♠Д, либо …» reads as ♦3 with ♣3; ♠Д with ♣Д or ♦Д)."""
+        last = getattr(self.ctx, "last_discard", None)
+        lp = self.ctx.last_proto
+        if last is None or lp is None or lp.kind != "discard" or not groups:
+            return False
+        if len(groups) == 1 and groups[0].with_ and len(groups[0].toks) == 2 and not groups[0].alt \
+                and cl[0].kind == "word" and cl[0].low in _STRONG | {"и"}:
+            # «…, а ♠4 вместе с ♦4»: another pair leaves play the same way
+            a, b = groups[0].toks
+            self.move(cl, [a], b, kind="discard", flags=flags, notes=["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in _ALT or cl[k].low in ("вместе", "разом")):
+            k += 1
+        if not (k and cl[0].low in _ALT and k < len(cl) and cl[k].kind == "word" and cl[k].low in _WITH):
+            return False
+        new = [t for g in groups for t in g.toks]
+        movers, partners = last
+        if len(partners) > 1:
+            lone = partners[-1]
+            self.protos = [p for p in self.protos if not (p.kind == "discard" and p.target is lone)]
+            rest = [p for p in self.protos if p.kind == "discard" and p.target in partners[:-1]]
+            if len(rest) == 1:
+                rest[0].flags.discard("alternative")
+            movers, partners = [lone], []
+            self.ctx.last_discard = (movers, partners)
+        for t in movers:
+            for q in new:
+                self.move(cl, [t], q, kind="discard", flags=flags | {"alternative"},
+                          notes=["leaves play («изъять», «сбросить»)", f"with {q.raw}"])
+        self.ctx.last_discard = (movers, partners + new)
+        return True
+
+    def _carried(self, cl, groups, prons) -> bool:
+        """«… но вместе с ней идут ♠7, ♥6, ♣Т и ♦10», «вместе с ней должна пойти ♣2»: the cards go
+        along with the card of the move before, which becomes a sequence move."""
+        lp = self.ctx.last_proto
+        if lp is None or not lp.movers or not groups or any(g.prep in _ON for g in groups):
+            return False
+        for i in range(len(cl) - 2):
+            if cl[i].low in ("вместе", "разом") and cl[i + 1].low in _WITH and cl[i + 2].kind == "word" \
+                    and cl[i + 2].low in _PERSONAL:
+                extra = [t for g in groups if g.i > i for t in g.toks]
+                if not extra:
+                    return False
+                base = lp.card_list if lp.card_list is not None else [t.card for t in lp.movers]
+                lp.card_list = base + [t.card for t in extra]
+                lp.kind = "sequence"
+                lp.end = max(lp.end, cl[-1].end)
+                lp.notes.append("with the cards that go along with it («вместе с ней …»)")
+                self.carried = True
+                return True
+        return False
 
     def _starts_with_predicate(self, cl, verb_i) -> bool:
         """Whether the clause opens with its predicate (its subject left out: «и покрывается ♥2»)."""
@@ -1030,6 +1131,7 @@ class _Reader:
         before = [g for g in groups if g.j <= vi and is_mover(g)]
         after = [g for g in groups if g.i > vi and is_mover(g)]
         obj = [p for p in prons if p[2] in ("accs", "nomn", "")
+               and not (verb == "FILL" and p[2] == "accs")   # «заполнить его ♣2»: «его» is the space
                and not (p[0] + 1 < len(cl) and "PLACE_NOUN" in cl[p[0] + 1].cues)
                and not (p[0] > 0 and "PLACE_NOUN" in cl[p[0] - 1].cues)
                and not (p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in _ON | _INTO | {"за"})]
@@ -1225,11 +1327,12 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             cl = [el for el in cl if el.kind != "number"]
             if not cl:
                 continue
+            reader.carried = False
             made = reader.clause(cl, alone, sflags, not first)
             first = False
             for p in made:
                 sentence_of[id(p)] = n_sent
-            if (not made and reader.ctx.pending_target is None and any(el.kind == "card" for el in cl)
+            if (not made and not reader.carried and reader.ctx.pending_target is None and any(el.kind == "card" for el in cl)
                     and any(el.cues & set(_VERB_CUES) for el in cl)):
                 a, b = cl[0].start, cl[-1].end
                 out.findings.append(Finding(source_id, mt.lines_of(a, b), "unparsed-sentence",
@@ -1252,7 +1355,7 @@ def _drop_superseded(protos: list[_Proto], sentence_of: dict[int, int]) -> list[
     out: list[_Proto] = []
     for n, p in enumerate(protos):
         removal = p.kind == "other" and p.target is None and p.place is None and p.to_row is None
-        weak = p.kind == "deal" or (p.target is None and p.place is None and p.to_row is None)
+        weak = p.kind == "deal" or (p.target is None and p.place is None and p.to_row is None and p.kind != "discard")
         if weak and p.movers:
             later = next((q for q in protos[n + 1:] if q.movers and (
                 q.movers[0] is p.movers[0] or (not removal and q.movers[0].card == p.movers[0].card
@@ -1276,7 +1379,7 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
     for p in protos:
         cards = p.card_list if p.card_list is not None else [t.card for t in p.movers for _ in range(t.count)]
         to_card = p.target.card if p.target else None
-        to = p.place or (to_card.format() if to_card else None)
+        to = p.place or (to_card.format() if to_card and p.kind != "discard" else None)
         notes = list(p.notes)
         for t in p.movers + ([p.target] if p.target else []):
             if t.reading_note and t.reading_note not in notes:
@@ -1297,7 +1400,7 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
                     pass
             if to_card is None and to_row is not None and p.place is None:
                 to = f"row:{to_row}"
-        if to_card is not None and to_row is None:
+        if to_card is not None and to_row is None and p.kind != "discard":
             if to_card.rank == 1:
                 to = "foundation"
                 notes.append("onto an ace: a foundation")

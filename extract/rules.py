@@ -378,7 +378,9 @@ PATTERNS: dict[str, list[list[dict]]] = {
                  [L("за"), L("раз"), L("перемещаться", "перекладываться"), L("только"), L("один")],
                  [L("карта"), L("перемещаться"), L("только"), L("раз")]],
     "SEQUENCE": [[L("серия")]],
-    "WHOLE_PILE": [[L("весь"), L("стопка", "пачка")], [L("стопка", "пачка"), L("целиком")]],
+    "WHOLE_PILE": [[L("весь"), L("стопка", "пачка")], [L("стопка", "пачка"), L("целиком")],
+                   # «если карта берется не снизу столбца, следует брать вместе с ней все карты столбца ниже ее»
+                   [L("вместе"), L("с"), L("она", "он"), L("весь"), CARD]],
     # spaces ------------------------------------------------------------------------------
     "SPACE": [[L("пробел", "пустота")],
               [R(r"^(пуст|свободн|освобод|освобожд|порожн|вільн)"), L("место", "місце", "ряд",
@@ -451,6 +453,17 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "STOCK_VERB": [[R(r"^(сда[её]т|сдава|открыва|просматрива|переворачива)")]],
     "VARIANT": [[L("в", "во"), R(r"^(друг|ин[оы]|некотор)"), R(r"^(вариант|верси)")],
                 [L("иногда")], [L("существовать"), L("много"), R(r"^верси")]],
+    # mechanics outside the fields (``special``) -------------------------------------------
+    "DISCARD_VERB": [[R(r"^(сбрасыва|сброс|сбрось|удаля|удален|удалит|изыма|изъят|скину)")]],
+    "PAIR": [[L("пара", "парами")], [R(r"^пар(ами|ой|у|ы|а)?$")], [L("два", "две", "оба"), ADJ, CARD],
+             [L("два", "две"), {"OP": "{0,6}", "IS_PUNCT": False}, L("карта")]],
+    "POINTS": [[R(r"^составля"), NUM], [L("сумма"), NUM], [NUM, L("очко")]],
+    "SAME_RANK": [[R(r"^(одинаков|того|тот|той|тем)$|^одинаков"), L("же", op="?"), R(r"^(достоинств|старшинств)")],
+                  [R(r"^(достоинств|старшинств)"), R(r"^одинаков")]],
+    "ONE_BY_ONE": [[L("по"), L("один")]],
+    "OUT_OF_PLAY": [[L("из"), L("игра")], [L("участие"), L("в"), L("игра")]],
+    "CELL_PLACE": [[L("место"), L("для"), NUM, CARD]],
+    "REVERSIBLE": [[R(r"^вспять")], [R(r"^(обратим|обращает)")]],
     "SAME_AS": [[L("так", "такой", "такий", "точно"), L("же", "ж"), {"IS_PUNCT": True, "OP": "?"}, L("как", "як")],
                 [L("так", "такой"), L("же"), {"IS_PUNCT": True, "OP": "?"}, L("и", op="?"), L("в")],
                 [L("играть"), L("так"), L("же")]],
@@ -749,6 +762,7 @@ class _Reader:
             self._wrap(k, sent)
             self._preplaced(k, sent)
             self._kinds_of_play(k, sent)
+            self._mechanics(k, sent)
             if sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3:
                 self.claim("goal", sent.quote, k)
             if len(self.claims) > before and any(t._.rules_ord for t in self.doc[sent.start:sent.end]):
@@ -922,6 +936,100 @@ class _Reader:
             self.claim("stock.deal_to", "waste", k)
             self.claim("stock.deal", f"{n} at a time", k, strength=2)
 
+    # mechanics the fields cannot hold: ``special`` entries the engine's plug-ins know ---------
+    def _special(self, name: str, description: str, sent: _Sent, params: dict) -> None:
+        if any(x["name"] == name for x in self.special):
+            return
+        self.special.append({"name": name, "description": description, "quote": sent.quote,
+                             "lines": list(sent.lines), "params": params})
+
+    def _ranks_named(self, sent: _Sent) -> list[int]:
+        """Rank nouns of the sentence not governed by «до», «от», «на» (in text order, once each)."""
+        out = []
+        for t in self.doc[sent.start:sent.end]:
+            r = RANK_WORDS.get(t.lemma_)
+            if r is not None and not _preceded_by(self.doc, t.i, {"до", "от", "на", "с", "к"}, 1) and r not in out:
+                out.append(r)
+        return out
+
+    def _mechanics(self, k: int, sent: _Sent) -> None:
+        """Sentences that state a mechanic outside the fields (see :mod:`pasyans.engine.plugins`):
+
+        * ``pairs``: «Короли сбрасываются по одному, но все другие карты — парами, общее число очков
+          которых составляет 13», «Любые две карты одинакового достоинства, которые соприкасаются …,
+          сбрасываются», «… удаляя из расклада любые две карты, которые дают в сумме 14 очков»
+          (params ``total`` or ``same_rank``, ``singles``, ``touching``);
+        * ``remove-rank``: «Короли изымаются из игры по мере высвобождения», «Тузы участия в игре не
+          принимают и удаляются» (params ``ranks``);
+        * ``same-rank-onto``: «Если в верхнем ряду есть карты того же старшинства, что и средняя
+          карта нижнего ряда, положите такие карты на нее»;
+        * ``base-cards``: «Изъять из колоды ♥2, ♥6 и ♥10, ♠3 … ♣К. … Они будут служить базовыми
+          картами» (params ``cards``; ``wrap`` when the piles are built round a clock face);
+        * ``gaps``: «Пробел заполняется лишь той картой, которая выше достоинством предыдущей карты в
+          ряду и той же масти», «… выше достоинством карты слева от пробела или ниже достоинством,
+          чем карта справа от пробела» (params ``left_neighbour`` +1, ``right_neighbour`` −1, ``suit``);
+        * «Место для одной карты … называется подвалом»: ``layout.cells`` = 1.
+        """
+        doc = self.doc
+        toks = doc[sent.start:sent.end]
+        lemmas = {t.lemma_ for t in toks}
+        low = [t.lower_ for t in toks]
+        if sent.has("DISCARD_VERB") and not sent.has("F_ANCHOR"):
+            # «… составляет 13 (дамы засчитываются за 12 очков …)»: not a value counted «за» a card
+            total = next((_number_at(doc, s, e) for s, e in sent.spans("POINTS")
+                          if not _preceded_by(doc, s, {"за"}, 1)), None)
+            same = sent.has("SAME_RANK")
+            paired = sent.has("PAIR") or total is not None
+            singles = []
+            if sent.has("ONE_BY_ONE"):
+                s0 = sent.spans("ONE_BY_ONE")[0][0]
+                singles = [RANK_WORDS[t.lemma_] for t in doc[max(sent.start, s0 - 4):s0] if t.lemma_ in RANK_WORDS]
+            touching = any(w.startswith(("соприкаса", "смежн", "соседн")) for w in low)
+            if paired and (same or (total is not None and 10 <= total <= 15)):
+                params = {"same_rank": True} if same else {"total": total}
+                params.update({"singles": singles, "touching": touching})
+                desc = ("two cards " + ("of one rank" if same else f"whose values add up to {total} "
+                        "(ace 1, jack 11, queen 12, king 13)") + " leave play together"
+                        + (f"; {', '.join(map(str, singles))}s leave alone" if singles else "")
+                        + ("; the two must touch in the layout" if touching else ""))
+                self._special("pairs", desc, sent, params)
+                return
+            ranks = self._ranks_named(sent)
+            if ranks and not paired and (sent.has("OUT_OF_PLAY") or "участие" in lemmas) and len(ranks) == 1:
+                self._special("remove-rank", f"cards of rank {ranks[0]} are taken out of play", sent,
+                              {"ranks": ranks})
+                return
+        if sent.has("SAME_RANK") and sent.has("BUILD_VERB") and "на" in lemmas and not sent.has("DISCARD_VERB") \
+                and any(t.lemma_ in ("положить", "класть", "положите", "помещать", "поместить") for t in toks):
+            self._special("same-rank-onto", "cards of the same rank as the card named go onto it", sent, {})
+        if sent.has("PREPLACE_VERB"):
+            from .notation import find_cards
+
+            cards = [t.card for t in find_cards(sent.quote, "symbol", self.lang, words=False) if t.card.suit]
+            later = self.sents[k + 1: k + 3]
+            if len(cards) >= 4 and any(x.has("F_ANCHOR") for x in later):
+                clock = any(re.search(r"циферблат|часов", x.quote) for x in [sent, *later])
+                self._special("base-cards", "the named cards are laid out as the bases before play and built "
+                              "up in suit" + (" round a clock face: a king is followed by the ace" if clock else ""),
+                              sent, {"cards": [c.format() for c in cards], "direction": "up", "wrap": clock})
+                self.claim("foundations.base", "mixed", k, strength=2)
+                self.claim("foundations.preplaced", True, k)
+        if sent.has("SPACE") and any(w.startswith(("выше", "старше")) for w in low) and any(
+                w.startswith("достоинств") for w in low):
+            left = any(w.startswith(("предыдущ", "слева")) for w in low)
+            right = any(w.startswith("ниже") for w in low) and "справа" in low
+            if left:
+                suit = "same-suit" if sent.has("SUIT_SAME") else None
+                params = {"left_neighbour": 1, **({"right_neighbour": -1} if right else {}), "suit": suit}
+                self._special("gaps", "a space takes the card one rank above the card left of it"
+                              + (" or one rank below the card right of it" if right else "")
+                              + (", of the same suit" if suit else ""), sent, params)
+                self.claim("tableau.space", "other", k)
+        for s, e in sent.spans("CELL_PLACE"):
+            n = _number_at(doc, s, e)
+            if n:
+                self.claim("layout.cells", n, k)
+
     def _names_game(self, sent: _Sent, i: int) -> bool:
         """Whether a game, variant or rule is named after token ``i`` («как и основную игру»)."""
         return any(re.search(r"(пасьянс|игр|вариа|варіац|правил|верси)", t.lower_)
@@ -1056,6 +1164,11 @@ class _Reader:
             dirs[kind].add("up")
         for kind, d in self._comparisons(sent):
             dirs[kind].add(d)
+        if sent.has("REVERSIBLE"):
+            # «… в нисходящей последовательности, которая обращается вспять по усмотрению игрока»
+            for kind in dirs:
+                if dirs[kind]:
+                    dirs[kind] |= {"up", "down"}
         # a suit or colour phrase is a rule only where something is built or moved
         building = sent.has("BUILD_VERB") or sent.has("DIR_UP") or sent.has("DIR_DOWN") or (
             sent.has("SUIT_ANY") and not sent.has("SCORING"))
@@ -1331,7 +1444,8 @@ class _Reader:
         if not sent.has("MOVE_VERB") and not sent.has("ONE_CARD") and not sent.has("WHOLE_PILE"):
             return
         if sent.has("WHOLE_PILE") and (sent.has("MOVE_VERB") or any(
-                t.lower_.startswith("покр") for t in self.doc[sent.start:sent.end])):
+                t.lower_.startswith("покр") for t in self.doc[sent.start:sent.end]) or any(
+                self.doc[a].lemma_ == "вместе" for a, _ in sent.spans("WHOLE_PILE"))):
             self.claim("tableau.move", "whole-pile", k)
         elif sent.has("ONE_CARD"):
             self.claim("tableau.move", "one-card", k)

@@ -59,7 +59,8 @@ def skeleton(word: str) -> str:
                 w = w[: -len(old)] + new
                 break
     w = w.replace("ы", "и").replace("э", "е").replace("й", "и").replace("ь", "").replace("ъ", "")
-    return re.sub(r"(.)\1+", r"\1", w)
+    single = re.sub(r"(.)\1+", r"\1", w)
+    return single if len(single) >= 3 else w  # «аааа» must not become the conjunction «а»
 
 
 _TRANSLIT = {"а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
@@ -79,7 +80,8 @@ def latin_key(word: str) -> str:
     w = w.replace("kh", "h").replace("ph", "f").replace("ck", "k").replace("x", "ks")
     w = w.replace("y", "i").replace("j", "i").replace("w", "v").replace("q", "k")
     w = re.sub(r"c(?!h)", "k", w)
-    return re.sub(r"(.)\1+", r"\1", w)
+    single = re.sub(r"(.)\1+", r"\1", w)
+    return single if len(single) >= 3 or len(w) < 3 else w  # «аааа» must not become «a»
 
 
 _VOWELS = re.compile(r"[аеёиоуыэюяіїєйьъ]")

@@ -16,13 +16,34 @@ class KBError(Exception):
     """The knowledge base is missing or a game cannot be resolved; the message says which."""
 
 
+KB_TABLES = ("sources", "games", "aliases", "names", "examples", "moves", "findings")
+"""Tables every pasyans knowledge base has; a file without them is not one."""
+
+
+def is_knowledge_base(db_path: Path | str) -> bool:
+    """Whether ``db_path`` is an SQLite file holding every table of :data:`KB_TABLES`."""
+    try:
+        conn = sqlite3.connect(f"file:{Path(db_path)}?mode=ro", uri=True)
+        try:
+            have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return False
+    return set(KB_TABLES) <= have
+
+
 def connect(db_path: Path | str) -> sqlite3.Connection:
-    """Open an existing knowledge base read-only. Raises :class:`KBError` when the file is missing."""
+    """Open an existing knowledge base read-only. Raises :class:`KBError` when the file is
+    missing, is a folder, or is not a pasyans knowledge base (not SQLite, or lacking its tables)."""
     p = Path(db_path)
+    if p.is_dir():
+        raise KBError(f"{p}: is a folder, not a knowledge base file")
     if not p.is_file():
         raise KBError(f"{p}: no knowledge base here (run `pasyans build` first)")
-    conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
-    return conn
+    if not is_knowledge_base(p):
+        raise KBError(f"{p}: not a pasyans knowledge base (build one with `pasyans build --db FILE`)")
+    return sqlite3.connect(f"file:{p}?mode=ro", uri=True)
 
 
 def rows(conn: sqlite3.Connection, sql: str, *args) -> list[dict]:
@@ -32,14 +53,25 @@ def rows(conn: sqlite3.Connection, sql: str, *args) -> list[dict]:
     return [dict(zip(cols, r)) for r in cur.fetchall()]
 
 
+CONFIDENT = 0.7
+"""The least :func:`pasyans.kb.names.find` score at which a name picks a game for ``show``/``verify``."""
+
+
 def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
-    """The id of the game named ``name_or_id``: a game id (``"004-004"``) or the best match of
-    :func:`pasyans.kb.names.find`. Raises :class:`KBError` when nothing matches."""
+    """The id of the game named ``name_or_id``: a game id (``"004-004"``) or the single best match
+    of :func:`pasyans.kb.names.find`. Raises :class:`KBError` when nothing matches with a score of
+    at least :data:`CONFIDENT`, or when several games tie for the best score (the message lists
+    them, so the user can pick an id)."""
     if conn.execute("SELECT 1 FROM games WHERE id = ?", (name_or_id,)).fetchone():
         return name_or_id
-    found = names.find(conn, name_or_id, limit=1)
-    if not found:
-        raise KBError(f"no game matches {name_or_id!r}")
+    found = names.find(conn, name_or_id, limit=10)
+    if not found or found[0].score < CONFIDENT:
+        near = "; ".join(f"{m.game} {m.name}" for m in found[:5])
+        raise KBError(f"no game matches {name_or_id!r}" + (f" closely (nearest: {near})" if near else ""))
+    tied = [m for m in found if m.score == found[0].score]
+    if len(tied) > 1:
+        raise KBError(f"{name_or_id!r} names several games: " + "; ".join(f"{m.game} {m.name} ({m.why})" for m in tied)
+                      + " — give an id")
     return found[0].game
 
 

@@ -42,9 +42,29 @@ def _finding_row(f: Finding) -> dict:
     }
 
 
+def check_target(db_path: Path | str) -> None:
+    """Raise :class:`pasyans.kb.query.KBError` unless ``db_path`` can take a new knowledge base:
+    its folder must exist or be creatable, it must not be a folder, and an existing file must be
+    a pasyans knowledge base (another file is never overwritten). Called before the build runs."""
+    from .query import KBError, is_knowledge_base
+
+    p = Path(db_path)
+    if p.is_dir():
+        raise KBError(f"{p}: is a folder; give a file name for the knowledge base")
+    if p.exists() and not is_knowledge_base(p):
+        raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it")
+    if p.parent.exists() and not p.parent.is_dir():
+        raise KBError(f"{p.parent}: not a folder")
+
+
 def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
-             findings: Iterable[Finding] = ()) -> Path:
+             findings: Iterable[Finding] = (), *, game_texts: dict | None = None,
+             terms: Iterable | None = None) -> Path:
     """Write a fresh knowledge base at ``db_path`` from the pipeline's records; return the path.
+
+    ``game_texts`` (game key → :class:`~pasyans.extract.text.MappedText` of its cleaned text)
+    and ``terms`` (glossary :class:`~pasyans.extract.book.Term` records) fill the ``text_map``
+    and ``terms`` tables (:mod:`pasyans.kb.source_view`).
 
     The file is built as ``<db_path>.tmp-XXXX`` in the same folder and atomically renamed
     (``os.replace``) when complete; on any error the temporary file is removed and the
@@ -57,7 +77,7 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
     os.unlink(tmp)
     try:
         db = sqlite_utils.Database(tmp)
-        _write(db, sources, games, list(findings))
+        _write(db, sources, games, list(findings), game_texts, terms)
         db.close()
         os.replace(tmp, db_path)
     except BaseException:
@@ -69,7 +89,7 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
 
 
 def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameText],
-           findings: list[Finding]) -> None:
+           findings: list[Finding], game_texts: dict | None = None, terms: Iterable | None = None) -> None:
     db["sources"].insert_all(
         ({"id": s.id, "file": s.file, "language": s.language, "orthography": s.orthography,
           "kind": s.kind, "title": s.title, "sha256": s.sha256, "lines": len(s.lines)}
@@ -176,3 +196,6 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
     links.write(db, sources, games, crosswalk_rows)
     name_index.write_forms(db)
     text_search.create(db, text_search.passages(games, sources))
+    from . import source_view
+
+    source_view.write(db, games, game_texts, terms)  # text_map (cleaned text → raw lines), terms

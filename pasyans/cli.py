@@ -47,19 +47,24 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
     from rich.table import Table
 
     from .corpus import CorpusError
+    from .kb.query import KBError
     from .pipeline import build as run_build
 
     err = Console(stderr=True)
     try:
         summary = run_build(corpus, db, progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")))
-    except CorpusError as e:
+    except (CorpusError, KBError) as e:
         _fail(str(e))
+    for w in summary.warnings:
+        typer.echo(f"warning: {w}", err=True)
     con = Console()
     t = Table(title=f"Knowledge base {summary.db}")
-    for col in ("source", "games", "variants"):
+    for col in ("source", "games", "variants", "untitled fragments"):
         t.add_column(col)
-    for sid in sorted(set(summary.games_per_source) | set(summary.variants_per_source)):
-        t.add_row(sid, str(summary.games_per_source.get(sid, 0)), str(summary.variants_per_source.get(sid, 0)))
+    sids = set(summary.games_per_source) | set(summary.variants_per_source) | set(summary.fragments_per_source)
+    for sid in sorted(sids):
+        t.add_row(sid, str(summary.games_per_source.get(sid, 0)), str(summary.variants_per_source.get(sid, 0)),
+                  str(summary.fragments_per_source.get(sid, 0)))
     con.print(t)
     v = summary.verdicts
     con.print(f"examples: {summary.examples}   moves: {summary.moves}   "
@@ -93,7 +98,7 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
 @app.command()
 def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
          db: Path = DbOption,
-         source: bool = typer.Option(False, "--source", help="Print the game's raw lines with line numbers."),
+         source: bool = typer.Option(False, "--source", help="Print the game's cleaned text with raw line numbers and sections."),
          rules: bool = typer.Option(False, "--rules", help="Print the rule spec with its evidence.")) -> None:
     """Print a game: source lines, aliases, variants, rules and examples with verdicts."""
     from .corpus import load_corpus
@@ -126,14 +131,21 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
         typer.echo(f"variant: {v['id']} {v['name'] or v['printed_name']}")
     if rep.sections:
         typer.echo("sections: " + "; ".join(f"{s['kind']}{' ' + s['title'] if s['title'] else ''} {s['first_line']}-{s['last_line']}" for s in rep.sections))
-    if source and rep.raw_lines:
-        typer.echo("")
-        for n, line in rep.raw_lines:
-            typer.echo(f"{n:6} | {line}")
-    elif g["text"]:
-        typer.echo("\n" + g["text"])
     if rules:
         typer.echo("\nrules:\n" + json.dumps(g["rules"], ensure_ascii=False, indent=2))
+        return
+    if source:
+        from .kb.source_view import source_view
+
+        typer.echo("")
+        try:
+            typer.echo(source_view(conn, gid))  # cleaned text, raw line numbers, sections marked
+        except KBError as e:  # a knowledge base without the text map: the raw lines instead
+            typer.echo(f"({e}; showing the raw lines)")
+            for n, line in rep.raw_lines:
+                typer.echo(f"{n:6} | {line}")
+    elif g["text"]:
+        typer.echo("\n" + g["text"])
     for e in rep.examples:
         typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {e['marker'] or ''}")
         if e["layout"]:
@@ -154,6 +166,8 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
 
     from .kb.query import KBError, findings, resolve_game, verdict_rows
 
+    if unparsed and errata:
+        _fail("--unparsed and --errata list different things; give one")
     conn = _connect(db)
     gid = None
     if game:
@@ -168,8 +182,8 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
         typer.echo(f"{len(fs)} unparsed")
         return
     rows = verdict_rows(conn, gid)
-    if errata:
-        rows = [r for r in rows if r["verdict"] == "illegal"]
+    if errata:  # a move the book itself forbids («нельзя») is illegal as the book says: no erratum
+        rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in json.loads(r["flags"] or "[]")]
     current = None
     for r in rows:
         if r["example"] != current:
@@ -199,6 +213,8 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
     if fmt == "json":
         text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
         if out:
+            if not out.parent.is_dir():
+                _fail(f"{out.parent}: no such folder")
             out.write_text(text + "\n", encoding="utf-8")
             typer.echo(f"wrote {out}", err=True)
         else:
@@ -210,8 +226,6 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
             typer.echo(f"wrote {len(export_markdown(conn, out))} pages and index.md to {out}", err=True)
         else:
             written, refused = export_solvitaire(conn, out)
-            for gid, reasons in refused.items():
-                typer.echo(f"{gid}: not expressible in Solvitaire's format: {'; '.join(reasons)}")
             typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
                        f"(reasons in {out / 'not-expressible.json'})", err=True)
     else:
@@ -237,10 +251,14 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
         _fail(str(e))
     name, rules_json = conn.execute("SELECT name, rules FROM games WHERE id = ?", (gid,)).fetchone()
     spec = json.loads(rules_json or "{}")
-    for p in (deal, solution):
-        if not p.is_file():
-            _fail(f"{p}: file not found")
-    fmt = fmt or guess_format(solution.read_text("utf-8"))
+    from .corpus import CorpusError, read_text
+
+    try:  # the same checks as for corpus files: present, not empty, not binary, UTF-8
+        solution_text = read_text(solution)
+        read_text(deal)
+    except CorpusError as e:
+        _fail(str(e))
+    fmt = fmt or guess_format(solution_text)
     if fmt not in FORMATS:
         _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     try:

@@ -43,6 +43,8 @@ class Source:
     text: str
     segmenter: str = "headings"
     notation: str = "words"
+    changed: bool = False
+    """The file's sha256 differs from the one the manifest records (edited since)."""
 
     @cached_property
     def lines(self) -> list[str]:
@@ -88,12 +90,45 @@ def read_text(path: Path) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n")
 
 
+LANGUAGES = ("ru", "uk")
+SEGMENTERS = ("headings", "book-toc")
+NOTATIONS = ("symbol", "letter", "words")
+
+
+def _entry_error(manifest: Path, i: int, why: str) -> CorpusError:
+    return CorpusError(f"{manifest}: source #{i + 1}: {why}")
+
+
+def _check_entry(manifest: Path, i: int, entry: object, seen: set[str]) -> dict:
+    """One manifest entry, checked: a dict with a unique string ``id``, a plain file name inside
+    the corpus folder, a known language, segmenter and notation. Raises :class:`CorpusError`."""
+    if not isinstance(entry, dict):
+        raise _entry_error(manifest, i, f"expected an object, got {type(entry).__name__}")
+    for key in ("id", "file", "language"):
+        if not isinstance(entry.get(key), str) or not entry[key]:
+            raise _entry_error(manifest, i, f"{key!r} must be a non-empty string")
+    name = entry["file"]
+    if Path(name).name != name or name in (".", ".."):
+        raise _entry_error(manifest, i, f"file {name!r} must be a plain file name inside the corpus folder")
+    if entry["id"] in seen:
+        raise _entry_error(manifest, i, f"id {entry['id']!r} is listed twice")
+    seen.add(entry["id"])
+    for key, allowed, default in (("language", LANGUAGES, None), ("segmenter", SEGMENTERS, "headings"),
+                                  ("notation", NOTATIONS, "words")):
+        value = entry.get(key, default)
+        if value not in allowed:
+            raise _entry_error(manifest, i, f"{key} {value!r} is not one of {', '.join(allowed)}")
+    return entry
+
+
 def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     """Every source listed in the manifest of ``corpus_dir``, in manifest order.
 
-    Raises :class:`CorpusError` when the manifest is missing or malformed or a listed file is
-    unusable (see :func:`read_text`). A sha256 that differs from the manifest is not an error
-    (the corpus may be edited on purpose); the new digest is what the knowledge base records.
+    Raises :class:`CorpusError` (one line, naming the file) when the manifest is missing,
+    malformed or lists nothing, when an entry is malformed (see :func:`_check_entry`), or when a
+    listed file is unusable (see :func:`read_text`). A sha256 that differs from the manifest is
+    not an error (the corpus may be edited on purpose): the source's ``changed`` is then true,
+    the build warns, and the knowledge base records the new digest.
     """
     root = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     manifest = root / MANIFEST
@@ -102,27 +137,29 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     try:
         entries = json.loads(read_text(manifest))["sources"]
     except (json.JSONDecodeError, KeyError, TypeError) as e:
-        raise CorpusError(f"{manifest}: malformed manifest ({e})") from None
-    sources = []
-    for entry in entries:
-        try:
-            path = root / entry["file"]
-            text = read_text(path)
-            sources.append(
-                Source(
-                    id=entry["id"],
-                    file=entry["file"],
-                    language=entry["language"],
-                    orthography=entry.get("orthography", "modern"),
-                    kind=entry.get("kind", "article"),
-                    title=entry.get("title", entry["file"]),
-                    sha256=hashlib.sha256(path.read_bytes()).hexdigest(),
-                    path=path,
-                    text=text,
-                    segmenter=entry.get("segmenter", "headings"),
-                    notation=entry.get("notation", "words"),
-                )
+        raise CorpusError(f"{manifest}: malformed manifest ({type(e).__name__}: {e})") from None
+    if not isinstance(entries, list) or not entries:
+        raise CorpusError(f"{manifest}: 'sources' must be a non-empty list")
+    sources, seen = [], set()
+    for i, raw_entry in enumerate(entries):
+        entry = _check_entry(manifest, i, raw_entry, seen)
+        path = root / entry["file"]
+        text = read_text(path)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        sources.append(
+            Source(
+                id=entry["id"],
+                file=entry["file"],
+                language=entry["language"],
+                orthography=entry.get("orthography", "modern"),
+                kind=entry.get("kind", "article"),
+                title=entry.get("title", entry["file"]),
+                sha256=digest,
+                path=path,
+                text=text,
+                segmenter=entry.get("segmenter", "headings"),
+                notation=entry.get("notation", "words"),
+                changed=entry.get("sha256") not in (None, digest),
             )
-        except KeyError as e:
-            raise CorpusError(f"{manifest}: entry {entry!r} lacks {e}") from None
+        )
     return sources

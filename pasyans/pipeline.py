@@ -47,6 +47,8 @@ class BuildSummary:
     moves: int
     verdicts: dict[str, int]
     findings: dict[str, int]
+    fragments_per_source: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
 
 
 def segment(source: Source) -> Segmented:
@@ -185,11 +187,15 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
           progress: Callable[[str], None] | None = None) -> BuildSummary:
     """Build the knowledge base at ``db_path`` from the corpus at ``corpus_dir`` (default: the
     bundled ``corpus/``). Raises :class:`pasyans.corpus.CorpusError` for an unusable corpus file
-    before anything is written; the existing knowledge base is replaced only on success."""
-    from .kb.store import write_kb
+    and :class:`pasyans.kb.query.KBError` for an unusable ``db_path``, before anything is
+    written; the existing knowledge base is replaced only on success."""
+    from .kb.store import check_target, write_kb
 
     say = progress or (lambda _msg: None)
+    check_target(db_path)
     sources = load_corpus(corpus_dir)
+    warnings = [f"{src.path}: sha256 differs from the manifest (edited?); the knowledge base records the new digest"
+                for src in sources if src.changed]
     all_games: list[GameText] = []
     findings: list[Finding] = []
     for src in sources:
@@ -215,4 +221,6 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
         moves=sum(len(ex.moves) for g in all_games for ex in g.examples),
         verdicts={k: verdicts.get(k, 0) for k in ("legal", "illegal", "unverifiable")},
         findings=dict(kinds),
+        fragments_per_source=dict(Counter(g.source for g in all_games if g.fragment)),
+        warnings=warnings,
     )

@@ -206,3 +206,18 @@ def test_real_book_keeps_every_card_token(book, classes):
     for i, ch in enumerate(mt.text):
         if i not in mt.inserted:
             assert lines[mt.line[i] - 1][mt.col[i]] == ch
+
+
+# -- second round: glued «итак», «Ит.д.» -------------------------------------------------------
+
+def test_parenthetical_word_only_ends_a_glued_run():
+    # «тий—изсемиитакдорядаизодной» (line 4614): «итак» is set off by commas in print, so inside
+    # a run of glued letters it is «и так»
+    assert split_glued("изсемиитакдорядаизодной") == ("из", "семи", "и", "так", "до", "ряда", "из", "одной")
+    assert split_glued("атакжена", before_card=True) == ("а", "также", "на")
+
+
+def test_i_t_d_is_spaced_on_any_line(book):
+    mt = restore_spaces(_span(book, 7825, 7825))  # «Салический закон», the example's last line
+    assert book.line(7825) == "Ит.д." and mt.text == "И т. д."
+    assert sorted(mt.inserted) == [1, 4]

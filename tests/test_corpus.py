@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import sqlite3
 
 import pytest
 from typer.testing import CliRunner
 
 from pasyans.cli import app
 from pasyans.corpus import CorpusError, load_corpus
+from pasyans.kb.query import KB_TABLES
 
 from .conftest import ROOT
 
@@ -62,10 +64,63 @@ def test_failed_build_leaves_the_existing_knowledge_base_untouched(tmp_path):
     shutil.copytree(ROOT / "corpus", d)
     (d / "003_1c1d43197fa11ea1.txt").write_bytes("Пасьянс".encode("cp1251"))
     db = tmp_path / "kb.db"
-    db.write_bytes(b"previous knowledge base")
+    conn = sqlite3.connect(db)  # an existing knowledge base (its tables, empty)
+    for table in KB_TABLES:
+        conn.execute(f"CREATE TABLE {table} (id TEXT)")
+    conn.commit()
+    conn.close()
+    before = db.read_bytes()
     result = CliRunner().invoke(app, ["build", "--corpus", str(d), "--db", str(db), "-q"])
     assert result.exit_code == 1
     err = result.output.strip().splitlines()
     assert len(err) == 1 and "003_1c1d43197fa11ea1.txt" in err[0] and "not UTF-8" in err[0]
-    assert db.read_bytes() == b"previous knowledge base"
+    assert db.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus", "kb.db"]
+
+
+@pytest.mark.parametrize("manifest, says", [
+    ({"sources": 5}, "'sources' must be a non-empty list"),
+    ({"sources": []}, "'sources' must be a non-empty list"),
+    ({"sources": ["x"]}, "source #1: expected an object"),
+    ({"sources": [{"id": "9", "file": None, "language": "ru"}]}, "'file' must be a non-empty string"),
+    ({"sources": [{"id": "9", "file": "../../etc/passwd", "language": "ru"}]}, "plain file name"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "xx"}]}, "language 'xx' is not one of ru, uk"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "segmenter": "zzz"}]}, "segmenter 'zzz'"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru"}, {"id": "9", "file": "a.txt", "language": "ru"}]},
+     "id '9' is listed twice"),
+])
+def test_malformed_manifest_entries_are_named_in_one_line(tmp_path, manifest, says):
+    (tmp_path / "a.txt").write_text("Пасьянс «Ручеек»", "utf-8")
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), "utf-8")
+    with pytest.raises(CorpusError, match=says) as e:
+        load_corpus(tmp_path)
+    assert "manifest.json" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_edited_file_is_flagged_as_changed(tmp_path):
+    d = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", d)
+    with open(d / "001_094e95e13155281e.txt", "a", encoding="utf-8") as f:
+        f.write("\nЛишняя строка.")
+    changed = [s.id for s in load_corpus(d) if s.changed]
+    assert changed == ["001"]
+
+
+@pytest.mark.parametrize("content, says", [
+    (b"plain text, not SQLite", "not a pasyans knowledge base"),
+    (None, "is a folder"),
+])
+def test_commands_refuse_a_file_that_is_no_knowledge_base(tmp_path, content, says):
+    db = tmp_path / "x.db"
+    if content is None:
+        db.mkdir()
+    else:
+        db.write_bytes(content)
+    runner = CliRunner()
+    for args in (["find", "Осада"], ["verify"], ["show", "004-004"], ["export"]):
+        r = runner.invoke(app, [*args, "--db", str(db)])
+        assert r.exit_code == 1 and says in r.output and "Traceback" not in r.output
+    r = runner.invoke(app, ["build", "--db", str(db), "-q"])
+    assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1
+    if content is not None:
+        assert db.read_bytes() == content  # never overwritten

@@ -98,3 +98,20 @@ def test_cli_show_and_verify(built_kb):
     r = runner.invoke(app, ["verify", "килим", "--db", str(db)])
     assert r.exit_code == 0, r.output
     assert "Б53 - Б47" in r.output and "legal" in r.output
+
+
+def test_nonsense_finds_nothing_and_an_ambiguous_name_is_not_guessed(built_kb, kb):
+    assert find(kb, "аааа") == [] and find(kb, "ыыыы") == []
+    db, _ = built_kb
+    r = CliRunner().invoke(app, ["show", "Пасьянс", "--db", str(db)])
+    assert r.exit_code == 1 and "no game matches 'Пасьянс' closely" in r.output and "Персидский пасьянс" in r.output
+
+
+def test_errata_leaves_out_moves_the_book_itself_forbids(built_kb, kb):
+    db, _ = built_kb
+    prohibited = kb.execute("SELECT raw FROM moves WHERE flags LIKE '%prohibited%' AND verdict = 'illegal'").fetchall()
+    assert prohibited, "the book's «нельзя» moves come out illegal"
+    r = CliRunner().invoke(app, ["verify", "--errata", "--db", str(db)])
+    assert r.exit_code == 0
+    for (raw,) in prohibited:
+        assert raw[:40] not in r.output

@@ -1,0 +1,196 @@
+"""Per-game mechanics outside the rule spec's fields, for the partial-knowledge checker.
+
+The rule spec names such a mechanic in its ``special`` list (``extract/rules.py`` writes them,
+each with the sentence it comes from); only those names get a plug-in here, and a game whose
+spec names none is judged by the fields alone:
+
+* ``accordion`` («Аккордеон»): a card (with the pile under it) goes onto the card left of it or
+  the third to its left when they match in suit or rank (``params["build policies"]``). The row
+  is not printed, so the position is assumed; the match is checked.
+* ``pairs`` («Пирамида», «Монте-Карло», «Четырнадцать», «Святой Георгий»): two cards leave
+  play together when their values add up to ``params["total"]`` (A = 1 … J = 11, Q = 12,
+  K = 13) or, with ``params["same_rank"]``, when they are of one rank; ``params["singles"]``
+  lists ranks that leave play alone (the kings of «Пирамида»).
+* ``remove-rank`` («Большая Берта»: kings; «Королевское шествие»: aces): cards of
+  ``params["ranks"]`` are taken out of play.
+* ``same-rank-onto`` («Узник»): cards go onto a card of the same rank.
+* ``base-cards`` («Часы дедушки»): the foundations are the cards ``params["cards"]``, laid out
+  before play and built up in suit by one, a king followed by the ace (``params["wrap"]``).
+
+Each hook records its checks on the :class:`~pasyans.engine.partial.Outcome` and returns
+``True`` when it judged the move (the fields are then not consulted for it).
+"""
+
+from __future__ import annotations
+
+from pasyans.cards import Card
+
+RANK_VALUE = {r: r for r in range(1, 14)}
+"""Card values of the pairing games: ace 1, numbers as printed, jack 11, queen 12, king 13."""
+
+
+def _quote(sp: dict) -> str:
+    q = (sp.get("quote") or "").strip()
+    lines = sp.get("lines")
+    where = f" (lines {lines[0]}–{lines[1]})" if lines else ""
+    return f"special {sp.get('name')}: «{q[:160]}»{where}"
+
+
+class Plugins:
+    """The plug-ins a spec names (see the module text); every hook is a no-op for the others."""
+
+    def __init__(self, specials: list[dict]) -> None:
+        self.by_name = {}
+        for sp in specials:
+            self.by_name.setdefault(sp.get("name"), sp)
+        bc = self.by_name.get("base-cards")
+        self.base_cards: set[Card] = set()
+        if bc is not None:
+            for c in (bc.get("params") or {}).get("cards", []):
+                try:
+                    self.base_cards.add(Card.parse(c))
+                except ValueError:
+                    continue
+
+    # -- queries --------------------------------------------------------------------------
+    def is_base_card(self, card: Card) -> bool:
+        """Whether ``card`` is one of the named base cards (special ``base-cards``)."""
+        return card in self.base_cards
+
+    # -- hooks ----------------------------------------------------------------------------
+    def onto(self, state, out, move, x: Card, y: Card) -> bool:
+        """``x`` put on the card ``y``."""
+        acc = self.by_name.get("accordion")
+        if acc is not None:
+            self._accordion(state, out, acc, x, y)
+            return True
+        same = self.by_name.get("same-rank-onto")
+        if same is not None:
+            for c in move.cards or [x]:
+                if c.rank != y.rank:
+                    out.fail("special:same-rank-onto", f"{c} on {y}: only a card of the same rank goes there — {_quote(same)}")
+                    return True
+            out.ok("special:same-rank-onto", f"{', '.join(map(str, move.cards or [x]))} on {y}: the same rank ({_quote(same)})")
+            out.primary = "special:same-rank-onto"
+            out.assume(f"{y} is the card the rule names as the one to put them on (the layout is not printed)")
+            return True
+        if self.base_cards and y in self.base_cards | state.tops:
+            return self.to_foundation(state, out, x, y)
+        return False
+
+    def to_foundation(self, state, out, x: Card, target: Card | None) -> bool:
+        """``x`` put on a foundation (``target``: the card it goes on, when named)."""
+        bc = self.by_name.get("base-cards")
+        if bc is None:
+            return False
+        params = bc.get("params") or {}
+        if target is None:
+            if x in self.base_cards:
+                out.fail("special:base-cards", f"{x} is a base card: it lies on its foundation from the start — {_quote(bc)}")
+                return True
+            preds = [t for t in state.tops | self.base_cards if t.suit == x.suit and (x.rank - t.rank) % 13 == 1]
+            out.ok("special:base-cards")
+            out.assume(f"the {x.suit} foundation whose top is {Card((x.rank - 2) % 13 + 1, x.suit)} is not yet complete")
+            out.primary = "special:base-cards"
+            if not preds:
+                out.assume(f"{Card((x.rank - 2) % 13 + 1, x.suit)} lies on top of a foundation")
+            return True
+        step = (x.rank - target.rank) % 13
+        if x.suit != target.suit:
+            out.fail("special:base-cards", f"{x} on the foundation card {target}: a foundation takes its own suit — {_quote(bc)}")
+            return True
+        if step != 1:
+            out.fail("special:base-cards", f"{x} on the foundation card {target}: a foundation goes up by one — {_quote(bc)}")
+            return True
+        if target.rank == 13 and not params.get("wrap", False):
+            out.fail("special:base-cards", f"{x} on {target}: nothing follows a king — {_quote(bc)}")
+            return True
+        where = "a base card laid out before play" if target in self.base_cards and target not in state.place else (
+            "put on its foundation earlier in the example" if target in state.tops else None)
+        out.ok("special:base-cards", f"{x} on {target}" + (f", {where}" if where else "")
+               + (" (round the corner: king then ace)" if target.rank == 13 else "") + f" ({_quote(bc)})")
+        out.primary = "special:base-cards"
+        if where is None:
+            out.assume(f"{target} lies on top of its foundation")
+        return True
+
+    def sequence_ok(self, state, out, cards: list[Card]) -> bool:
+        """Several cards moving together (a pile of the accordion moves whole)."""
+        acc = self.by_name.get("accordion")
+        if acc is None:
+            return False
+        out.ok("special:accordion")
+        return True
+
+    def space(self, state, out, move) -> bool:
+        """A card put into a space (no plug-in decides spaces yet)."""
+        return False
+
+    def discard(self, state, out, move) -> bool:
+        """A card taken out of play, with its partner ``move.to_card`` when the text names one."""
+        x, partner = move.card, move.to_card
+        rem = self.by_name.get("remove-rank")
+        if rem is not None:
+            ranks = (rem.get("params") or {}).get("ranks", [])
+            if x.rank in ranks:
+                out.ok("special:remove-rank", f"{x} leaves play ({_quote(rem)})")
+                out.primary = "special:remove-rank"
+                return True
+        pairs = self.by_name.get("pairs")
+        if pairs is None:
+            if rem is not None:
+                out.fail("special:remove-rank", f"{x} leaves play, but only cards of rank(s) "
+                                                f"{(rem.get('params') or {}).get('ranks')} do — {_quote(rem)}")
+                return True
+            return False
+        p = pairs.get("params") or {}
+        if partner is None:
+            if x.rank in p.get("singles", []):
+                out.ok("special:pairs", f"{x} leaves play alone ({_quote(pairs)})")
+                out.primary = "special:pairs"
+                return True
+            out.missing("partner", f"{x} leaves play, but the text names no card it is paired with ({_quote(pairs)})")
+            return True
+        if p.get("same_rank"):
+            if x.rank != partner.rank:
+                out.fail("special:pairs", f"{x} and {partner} are not of one rank — {_quote(pairs)}")
+                return True
+            out.ok("special:pairs", f"{x} and {partner}: a pair of one rank ({_quote(pairs)})")
+        else:
+            total = p.get("total")
+            if not isinstance(total, int):
+                out.missing("special:pairs", f"the pairing rule gives no total ({_quote(pairs)})")
+                return True
+            s = RANK_VALUE[x.rank] + RANK_VALUE[partner.rank]
+            if s != total:
+                out.fail("special:pairs", f"{x} and {partner} add up to {s}, not {total} — {_quote(pairs)}")
+                return True
+            out.ok("special:pairs", f"{x} + {partner} = {total} ({_quote(pairs)})")
+        out.primary = "special:pairs"
+        if p.get("touching"):
+            out.assume(f"{x} and {partner} lie next to each other (the layout is not printed)")
+        else:
+            out.assume(f"{x} and {partner} are both free to play (the layout is not printed)")
+        return True
+
+    # -- the accordion ---------------------------------------------------------------------
+    def _accordion(self, state, out, acc: dict, x: Card, y: Card) -> None:
+        pol = (acc.get("params") or {}).get("build policies", ["same-suit", "same-rank"])
+        moves = (acc.get("params") or {}).get("moves", ["L1", "L3"])
+        suit = "same-suit" in pol and (x.suit is None or y.suit is None or x.suit == y.suit)
+        rank = "same-rank" in pol and x.rank == y.rank
+        if not (suit or rank):
+            out.fail("special:accordion", f"{x} on {y}: they match in neither suit nor rank — {_quote(acc)}")
+            return
+        how = "rank" if rank else "suit"
+        out.ok("special:accordion", f"{x} on {y}: same {how} ({_quote(acc)})")
+        out.primary = "special:accordion"
+        if x.suit is None or y.suit is None:
+            out.assume(f"{x if x.suit is None else y} (no suit given) matches")
+        where = " or ".join({"L1": "the card just left of it", "L3": "the third card to its left"}.get(m, m) for m in moves)
+        out.assume(f"{y} is {where} (the row is not printed)")
+
+
+def for_spec(spec) -> Plugins:
+    """The :class:`Plugins` for a :class:`~pasyans.engine.partial.RuleSpec`."""
+    return Plugins(spec.special())

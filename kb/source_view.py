@@ -1,0 +1,231 @@
+"""A game's cleaned text with its raw line numbers in the margin, and the tables behind it.
+
+The knowledge base stores a game's cleaned text (``games.text``); to show it against the raw
+file it also needs the offset map of that text (:class:`pasyans.extract.text.MappedText`):
+
+- ``text_map``: one row per run of cleaned characters that come from one raw line —
+  ``game``, ``start``/``end`` (``[start, end)`` character offsets in ``games.text``), raw
+  ``line`` (1-based) and the raw columns ``first_col``/``last_col`` (0-based, inclusive) of the
+  run's characters. A character a cleaning layer inserted (a space put back, a paragraph
+  newline) belongs to the run of the character before it, as in the MappedText.
+- ``terms``: the glossary of a book («Словарь») and its abbreviations — ``term``,
+  ``definition``, ``kind`` (``term`` / ``abbreviation``), ``source``, ``first_line``,
+  ``last_line``, ``printed`` (the term as printed when it differs).
+
+:func:`write` is what :func:`pasyans.kb.store.write_kb` calls at the end of a build;
+:func:`source_view` is what ``pasyans show GAME --source`` prints.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import textwrap
+from dataclasses import dataclass
+from typing import Iterable, Protocol
+
+from ..extract.text import MappedText
+from ..models import GameText
+from .query import KBError
+
+
+class TermLike(Protocol):
+    """What :func:`write_terms` reads of a term (:class:`pasyans.extract.book.Term`)."""
+
+    term: str
+    definition: str
+    lines: tuple[int, int] | None
+    kind: str
+    source: str | None
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+def text_map_rows(key: str, mt: MappedText) -> list[dict]:
+    """The ``text_map`` rows of game ``key``: maximal runs of ``mt.text`` whose characters map
+    to one raw line, in text order; the runs cover the text exactly (``[0, len(mt.text))``)."""
+    rows: list[dict] = []
+    i, n = 0, len(mt.text)
+    while i < n:
+        j = i
+        while j < n and mt.line[j] == mt.line[i]:
+            j += 1
+        cols = [mt.col[k] for k in range(i, j) if k not in mt.inserted] or [mt.col[i]]
+        rows.append({"game": key, "start": i, "end": j, "line": mt.line[i],
+                     "first_col": min(cols), "last_col": max(cols)})
+        i = j
+    return rows
+
+
+def write_text_map(db, games: list[GameText], game_texts: dict[str, MappedText]) -> list[dict]:
+    """Create ``text_map`` in the sqlite-utils database ``db`` from each game's MappedText.
+
+    Returns finding rows (``findings`` table shape) for games whose map cannot be stored: no
+    MappedText given (``no-text-map``), or its text differs from ``GameText.text``
+    (``text-map-mismatch``); those games get no rows rather than a wrong map.
+    """
+    db["text_map"].create(
+        {"id": int, "game": str, "start": int, "end": int, "line": int, "first_col": int, "last_col": int},
+        pk="id", foreign_keys=[("game", "games", "id")], if_not_exists=True,
+    )
+    problems: list[dict] = []
+    rows: list[dict] = []
+    for g in games:
+        mt = game_texts.get(g.key)
+        span = (min(a for a, _ in g.lines), max(b for _, b in g.lines)) if g.lines else (None, None)
+        if mt is None:
+            problems.append({"source": g.source, "game": g.key, "kind": "no-text-map",
+                             "message": "the cleaned text's offset map was not passed to the store: "
+                                        "`show --source` cannot give its raw lines",
+                             "token": None, "first_line": span[0], "last_line": span[1]})
+            continue
+        if mt.text != g.text:
+            problems.append({"source": g.source, "game": g.key, "kind": "text-map-mismatch",
+                             "message": "the mapped text differs from the stored cleaned text; no map stored",
+                             "token": None, "first_line": span[0], "last_line": span[1]})
+            continue
+        rows.extend(text_map_rows(g.key, mt))
+    db["text_map"].insert_all(rows)
+    db["text_map"].create_index(["game", "start"], if_not_exists=True)
+    return problems
+
+
+def write_terms(db, terms: Iterable[TermLike]) -> int:
+    """Create the ``terms`` table in ``db`` and fill it; return the number of rows."""
+    db["terms"].create(
+        {"id": int, "term": str, "definition": str, "kind": str, "source": str,
+         "first_line": int, "last_line": int, "printed": str},
+        pk="id", if_not_exists=True,
+    )
+    rows = [{"term": t.term, "definition": t.definition, "kind": getattr(t, "kind", "term"),
+             "source": getattr(t, "source", None),
+             "first_line": t.lines[0] if t.lines else None, "last_line": t.lines[1] if t.lines else None,
+             "printed": getattr(t, "printed", None)} for t in terms]
+    db["terms"].insert_all(rows)
+    return len(rows)
+
+
+def write(db, games: list[GameText], game_texts: dict[str, MappedText] | None = None,
+          terms: Iterable[TermLike] | None = None) -> None:
+    """Write ``text_map`` and ``terms`` into the sqlite-utils database ``db`` (the store's last
+    step). Games without a MappedText get a finding row each in ``findings`` (which must exist)."""
+    problems = write_text_map(db, games, game_texts or {})
+    if problems:
+        db["findings"].insert_all(problems)
+    write_terms(db, terms or [])
+
+
+# -- reading and rendering -------------------------------------------------------------------
+
+@dataclass
+class SectionMark:
+    """A section of the game (``sections`` table): kind, title, raw ``(first, last)`` lines."""
+
+    kind: str
+    title: str | None
+    first: int
+    last: int
+
+    def label(self) -> str:
+        t = f" «{self.title}»" if self.title else ""
+        return f"{self.kind}{t}, lines {self.first}–{self.last}"
+
+
+def line_of_chars(text: str, runs: Iterable[tuple[int, int, int]]) -> list[int]:
+    """Raw line of every character of ``text`` from ``(start, end, line)`` runs.
+
+    Raises ``ValueError`` when the runs leave a character unmapped or reach past the text."""
+    out = [0] * len(text)
+    for a, b, n in runs:
+        if a < 0 or b > len(text):
+            raise ValueError(f"text map run [{a}, {b}) outside a text of {len(text)} characters")
+        for i in range(a, b):
+            out[i] = n
+    if any(n == 0 for n in out):
+        raise ValueError(f"text map leaves character {out.index(0)} unmapped")
+    return out
+
+
+def render_source(text: str, line_at: list[int], sections: list[SectionMark] = (), width: int = 6,
+                  wrap: int | None = 100) -> str:
+    """The cleaned ``text`` cut into output lines by the raw line each word starts on, each
+    with that raw line number in a margin ``width`` wide; a paragraph (newline) starts a new
+    output line; a ``── section ──`` line is printed where the section changes. An output line
+    longer than ``wrap`` characters (the articles print a paragraph per raw line) goes on on
+    lines marked ``┆`` instead of a number (``wrap=None``: no wrapping).
+
+    The section of an output line is the narrowest section whose raw lines contain its line
+    (sections may nest in the articles: a numbered rule inside its rules label).
+    """
+    pieces: list[tuple[int, str]] = []
+    cur: list[str] = []
+    cur_line: int | None = None
+
+    def flush() -> None:
+        if cur_line is not None and "".join(cur).strip():
+            pieces.append((cur_line, "".join(cur).strip()))
+
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            flush()
+            cur, cur_line = [], None
+            continue
+        word_start = i == 0 or text[i - 1].isspace()
+        if cur_line is None or (line_at[i] != cur_line and word_start and not ch.isspace()):
+            flush()
+            cur, cur_line = [], line_at[i]
+        cur.append(ch)
+    flush()
+
+    def section_of(n: int) -> int | None:
+        hits = [k for k, s in enumerate(sections) if s.first <= n <= s.last]
+        return min(hits, key=lambda k: sections[k].last - sections[k].first) if hits else None
+
+    out: list[str] = []
+    shown: int | None = -1
+    for n, piece in pieces:
+        k = section_of(n)
+        if k != shown:
+            label = sections[k].label() if k is not None else "text (no section)"
+            out.append(f"{'':>{width}} ── {label} ──")
+            shown = k
+        parts = textwrap.wrap(piece, wrap, break_long_words=False, break_on_hyphens=False) if wrap else [piece]
+        out.append(f"{n:>{width}} │ {parts[0] if parts else piece}")
+        out.extend(f"{'':>{width}} ┆ {p}" for p in parts[1:])
+    return "\n".join(out)
+
+
+def source_view(conn: sqlite3.Connection, game_id: str) -> str:
+    """``pasyans show GAME --source``: the stored cleaned text of ``game_id`` with raw line
+    numbers in the margin and its sections marked (see :func:`render_source`), under a header
+    line naming the game and its source file.
+
+    Raises :class:`KBError` when the game is unknown or the knowledge base holds no text map
+    for it (built before the map existed, or without the map: rebuild with ``pasyans build``).
+    """
+    row = conn.execute("SELECT g.text, g.name, g.printed_name, s.file FROM games g JOIN sources s ON s.id = g.source "
+                       "WHERE g.id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise KBError(f"no game with id {game_id!r}")
+    text, name, printed, file = row
+    try:
+        runs = conn.execute('SELECT start, "end", line FROM text_map WHERE game = ? ORDER BY start',
+                            (game_id,)).fetchall()
+    except sqlite3.OperationalError:
+        runs = []
+    if not runs and text:
+        raise KBError(f"{game_id}: the knowledge base has no text map for this game; rebuild it with `pasyans build`")
+    secs = [SectionMark(k, t, a, b) for k, t, a, b in conn.execute(
+        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
+    head = f"{game_id}  {name or printed or '(untitled)'}  — cleaned text, raw lines of {file}"
+    return head + "\n" + render_source(text or "", line_of_chars(text or "", runs), secs)
+
+
+def source_view_of(game: GameText, mt: MappedText) -> str:
+    """:func:`source_view` for a game in memory: ``game`` and the MappedText of its text.
+
+    Raises ``ValueError`` when ``mt.text`` is not ``game.text``."""
+    if mt.text != game.text:
+        raise ValueError(f"{game.key}: the MappedText is not the game's text")
+    secs = [SectionMark(s.kind, s.title, s.lines[0], s.lines[1]) for s in game.sections]
+    head = f"{game.key}  {game.name or game.printed_name or '(untitled)'}  — cleaned text, raw lines of source {game.source}"
+    return head + "\n" + render_source(mt.text, list(mt.line), secs)
