@@ -450,7 +450,8 @@ class PartialState:
         if dest == "card":
             self._check_onto(out, move, x, target)
         elif dest == "foundation":
-            self._check_foundation(out, x, target)
+            beside = self._beside_base(move, x, target) if target is not None else False
+            self._check_foundation(out, x, target if beside is False else beside)
         elif dest == "space":
             self._check_space(out, move)
         elif dest in ("reserve", "cell"):
@@ -506,8 +507,28 @@ class PartialState:
             return True
         return self.base_rank is not None and y.rank == self.base_rank
 
+    def _beside_base(self, move: Move, x: Card, y: Card) -> Card | None | bool:
+        """A card laid *beside* ``y`` («справа от ♦10», «над ♦Т»), not on it, starts a foundation of
+        its own when it is a base rank of the game, or of ``y``'s rank in a game whose first base
+        sets the rank: returns the target to judge it with (``y`` or ``None``), else ``False``."""
+        if not ({"right_of", "left_of", "above"} & set(move.flags or ())):
+            return False
+        base = self.spec.get("foundations.base")
+        ranks = base_ranks(base.value) if base else None
+        if isinstance(ranks, list) and x.rank in ranks:
+            return None
+        if ranks == "any" and x.rank == y.rank:
+            return y
+        return False
+
     def _check_onto(self, out: Outcome, move: Move, x: Card, y: Card) -> None:
         if self.plugins.onto(self, out, move, x, y):
+            return
+        beside = self._beside_base(move, x, y)
+        if beside is not False:
+            self._check_foundation(out, x, beside)
+            if out.status() == "legal":
+                out.good.insert(0, f"{x} laid beside {y}, as a base of its own")
             return
         readings = self._readings(x, y)
         if readings == ["discard"]:
@@ -543,7 +564,8 @@ class PartialState:
         out.good += res.good
         for a in res.assumed:
             out.assume(a)
-        out.primary = res.primary or out.primary
+        out.primary = res.primary or {"foundation": "foundations.direction", "waste": "waste.build_direction"}.get(
+            chosen, "tableau.build_suit")
 
     def _choose(self, x: Card, y: Card, results: dict[str, Outcome]) -> str:
         """The reading judged: a legal one (the foundation for a base card), else an unverifiable
@@ -739,8 +761,19 @@ class PartialState:
         return None, None
 
     def _check_hold(self, out: Outcome, x: Card, dest: str) -> None:
-        """A card put into the cells or a reserve of single places (``layout.cells``)."""
+        """A card put into the cells or a reserve of single places (``layout.cells``), or a stock
+        card put on a reserve pile where the stock is dealt to the reserve (``stock.deal_to``)."""
         cap, f = self._capacity(dest)
+        to = self.spec.get("stock.deal_to")
+        if cap is None and dest == "reserve" and to is not None and to.value == "reserve":
+            w = self.where(x)
+            if w is not None:
+                self._conflict(out, "location", f"{x} goes to a reserve pile from the stock, but it went to the {w} "
+                                                f"at move {self.place.get(x, ('', '?'))[1]}")
+                return
+            out.ok(to.path, f"{x}, dealt from the stock, goes onto a reserve pile ({to.evidence()})")
+            out.primary = to.path
+            return
         if cap is None:
             out.missing("layout.cells", f"{x} to the {dest}: the spec gives no number of places there (layout.cells)")
             return
@@ -784,8 +817,16 @@ class PartialState:
         """Where ``move`` goes in the state as judged: ``("foundation", y)``, ``("card", y)``
         (tableau), ``("waste", y)``, or the destination of :meth:`_destination`."""
         dest, target = self._destination(move)
+        if dest == "foundation" and target is not None and move.card is not None:
+            beside = self._beside_base(move, move.card, target)
+            return dest, target if beside is False else beside
         if dest != "card" or target is None or move.card is None:
             return dest, target
+        if self.plugins.judges_onto(move):
+            return "card", target
+        beside = self._beside_base(move, move.card, target)
+        if beside is not False:
+            return "foundation", beside
         readings = self._readings(move.card, target)
         if len(readings) == 1:
             return ("card" if readings[0] == "tableau" else readings[0]), target
@@ -909,9 +950,14 @@ def check_moves(moves: list[Move], rules: dict | RuleSpec | None) -> list[Verdic
         else:
             hypo = None
             state = main
-        v = state.check(m)
+        o = state.outcome(m)
+        v = o.verdict()
         if "prohibited" in flags:
-            if v.verdict == "legal":
+            if v.verdict == "legal" and o.assumed:
+                v = Verdict("unverifiable", f"the text says this move is not allowed; the rules allow it only if "
+                                            f"{'; '.join(o.assumed)} — which the text does not show, so the prohibition "
+                                            f"cannot be checked ({v.reason})", v.rule, v.checked)
+            elif v.verdict == "legal":
                 v = Verdict("unverifiable", f"the text says this move is not allowed, but the rules as read allow it "
                                             f"({v.reason}): the rules spec or the move reading is wrong", v.rule, v.checked)
             elif v.verdict == "illegal":

@@ -57,12 +57,21 @@ class Plugins:
         """Whether ``card`` is one of the named base cards (special ``base-cards``)."""
         return card in self.base_cards
 
+    def judges_onto(self, move) -> bool:
+        """Whether :meth:`onto` decides a move onto a card (the card then stays in the layout)."""
+        return ("accordion" in self.by_name or "same-rank-onto" in self.by_name
+                or ("gaps" in self.by_name and bool({"right_of", "left_of"} & set(move.flags or ()))))
+
     # -- hooks ----------------------------------------------------------------------------
     def onto(self, state, out, move, x: Card, y: Card) -> bool:
         """``x`` put on the card ``y``."""
         acc = self.by_name.get("accordion")
         if acc is not None:
             self._accordion(state, out, acc, x, y)
+            return True
+        gaps = self.by_name.get("gaps")
+        if gaps is not None and ({"right_of", "left_of"} & set(move.flags or ())):
+            self._gaps(state, out, gaps, move, x, y)
             return True
         same = self.by_name.get("same-rank-onto")
         if same is not None:
@@ -80,6 +89,9 @@ class Plugins:
 
     def to_foundation(self, state, out, x: Card, target: Card | None) -> bool:
         """``x`` put on a foundation (``target``: the card it goes on, when named)."""
+        seq = self.by_name.get("sequences")
+        if seq is not None and self._sequences(state, out, seq, x, target):
+            return True
         bc = self.by_name.get("base-cards")
         if bc is None:
             return False
@@ -172,6 +184,77 @@ class Plugins:
         else:
             out.assume(f"{x} and {partner} are both free to play (the layout is not printed)")
         return True
+
+    # -- orders of ranks listed for the bases («Расчет», «Гора Олимп», «Королевский котильон») ----
+    def _sequences(self, state, out, sp: dict, x: Card, target: Card | None) -> bool:
+        """``x`` on a foundation built in one of the orders the text lists. Returns ``False`` (not
+        judged) when the move fits no listed order but the game's foundation fields may still allow
+        it (a base not in the lists, as the top row of «Королевское рандеву»)."""
+        params = sp.get("params") or {}
+        seqs = [list(v) for v in params.get("sequences", [])]
+        policy = params.get("suit") or (state.spec.get("foundations.suit").value if state.spec.get("foundations.suit") else None)
+        same = policy == "same-suit"
+        if target is not None and same and x.suit and target.suit and x.suit != target.suit:
+            if not self._fields_may(state):
+                out.fail("special:sequences", f"{x} on {target}: a base takes its own suit — {_quote(sp)}")
+                return True
+            return False
+        if target is None:
+            starts = [v for v in seqs if v[0] == x.rank]
+            inside = [v for v in seqs if x.rank in v[1:]]
+            if starts and not inside:
+                out.ok("special:sequences", f"{x} starts a base ({_quote(sp)})")
+            elif inside:
+                out.ok("special:sequences", f"{x} goes on a base whose order has it ({_quote(sp)})")
+                out.assume(f"the card before {x} in that order lies on top of its base")
+            elif self._fields_may(state):
+                return False
+            else:
+                out.fail("special:sequences", f"{x} has no place in any order of the bases — {_quote(sp)}")
+                return True
+            out.primary = "special:sequences"
+            return True
+        fits = [v for v in seqs for i in range(len(v) - 1) if v[i] == target.rank and v[i + 1] == x.rank]
+        if not fits:
+            if self._fields_may(state):
+                return False
+            out.fail("special:sequences", f"{x} on {target}: no base is built {target.rank} then {x.rank} — {_quote(sp)}")
+            return True
+        v = fits[0]
+        base = v[0]
+        out.ok("special:sequences", f"{x} on {target}: the order {', '.join(map(str, v))} ({_quote(sp)})")
+        out.primary = "special:sequences"
+        if target.rank != base:
+            out.assume(f"{target} lies on top of its base")
+        elif target not in state.tops:
+            out.assume(f"{target} (a base) lies on its foundation with nothing on it yet")
+        return True
+
+    @staticmethod
+    def _fields_may(state) -> bool:
+        """Whether the foundation fields themselves (direction and step) are known, so a move the
+        listed orders do not cover is judged by them."""
+        return state.spec.get("foundations.direction") is not None and state.spec.get("foundations.step") is not None
+
+    # -- gaps ------------------------------------------------------------------------------
+    def _gaps(self, state, out, gaps: dict, move, x: Card, y: Card) -> None:
+        p = gaps.get("params") or {}
+        side = "left_of" if "left_of" in (move.flags or ()) else "right_of"
+        want = {"right_of": p.get("left_neighbour"), "left_of": p.get("right_neighbour")}[side]
+        where = "right" if side == "right_of" else "left"
+        if want is None:
+            out.fail("special:gaps", f"{x} put {where} of {y}: a space takes a card by the card on its "
+                                     f"{'left' if side == 'right_of' else 'right'} only — {_quote(gaps)}")
+            return
+        step = state.step(x, y)
+        suit_ok = p.get("suit") != "same-suit" or x.suit is None or y.suit is None or x.suit == y.suit
+        if step != want or not suit_ok:
+            need = f"one rank {'above' if want > 0 else 'below'}" + (" and of its suit" if p.get("suit") == "same-suit" else "")
+            out.fail("special:gaps", f"{x} put {where} of {y}: the space there takes only the card {need} {y} — {_quote(gaps)}")
+            return
+        out.ok("special:gaps", f"{x} into the space {where} of {y} ({_quote(gaps)})")
+        out.primary = "special:gaps"
+        out.assume(f"the place {where} of {y} is empty (the layout is not printed)")
 
     # -- the accordion ---------------------------------------------------------------------
     def _accordion(self, state, out, acc: dict, x: Card, y: Card) -> None:

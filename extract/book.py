@@ -14,8 +14,13 @@ columns of rules. So :func:`segment_book`
    provably belongs there (it starts in mid-sentence, ends in a hyphen, or is a whole column
    rather than a short intro) — a ``reading-order`` finding records each move;
 5. splits sub-variants at capitalised headings («"СОСТЯЗАТЕЛЬНЫЙ ГОЛЬФ"»), labels sections
-   (intro, rules, example, tactics, variant), finds worked examples and aliases sentence by
-   sentence (spaCy blank ``ru`` + Matcher on pymorphy3 lemmas).
+   (intro, rules, example, tactics, variant), finds worked examples (a marker «На примере…»,
+   or a hypothetical walk-through «Положим, изъята десятка…», with the paragraphs that go on
+   stating moves; see :func:`_examples`) and aliases sentence by sentence (spaCy blank ``ru`` +
+   Matcher on pymorphy3 lemmas);
+6. reads the glossary («Словарь») and its abbreviations (:meth:`BookSegmentation.glossary`),
+   and attaches the names the introduction gives in another language («Le Cadran (Циферблат)»)
+   to their games.
 
 Raw 1-based line numbers of the source file are the provenance everywhere.
 """
@@ -751,6 +756,7 @@ def _examples(mt: MappedText) -> tuple[list[tuple[Example, MappedText, list[tupl
         """A sentence starting a raw line after a finished one starts a paragraph the column
         layout hid (the line before it was full)."""
         return i < len(text) and mt.col[i] == 0 and i not in mt.inserted
+
     for p in sorted(by_para):
         ss = by_para[p]
         k = 0

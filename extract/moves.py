@@ -378,7 +378,7 @@ def _has_pred(seg: list[_El]) -> bool:
     for el in seg:
         if el.kind == "dash" or el.cues & {"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "FOLLOW"}:
             return True
-        if el.kind == "word" and (el.low in _ON or el.low == "наверх"):
+        if el.kind == "word" and (el.low in _ON or el.low == "наверх" or el.low in _SIDES):
             return True
     return False
 
@@ -589,8 +589,21 @@ def _place_at(cl: list[_El], lo: int = 0, hi: int | None = None) -> tuple[str, i
     for i in range(lo, hi):
         for cue, place in _PLACE_CUES.items():
             if cue in cl[i].cues and _acceptable_place(cl, i):
+                if place == "waste" and cl[i].lemma in ("резервный", "резервний") and _one_of_several(cl, i):
+                    place = "reserve"
                 return place, i
     return None
+
+
+_SEVERAL = {"вакантный", "другой", "любой", "каждый", "свободный", "пустой", "один", "четыре", "свой"}
+
+
+def _one_of_several(cl: list[_El], i: int) -> bool:
+    """«в вакантную / другую / любую резервную стопку», «в одну из резервных стопок»: one of
+    several reserve piles (the four of «Расчет»), not the single waste pile the book also calls
+    «резервная стопка»."""
+    prev = cl[i - 1] if i else None
+    return (prev is not None and prev.kind == "word" and prev.lemma in _SEVERAL) or _has(cl[i].tag, "plur")
 
 
 _ORD = r"(\d|[А-Яа-яЁёІіЇїЄє'’]+)"
@@ -619,6 +632,21 @@ def _source_row(cl: list[_El], j: int) -> tuple[int, int] | None:
         k += 1
     if k < len(cl) and cl[k].kind == "word" and cl[k].lemma == "ряд":
         return int(cl[j + 1].text), k + 1
+    return None
+
+
+_SIDES = {"справа": "right_of", "праворуч": "right_of", "слева": "left_of", "ліворуч": "left_of"}
+
+
+def _side_target(cl: list[_El], groups: list[_Group], lo: int = 0) -> tuple[str, CardToken, str] | None:
+    """«справа от ♦10», «слева от ♦6» (at or after ``cl[lo]``): ``(flag, card, note)`` — the move
+    puts its card next to that card, on its right (``right_of``) or left (``left_of``)."""
+    for i in range(lo, len(cl)):
+        if cl[i].kind == "word" and cl[i].low in _SIDES:
+            tg = next((g for g in groups if g.i > i), None)
+            if tg is not None and tg.i <= i + 2:
+                after = cl[i + 1].text if i + 1 < len(cl) else ""
+                return _SIDES[cl[i].low], tg.toks[0], f"«{cl[i].text} {after}»: next to that card"
     return None
 
 
@@ -1020,6 +1048,10 @@ class _Reader:
                 if ante:
                     self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
                     done = True
+            elif right.kind == "word" and right.low in _SIDES and _side_target(cl, groups, r) is not None:
+                flag, tok, note = _side_target(cl, groups, r)
+                self.to_group(cl, movers, tok, flags | {flag}, [note])
+                done = True
             else:
                 pl = _place_at(cl, r, min(r + 2, len(cl)))
                 if pl is not None and (prep or pl[1] == r):
@@ -1156,12 +1188,13 @@ class _Reader:
         on_groups = [g for g in groups if g.prep in _ON and g is not movers]
         if on_groups:
             tg = on_groups[0]
-            notes = ["«над» (above): onto that card's pile"] if tg.prep == "над" else []
+            above = {"above"} if tg.prep == "над" else set()   # «♦К помещается над ♦Т»: above it, not on it
+            notes = ["«над»: laid above that card, not on it"] if above else []
             if len(tg.toks) > 1 and tg.alt:
                 for t in tg.toks:
-                    self.to_group(cl, movers, t, flags | {"alternative"}, notes)
+                    self.to_group(cl, movers, t, flags | {"alternative"} | above, notes)
             else:
-                self.to_group(cl, movers, tg.toks[0], flags, notes)
+                self.to_group(cl, movers, tg.toks[0], flags | above, notes)
             return
         on_pron = next((p for p in prons if p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in _ON), None)
         if on_pron is not None:
@@ -1181,12 +1214,11 @@ class _Reader:
         if verb == "FILL" or any("PLACE_NOUN" in el.cues for el in cl):
             self.to_each(cl, movers, None, "space", flags)
             return
-        side = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in ("справа", "слева", "праворуч", "ліворуч")), None)
+        side = _side_target(cl, groups)
         if side is not None:
-            tg = next((g for g in groups if g.i > side), None)
-            if tg is not None:
-                self.to_group(cl, movers, tg.toks[0], flags, [f"«{cl[side].text} {cl[side + 1].text if side + 1 < len(cl) else ''}»: next to that card"])
-                return
+            flag, tok, note = side
+            self.to_group(cl, movers, tok, flags | {flag}, [note])
+            return
         if verb == "PLACE":
             self.to_each(cl, movers, None, None, flags, ["no destination named"])
 
@@ -1195,6 +1227,15 @@ class _Reader:
         «или на десятку пик» (the card of the move before)."""
         on_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in _ON), None)
         up_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low == "наверх"), None)
+        side = _side_target(cl, groups)
+        if side is not None and on_i is None and up_i is None and self.ctx.prev_moved and \
+                self.ctx.last_proto is not None and ({"right_of", "left_of"} & self.ctx.last_proto.flags):
+            # «Поместите ♠5 слева от ♠6, ♣В слева от ♣Д»: the same verb goes on
+            flag, tok, note = side
+            movers = [g for g in groups if g.j <= cl.index(next(el for el in cl if el.low in _SIDES))]
+            if movers:
+                self.to_group(cl, movers[-1], tok, flags | {flag}, [note])
+                return True
         if on_i is None and up_i is None:
             return False
         k = on_i if on_i is not None else up_i
@@ -1354,8 +1395,9 @@ def _drop_superseded(protos: list[_Proto], sentence_of: dict[int, int]) -> list[
     the same sentence («кладуть його …: ПА6 - 6-й ряд»); the later move keeps the earlier start."""
     out: list[_Proto] = []
     for n, p in enumerate(protos):
-        removal = p.kind == "other" and p.target is None and p.place is None and p.to_row is None
-        weak = p.kind == "deal" or (p.target is None and p.place is None and p.to_row is None and p.kind != "discard")
+        # a card «изъята» / «сбрасывается» with no partner and moved on later is a draw from the stock
+        removal = p.kind in ("other", "discard") and p.target is None and p.place is None and p.to_row is None
+        weak = p.kind == "deal" or (p.target is None and p.place is None and p.to_row is None)
         if weak and p.movers:
             later = next((q for q in protos[n + 1:] if q.movers and (
                 q.movers[0] is p.movers[0] or (not removal and q.movers[0].card == p.movers[0].card
@@ -1376,7 +1418,12 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
     moves: list[Move] = []
     on_foundation: list[Card] = []
     last_dest: dict[Card, tuple] = {}
+    # one example uses «резервная стопка» for one kind of pile: when it speaks of several («в
+    # другую резервную стопку»), every «резервная стопка» of it is one of the reserve piles
+    several = any(p.place == "reserve" and "резервн" in s[p.start:p.end].lower() for p in protos)
     for p in protos:
+        if several and p.place == "waste" and "резервн" in s[p.start:p.end].lower():
+            p.place = "reserve"
         cards = p.card_list if p.card_list is not None else [t.card for t in p.movers for _ in range(t.count)]
         to_card = p.target.card if p.target else None
         to = p.place or (to_card.format() if to_card and p.kind != "discard" else None)
@@ -1400,7 +1447,10 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
                     pass
             if to_card is None and to_row is not None and p.place is None:
                 to = f"row:{to_row}"
-        if to_card is not None and to_row is None and p.kind != "discard":
+        beside = p.flags & (set(_SIDES.values()) | {"above"})
+        if "above" in beside and to_card is not None:
+            to = "foundation"   # «♦К помещается над ♦Т»: a base laid above another, in the foundation row
+        if to_card is not None and to_row is None and p.kind != "discard" and not beside:
             if to_card.rank == 1:
                 to = "foundation"
                 notes.append("onto an ace: a foundation")

@@ -380,7 +380,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "SEQUENCE": [[L("серия")]],
     "WHOLE_PILE": [[L("весь"), L("стопка", "пачка")], [L("стопка", "пачка"), L("целиком")],
                    # «если карта берется не снизу столбца, следует брать вместе с ней все карты столбца ниже ее»
-                   [L("вместе"), L("с"), L("она", "он"), L("весь"), CARD]],
+                   [L("вместе"), L("с"), L("она", "он"), L("весь", "все"), CARD]],
     # spaces ------------------------------------------------------------------------------
     "SPACE": [[L("пробел", "пустота")],
               [R(r"^(пуст|свободн|освобод|освобожд|порожн|вільн)"), L("место", "місце", "ряд",
@@ -1029,6 +1029,64 @@ class _Reader:
             n = _number_at(doc, s, e)
             if n:
                 self.claim("layout.cells", n, k)
+        seqs = self._rank_sequences(sent)
+        if seqs:
+            suit = "any-suit" if sent.has("SUIT_ANY") else "same-suit" if sent.has("SUIT_SAME") else None
+            old = next((x for x in self.special if x["name"] == "sequences"), None)
+            if old is None:
+                self._special("sequences", "each base is built on in the order of ranks listed for it"
+                              + (" (any suit)" if suit == "any-suit" else " (same suit)" if suit else ""),
+                              sent, {"sequences": seqs, "suit": suit})
+            else:
+                old["params"]["sequences"] += [q for q in seqs if q not in old["params"]["sequences"]]
+                old["quote"] = f"{old['quote']} … {sent.quote}"
+                old["lines"] = [min(old["lines"][0], sent.lines[0]), max(old["lines"][1], sent.lines[1])]
+            if suit == "any-suit" and len(seqs) >= 2:
+                self.claim("foundations.suit", "any-suit", k)
+        if not sent.has("DISCARD_VERB") and "резервный" in lemmas and any(
+                t.lemma_ == "любой" for t in toks) and any(t.lemma_ in ("либо", "или") for t in toks) and sent.has("F_ANCHOR"):
+            # «каждая карта должна быть помещена либо на базовую, либо на любую из четырех резервных стопок»
+            self.claim("stock.deal_to", "reserve", k)
+
+    _RANK_SIGNS = {"т": 1, "а": 1, "в": 11, "д": 12, "к": 13, **{str(n): n for n in range(2, 11)}}
+
+    def _rank_sequences(self, sent: _Sent) -> list[list[int]]:
+        """Orders of ranks a base is built in, as lists of six or more ranks: «в последовательности:
+        туз, тройка, пятерка, …», «в последовательности Т, 3, 5, 7, 9, В, К», and «туз — двойкой,
+        тройкой, …; двойку — четверкой, …» (the rank before the dash is the base, put first)."""
+        # (text, lemma) pieces: a token glued at commas («6,8,10,Д.») is split into its parts
+        toks: list[tuple[str, str]] = []
+        for t in self.doc[sent.start:sent.end]:
+            if t.is_space:
+                continue
+            if "," in t.text and not t.is_punct:
+                for part in re.split(r"(,)", t.text.rstrip(".")):
+                    if part:
+                        toks.append((part, part.lower()))
+            else:
+                toks.append((t.text, t.lemma_))
+        runs: list[list[int]] = []
+        cur: list[int] = []
+        key = None
+        for j, (text, lemma) in enumerate(toks):
+            r = RANK_WORDS.get(lemma) or (10 if lemma == "десяток" else None)   # pymorphy3: «десятка» → «десяток»
+            if r is None and (text.isdigit() or (len(text) == 1 and text.isupper())):
+                r = self._RANK_SIGNS.get(text.lower())
+            nxt = toks[j + 1][0] if j + 1 < len(toks) else None
+            if r is not None and nxt in ("—", "–") and not cur:
+                key = r                      # «туз — двойкой, …»
+                continue
+            if r is not None:
+                cur.append(r)
+                continue
+            if text == "," or lemma in ("и", "і") or (text in ("—", "–", "-") and not cur):
+                continue
+            if len(cur) >= 6:
+                runs.append(([key] if key is not None and key not in cur else []) + cur)
+            cur, key = [], None
+        if len(cur) >= 6:
+            runs.append(([key] if key is not None and key not in cur else []) + cur)
+        return [r for r in runs if len(set(r)) == len(r)]
 
     def _names_game(self, sent: _Sent, i: int) -> bool:
         """Whether a game, variant or rule is named after token ``i`` («как и основную игру»)."""
@@ -1391,8 +1449,9 @@ class _Reader:
             self.claim("tableau.space", "from-stock", k)
             return
         doc = self.doc
+        # «пробелы от сброса королей»: the kings that left, not the cards that fill
         kings = [s for s, e in sent.spans("SPACE_KINGS")
-                 if not _preceded_by(doc, s, {"до", "к", "на", "из", "с"}) and not doc[s - 1]._.rules_isnum]
+                 if not _preceded_by(doc, s, {"до", "к", "на", "из", "с", "сброс", "сброса"}) and not doc[s - 1]._.rules_isnum]
         first = {}
         for label in ("SPACE_WASTE", "SPACE_STOCK", "SPACE_RESERVE"):
             if sent.spans(label):

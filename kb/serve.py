@@ -19,6 +19,9 @@ from pathlib import Path
 from datasette import hookimpl
 
 TABLES = {
+    "text_map": ("Cleaned text → raw lines", "Runs of each game's cleaned text (offsets into games.text) with the "
+                 "raw line and columns they come from: the margin of `pasyans show --source`."),
+    "terms": ("Glossary", "The book's «Словарь» and its abbreviations: term, definition, kind, source, raw lines."),
     "sources": ("Sources", "The corpus files: language, spelling (modern or pre-1918), kind, SHA-256."),
     "games": ("Games", "One row per game or rule variant of each text: raw line spans, cleaned text, "
               "the extracted rule spec (JSON) and the numbered rules it uses; variant_of → its parent. "

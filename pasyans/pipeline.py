@@ -34,6 +34,7 @@ class Segmented:
     game_texts: dict[str, MappedText]
     example_texts: dict[tuple[str, int], MappedText]
     findings: list[Finding] = field(default_factory=list)
+    terms: list = field(default_factory=list)
 
 
 @dataclass
@@ -57,7 +58,7 @@ def segment(source: Source) -> Segmented:
         from .extract.book import segment_book
 
         seg = segment_book(source)
-        return Segmented(source, seg.games, seg.game_texts, seg.example_texts, list(seg.findings))
+        return Segmented(source, seg.games, seg.game_texts, seg.example_texts, list(seg.findings), seg.glossary())
     if source.segmenter == "headings":
         from .extract.articles import segment_source
 
@@ -198,6 +199,8 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
                 for src in sources if src.changed]
     all_games: list[GameText] = []
     findings: list[Finding] = []
+    game_texts: dict[str, MappedText] = {}
+    terms: list = []
     for src in sources:
         say(f"{src.id}: segmenting {src.file}")
         seg = segment(src)
@@ -207,8 +210,10 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
         verify(seg)
         all_games.extend(seg.games)
         findings.extend(seg.findings)
+        game_texts.update(seg.game_texts)
+        terms.extend(seg.terms)
     say("writing the knowledge base")
-    db = write_kb(db_path, sources, all_games, findings)
+    db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms)
     verdicts = Counter(v.verdict for g in all_games for ex in g.examples for v in ex.verdicts)
     kinds = Counter(f.kind for f in findings)
     kinds.update(f.kind for g in all_games for f in g.findings)
