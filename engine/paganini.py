@@ -410,12 +410,21 @@ class PaganiniState:
         if is_ace:
             reason = f"{s.card} from r{s.src[0]}c{s.src[1]} to the start of row {s.dst[0]}: no window could be filled (rule 5)"
         else:
-            left = self.grid[s.dst[0] - 1][s.dst[1] - 1]
-            reason = f"{s.card} from r{s.src[0]}c{s.src[1]} into the window r{s.dst[0]}c{s.dst[1]} right of {left} (rule 4)"
+            r, c = s.dst
+            left = self.grid[r - 1][c - 1]
+            right = self.grid[r - 1][c + 1] if c < self.slots else None
+            by_left = left is not None and left.suit == s.card.suit and left.rank + 1 == s.card.rank
+            if by_left or right is None:
+                rule_used = "rule 4"
+                reason = f"{s.card} from r{s.src[0]}c{s.src[1]} into the window r{r}c{c} right of {left} (rule 4)"
+            else:
+                rule_used = "rule 9"
+                reason = (f"{s.card} from r{s.src[0]}c{s.src[1]} into the window r{r}c{c} left of {right}: "
+                          f"one rank below the right neighbour (rule 9)")
         if len(steps) > 1:
             reason += (f"; {len(steps)} readings fit ({', '.join(map(str, steps))}): "
                        f"the rows do not tell the copies or windows apart")
-        return Verdict("legal", reason, "rule 5" if is_ace else "rule 4", checked)
+        return Verdict("legal", reason, "rule 5" if is_ace else rule_used, checked)
 
     # -- changing -----------------------------------------------------------------------------
     def apply(self, move: Move | Step) -> Step:

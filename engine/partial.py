@@ -210,8 +210,6 @@ class Outcome:
         return Verdict("legal", reason, self.primary or (checked[-1] if checked else None), checked)
 
 
-_Outcome = Outcome
-
 
 # -- the state ----------------------------------------------------------------------------------
 
@@ -260,8 +258,11 @@ class PartialState:
         f = self.spec.get("deck.packs")
         return None if f is None else f.value == 1
 
-    def _conflict(self, out: Outcome, rule: str, why: str) -> None:
-        """A fact of the example contradicts the move: illegal for one pack, else unverifiable."""
+    def _conflict(self, out: Outcome, rule: str, why: str) -> bool:
+        """A fact of the example contradicts the move: illegal for one pack, unverifiable when the
+        packs are unknown or an unnamed card moved before; with several packs the other copy of the
+        card is taken to be meant (an assumption). Returns ``True`` when the move is decided by it
+        (illegal or unverifiable), ``False`` when the checks go on."""
         single = self._single_pack()
         if single and not self.blurred:
             out.fail(rule, why)
@@ -272,6 +273,8 @@ class PartialState:
         else:
             packs = self.spec.get("deck.packs")
             out.assume(f"the other copy of the card is meant ({why}; {packs.evidence()})")
+            return False
+        return True
 
     def where(self, y: Card) -> str | None:
         """Where the example has shown ``y``: ``"foundation"``, ``"tableau"``, ``"waste"``,
@@ -501,6 +504,9 @@ class PartialState:
         game, a named base card, or the rank an any-first game has shown)."""
         if y in self.bases or self.plugins.is_base_card(y):
             return True
+        seq = self.spec.special_named("sequences")
+        if seq is not None and y.rank in [v[0] for v in (seq.get("params") or {}).get("sequences", []) if v]:
+            return True
         base = self.spec.get("foundations.base")
         ranks = base_ranks(base.value) if base else None
         if isinstance(ranks, list) and y.rank in ranks:
@@ -550,7 +556,15 @@ class PartialState:
             results[r] = o
         chosen = self._choose(x, y, results)
         res = results[chosen]
-        if len(results) > 1:
+        if len(results) > 1 and res.status() == "unverifiable":
+            other = next(r for r in results if r != chosen)
+            o = results[other]
+            if o.status() != "legal":
+                res.unknown.append((res.unknown[0][0], f"read as a {other} move instead: {o.verdict().reason}"))
+            elif o.assumed:
+                res.unknown.append((res.unknown[0][0], f"read as a {other} move it would be legal only if "
+                                                       f"{'; '.join(o.assumed)} — which the text does not show"))
+        elif len(results) > 1:
             other = next(r for r in results if r != chosen)
             if chosen == "foundation" and res.status() == "legal":
                 res.good.insert(0, f"{y} read as a foundation card" + (
@@ -568,16 +582,24 @@ class PartialState:
             chosen, "tableau.build_suit")
 
     def _choose(self, x: Card, y: Card, results: dict[str, Outcome]) -> str:
-        """The reading judged: a legal one (the foundation for a base card), else an unverifiable
-        one, else the tableau's failure."""
-        order = list(results)
-        if "foundation" in results and self._prefers_foundation(x, y):
-            order = ["foundation"] + [r for r in order if r != "foundation"]
-        for status in ("legal", "unverifiable"):
-            for r in order:
-                if results[r].status() == status:
-                    return r
-        return order[0] if not ("tableau" in results) else "tableau"
+        """The reading judged when ``y``'s pile is not known:
+
+        * the foundation when ``y`` is a base card (a base rank of the game, a named base, the rank
+          an any-first game has shown) and that reading holds;
+        * else the tableau when its rules allow the build, or cannot say (a foundation reading that
+          needs unshown cards is no better than the tableau's unknown rule);
+        * else — the tableau's rules forbid it — the foundation when that reading holds or cannot
+          be decided; else the tableau's failure."""
+        tab, fnd = results.get("tableau"), results.get("foundation")
+        if tab is None or fnd is None:
+            return next(iter(results))
+        if self._prefers_foundation(x, y) and fnd.status() == "legal":
+            return "foundation"
+        if tab.status() in ("legal", "unverifiable"):
+            return "tableau"
+        if fnd.status() in ("legal", "unverifiable"):
+            return "foundation"
+        return "tableau"
 
     def _check_onto_tableau(self, out: Outcome, x: Card, y: Card) -> None:
         top = self.cover.get(y)
@@ -595,6 +617,12 @@ class PartialState:
     def _foundation_rules(self, out: Outcome, x: Card):
         """(deltas, suit field) of the foundations, or ``None`` after recording what is missing."""
         d, st, su = self.spec.get("foundations.direction"), self.spec.get("foundations.step"), self.spec.get("foundations.suit")
+        seq = self.spec.special_named("sequences")
+        if su is None and seq is not None and (seq.get("params") or {}).get("suit"):
+            # the suit rule the text states with its listed orders («серию карт соответствующей масти в
+            # последовательности: …») holds for every base of the game
+            su = RuleField("foundations.suit", seq["params"]["suit"], "stated", seq.get("quote"),
+                           tuple(seq["lines"]) if seq.get("lines") else None)
         for f, name in ((d, "foundations.direction"), (st, "foundations.step"), (su, "foundations.suit")):
             if f is None:
                 out.missing(name, f"{name} unknown: cannot say what {x} may go on")
@@ -647,7 +675,11 @@ class PartialState:
             elif diff % n in [k % n for k in deltas]:
                 self._wrap(out, "foundations.wrap", x, target, d)
             else:
-                out.fail("foundations.direction", f"{x} on the foundation card {target}: wrong rank step — {d.evidence()}, {st.evidence()}")
+                nxt = [self.order[self.pos[target.rank] + k] for k in deltas
+                       if target.rank in self.pos and 0 <= self.pos[target.rank] + k < n]
+                want = " or ".join(str(Card(r, target.suit)) for r in nxt)
+                out.fail("foundations.direction", f"{x} on the foundation card {target}: wrong rank step"
+                         + (f" ({target} takes {want} next)" if want else "") + f" — {d.evidence()}, {st.evidence()}")
                 return
             self._suit_rule(out, su, x, target, "(foundation)")
             self._foundation_card(out, x, target, ranks)
@@ -674,8 +706,8 @@ class PartialState:
         elsewhere = [(p, self.place[p]) for p in preds if p in self.place and self.place[p][0] != "foundation"]
         if elsewhere and len(elsewhere) == len(preds):
             p, (where, k) = elsewhere[0]
-            self._conflict(out, "foundations.direction", f"{x} needs {p} on its foundation, but {p} went to the {where} at move {k}")
-            return
+            if self._conflict(out, "foundations.direction", f"{x} needs {p} on its foundation, but {p} went to the {where} at move {k}"):
+                return
         free = [p for p in preds if p not in self.place]
         self._foundation_card(out, x, free[0] if free else (preds[0] if preds else None), ranks)
 
@@ -706,9 +738,9 @@ class PartialState:
         preplaced = self.spec.get("foundations.preplaced")
         is_base = (isinstance(ranks, list) and p.rank in ranks) or p in self.bases or self.plugins.is_base_card(p) or (
             self.base_rank is not None and p.rank == self.base_rank)
-        if where is not None and where != "foundation":
-            self._conflict(out, "location", f"{x} onto {p} on a foundation, but {p} went to the {where} "
-                                            f"at move {self.place.get(p, ('', '?'))[1]}")
+        if where is not None and where != "foundation" and self._conflict(
+                out, "location", f"{x} onto {p} on a foundation, but {p} went to the {where} "
+                                 f"at move {self.place.get(p, ('', '?'))[1]}"):
             return
         if preplaced is not None and preplaced.value and is_base:
             out.ok("foundations.preplaced", f"{x} on {p}, which lies on its foundation from the deal")
@@ -723,8 +755,6 @@ class PartialState:
     # -- spaces, cells, deals, discards ------------------------------------------------------
     def _check_space(self, out: Outcome, move: Move) -> None:
         x = move.card
-        if self.plugins.space(self, out, move):
-            return
         sp = self.spec.get("tableau.space")
         if sp is None:
             out.missing("tableau.space", f"tableau.space unknown: cannot say whether {x} may fill a space")
@@ -745,12 +775,18 @@ class PartialState:
             w = self.where(x)
             if move.kind == "deal" and v in ("from-stock", "from-waste-or-stock"):
                 out.ok(sp.path, f"{x} dealt into a space ({sp.evidence()})")
-            elif w in ("tableau", "foundation", "discard") and v != "any-or-reserve":
-                self._conflict(out, sp.path, f"{x} fills a space, which only a card from {src} may — but {x} went to "
-                                             f"the {w} at move {self.place.get(x, ('', '?'))[1]} ({sp.evidence()})")
+            elif w in ("tableau", "foundation", "discard") and v != "any-or-reserve" and self._conflict(
+                    out, sp.path, f"{x} fills a space, which only a card from {src} may — but {x} went to "
+                                  f"the {w} at move {self.place.get(x, ('', '?'))[1]} ({sp.evidence()})"):
+                pass
             else:
                 out.ok(sp.path, f"{x} fills a space ({sp.evidence()})")
                 out.assume(f"{x} comes from {src}, as the rule asks (the text does not say where it comes from)")
+        elif v == "other" and self.spec.special_named("gaps") is not None:
+            gaps = self.spec.special_named("gaps")
+            out.missing("layout", f"{x} fills a space, which takes a card by the cards beside it (special gaps: "
+                                  f"«{gaps.get('quote', '')[:120]}»); the text does not name them — the layout is "
+                                  f"printed only as a figure")
         else:
             out.missing(sp.path, f"tableau.space value {v!r} is not one the engine knows")
 
@@ -767,9 +803,8 @@ class PartialState:
         to = self.spec.get("stock.deal_to")
         if cap is None and dest == "reserve" and to is not None and to.value == "reserve":
             w = self.where(x)
-            if w is not None:
-                self._conflict(out, "location", f"{x} goes to a reserve pile from the stock, but it went to the {w} "
-                                                f"at move {self.place.get(x, ('', '?'))[1]}")
+            if w is not None and self._conflict(out, "location", f"{x} goes to a reserve pile from the stock, but it "
+                                                                 f"went to the {w} at move {self.place.get(x, ('', '?'))[1]}"):
                 return
             out.ok(to.path, f"{x}, dealt from the stock, goes onto a reserve pile ({to.evidence()})")
             out.primary = to.path
@@ -790,8 +825,8 @@ class PartialState:
     def _check_deal(self, out: Outcome, move: Move) -> None:
         x = move.card
         w = self.where(x)
-        if w is not None and self._single_pack():
-            self._conflict(out, "location", f"{x} is dealt, but it went to the {w} at move {self.place.get(x, ('', '?'))[1]}")
+        if w is not None and self._conflict(out, "location", f"{x} is dealt, but it went to the {w} at move "
+                                                             f"{self.place.get(x, ('', '?'))[1]}"):
             return
         to = self.spec.get("stock.deal_to")
         where = move.to or (to.value if to is not None else None)
@@ -806,8 +841,8 @@ class PartialState:
     def _check_discard(self, out: Outcome, move: Move) -> None:
         x = move.card
         w = self.where(x)
-        if w in ("foundation", "discard"):
-            self._conflict(out, "location", f"{x} leaves play, but it went to the {w} at move {self.place.get(x, ('', '?'))[1]}")
+        if w in ("foundation", "discard") and self._conflict(
+                out, "location", f"{x} leaves play, but it went to the {w} at move {self.place.get(x, ('', '?'))[1]}"):
             return
         if not self.plugins.discard(self, out, move):
             out.missing("special", f"{x} leaves play («{move.raw}»): the spec names no rule for taking cards out of play")
@@ -922,6 +957,19 @@ def _same(a: Move, b: Move) -> bool:
     return a.cards == b.cards and a.to == b.to and a.to_card == b.to_card
 
 
+def _with_reverse_reading(state: PartialState, m: Move, v: Verdict) -> Verdict:
+    """An illegal «X on Y» whose reverse «Y on X» is legal: the reason says so (the book's words
+    may be in the wrong order, as «Покройте ♥5 — ♥6» in «Агнесс»); the verdict stays illegal —
+    the move as printed is what is judged."""
+    if len(m.cards) != 1 or m.to_card is None or m.card is None or m.kind == "discard":
+        return v
+    rev = Move([m.to_card], m.card.format(), m.raw, m.lines, kind="build", to_card=m.card)
+    if state.check(rev).verdict != "legal":
+        return v
+    return Verdict(v.verdict, f"{v.reason}; the reverse reading ({m.to_card} on {m.card}) would be legal — "
+                              f"the words may be in the wrong order", v.rule, v.checked)
+
+
 def check_moves(moves: list[Move], rules: dict | RuleSpec | None) -> list[Verdict]:
     """One verdict per move (same order), replaying what each move reveals.
 
@@ -964,6 +1012,8 @@ def check_moves(moves: list[Move], rules: dict | RuleSpec | None) -> list[Verdic
                 v = Verdict("illegal", f"not allowed, as the text says: {v.reason}", v.rule, v.checked)
             verdicts.append(v)
             continue
+        if v.verdict == "illegal":
+            v = _with_reverse_reading(state, m, v)
         if "alternative" not in flags and v.verdict != "illegal":
             state.apply(m, n)
         if hypothetical:

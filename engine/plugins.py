@@ -60,6 +60,7 @@ class Plugins:
     def judges_onto(self, move) -> bool:
         """Whether :meth:`onto` decides a move onto a card (the card then stays in the layout)."""
         return ("accordion" in self.by_name or "same-rank-onto" in self.by_name
+                or ("bare-king-space" in self.by_name and move.to_card is not None and move.to_card.is_king)
                 or ("gaps" in self.by_name and bool({"right_of", "left_of"} & set(move.flags or ()))))
 
     # -- hooks ----------------------------------------------------------------------------
@@ -83,6 +84,20 @@ class Plugins:
             out.primary = "special:same-rank-onto"
             out.assume(f"{y} is the card the rule names as the one to put them on (the layout is not printed)")
             return True
+        bare = self.by_name.get("bare-king-space")
+        if bare is not None and y.is_king and y not in state.cover and state.where(y) in (None, "tableau"):
+            # «голый король … приравнивается к пробелу»: a card put on a bare king fills a space
+            sp = state.spec.get("tableau.space")
+            if sp is None:
+                out.missing("tableau.space", f"{x} on the bare king {y} (a space, {_quote(bare)}): tableau.space unknown")
+            elif sp.value == "any":
+                out.ok("special:bare-king-space", f"{x} on {y}: a bare king counts as a space, and {sp.evidence()} ({_quote(bare)})")
+                out.ok(sp.path)
+                out.primary = "special:bare-king-space"
+                out.assume(f"nothing is built on {y} any more (its cards went to the foundations)")
+            else:
+                out.missing("tableau.space", f"{x} on the bare king {y}: {sp.evidence()} is not decided here")
+            return True
         if self.base_cards and y in self.base_cards | state.tops:
             return self.to_foundation(state, out, x, y)
         return False
@@ -100,13 +115,11 @@ class Plugins:
             if x in self.base_cards:
                 out.fail("special:base-cards", f"{x} is a base card: it lies on its foundation from the start — {_quote(bc)}")
                 return True
-            preds = [t for t in state.tops | self.base_cards if t.suit == x.suit and (x.rank - t.rank) % 13 == 1]
-            out.ok("special:base-cards")
-            out.assume(f"the {x.suit} foundation whose top is {Card((x.rank - 2) % 13 + 1, x.suit)} is not yet complete")
-            out.primary = "special:base-cards"
-            if not preds:
-                out.assume(f"{Card((x.rank - 2) % 13 + 1, x.suit)} lies on top of a foundation")
-            return True
+            if x.suit is None:
+                out.missing("card.suit", f"the text gives no suit for {x}: which foundation it goes on is not said")
+                return True
+            p = Card((x.rank - 2) % 13 + 1, x.suit)   # the card before it, a king before an ace
+            return self.to_foundation(state, out, x, p)
         step = (x.rank - target.rank) % 13
         if x.suit != target.suit:
             out.fail("special:base-cards", f"{x} on the foundation card {target}: a foundation takes its own suit — {_quote(bc)}")
@@ -133,10 +146,6 @@ class Plugins:
             return False
         out.ok("special:accordion")
         return True
-
-    def space(self, state, out, move) -> bool:
-        """A card put into a space (no plug-in decides spaces yet)."""
-        return False
 
     def discard(self, state, out, move) -> bool:
         """A card taken out of play, with its partner ``move.to_card`` when the text names one."""
@@ -232,9 +241,11 @@ class Plugins:
 
     @staticmethod
     def _fields_may(state) -> bool:
-        """Whether the foundation fields themselves (direction and step) are known, so a move the
-        listed orders do not cover is judged by them."""
-        return state.spec.get("foundations.direction") is not None and state.spec.get("foundations.step") is not None
+        """Whether the plain order (up by one from the ace) is also a foundation order of the game
+        (``foundations.direction`` up, ``step`` 1: the top row of «Королевское рандеву»), so a move
+        the listed orders do not cover is judged by the fields."""
+        d, st = state.spec.get("foundations.direction"), state.spec.get("foundations.step")
+        return d is not None and st is not None and d.value == "up" and st.value == 1
 
     # -- gaps ------------------------------------------------------------------------------
     def _gaps(self, state, out, gaps: dict, move, x: Card, y: Card) -> None:

@@ -9,7 +9,9 @@
   the Paganini family) is one of its variants.
 * a Paganini-family example without a layout: every move ``unverifiable`` (rule ``"layout"``),
   since its moves name rows and windows;
-* otherwise the **partial-knowledge checker** (:mod:`pasyans.engine.partial`).
+* otherwise the **partial-knowledge checker** (:mod:`pasyans.engine.partial`), with the
+  per-game plug-ins the spec's ``special`` list names (:mod:`pasyans.engine.plugins`: accordion,
+  pairs, cards taken out of play, named base cards, orders listed for the bases, gaps).
 
 The Paganini variant is read from the game and the layout: rule 5 (``"5"`` in
 ``game.rules_used``, or a move «ПА6 - 6-й ряд» to a row start, or an empty ace column with aces

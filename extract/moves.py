@@ -20,9 +20,22 @@ Reading, in order:
    * «X помещается / кладем / переложим / выносится на Y | в базовый ряд | в пробел | в резерв»,
      «поместите X на Y», «пробел заполняется X», «X заполняет пробел», «ее место занимает X»;
    * elliptic «а ♥2 на ♥Т», «даму червей на короля пик», «бубнового туза наверх»;
-   * lists continuing a chain: «… в следующем порядке: ♠8, ♦9», «затем ♥9, ♠8 и ♠7»;
-   * «изъять / сбрасывается» (a card leaves play: kind ``other``, no destination);
+   * lists continuing a chain: «… в следующем порядке: ♠8, ♦9», «затем ♥9, ♠8 и ♠7»; a bare list
+     before «а X — Y» («а также ♣7, ♣8, ♣9, ♣10, а ♣В — ♣6») goes onto Y one card on another;
+   * «изъять / сбрасывается / удаляется» — a card leaves play: kind ``discard``, ``to`` None and the
+     card it is paired with as ``to_card`` («♦10 сбрасывается с ♥10», «Пара из ♣7 и ♣6
+     сбрасывается», «♦3 … вместе с ♣3, ♠Д, либо вместе с ♣Д, либо с ♦Д»); a card «изъята» and then
+     played is a draw from the stock, not a discard;
+   * cards carried along: «…, но вместе с ней идут ♠7, ♥6» adds them to the move before (a
+     sequence); «это сочетание карт покроет ♣5»: the cards named together before;
+   * a place beside a card, not on it: «справа от ♦10» / «слева от ♦6» (flags ``right_of`` /
+     ``left_of``), «над ♦Т» (flag ``above``, a base laid in the foundation row);
+   * «X можно покрыть Y»: X onto Y, as the book uses it («♠2 можно покрыть ♠Т или ♣Т»), but
+     «следует ♠6 покрыть ♠5 вместе с …»: the cards carried go onto the first card;
    * the formal moves of 000 («Б53 - Б47», numbered «1. …») and 003 («Б8-7», «Т2-Т»).
+
+   «резервная стопка» is the waste (the book's word for it, as its rules read it), unless the
+   example speaks of several reserve piles («в другую резервную стопку»: «Расчет»).
 
    Not moves: an aside in parentheses (its cards are mentions), and a bare past participle
    describing the position shown («піковий туз (ПА) покладено в початок 6-го ряду», «Тузы
@@ -232,9 +245,11 @@ class _Ctx:
     subject_sentence: int = -1
     sentence: int = 0
     pending_target: CardToken | None = None
+    pending_list: list = field(default_factory=list)  # cards of a bare list clause just before (no predicate)
     last_proto: _Proto | None = None
     prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
+    last_group: "_Group | None" = None  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -608,6 +623,7 @@ def _one_of_several(cl: list[_El], i: int) -> bool:
 
 _ORD = r"(\d|[А-Яа-яЁёІіЇїЄє'’]+)"
 _ROW_FROM = re.compile(r"(?:\bз|\bіз|\bиз|\bс)\s+" + _ORD + r"\s*-?\s*(?:го|й|му|м)?\s+ряд", re.I)
+_WINDOW_WORD = re.compile(r"\b(?:вікн[оаі]|окн[оау])\b", re.I)
 _RIGHT_OF = re.compile(r"(?:праворуч|справа)\s+(?:від|от)\s+([^\s),.;]+)")
 _ROW_TO = re.compile(r"(?:\bв|\bу|\bдо|\bна)\s+(?:вікно\s+|окно\s+|початок\s+|начало\s+)?" + _ORD
                      + r"\s*-?\s*(?:го|й|му|м)?\s+ряд", re.I)
@@ -775,6 +791,10 @@ class _Reader:
         finite verb that no preposition governs; ``None`` when the clause has no predicate."""
         pred = next((i for i, el in enumerate(cl) if el.kind == "dash" or el.kind == "word" and (
             el.low in _ON or el.low == "наверх" or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
+        if pred is None and any("IMPERS" in el.cues for el in cl):
+            # «Далее ♦Д можно передвинуть …»: the card an impersonal clause speaks of
+            pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.tag is not None
+                         and el.tag.POS == "INFN"), None)
         if pred is None:
             return None
         for i, el in enumerate(cl[:pred]):
@@ -825,6 +845,14 @@ class _Reader:
         named = _named(cl)
         self.ctx.history.extend(named)
         self.ctx.prev_named = [t for t in named if t is not UNNAMED]
+        several = [g for g in groups if len(g.toks) > 1 and g.with_]
+        if several:
+            self.ctx.last_group = several[-1]
+        bare = [el.tok for el in cl if el.kind == "card"]
+        if not made and not alone and len(bare) >= 2 and not _has_pred(cl) and len(groups) == 1:
+            self.ctx.pending_list = bare
+        elif made or _has_pred(cl):
+            self.ctx.pending_list = []
         return made
 
     def _read(self, cl, groups, prons, flags, alone) -> str | None:
@@ -1009,10 +1037,21 @@ class _Reader:
 
     # -- the forms ------------------------------------------------------------------------
     def _dash_moves(self, cl, groups, prons, dashes, flags, elided) -> bool:
-        """«X — Y», «X — на Y», «X — базовую | пробел», «X — на него»."""
+        """«X — Y», «X — на Y», «X — базовую | пробел», «X — на него»; a bare list of cards in the
+        clause just before joins the chain: «а также ♣7, ♣8, ♣9, ♣10, а ♣В — ♣6» puts ♣7 on ♣6, ♣8 on
+        ♣7 … ♣В on ♣10."""
         done = False
+        pending, self.ctx.pending_list = self.ctx.pending_list, []
         for d in dashes:
             left = next((g for g in groups if g.j == d), None)
+            tg = next((g for g in groups if g.i == d + 1), None)
+            if pending and left is not None and len(left.toks) == 1 and tg is not None and len(tg.toks) == 1 and d == dashes[0]:
+                self.chain(cl, pending + left.toks, tg.toks[0], flags)
+                self.protos[-len(pending) - 1].notes.append("the list before «а … —» goes onto the same card, one on another")
+                for p in self.protos[-len(pending) - 1:]:
+                    p.start = min(p.start, pending[0].start)
+                done = True
+                continue
             r = d + 1
             prep = ""
             while r < len(cl) and cl[r].kind == "word" and cl[r].low in _ON | _INTO:
@@ -1116,12 +1155,23 @@ class _Reader:
                 self.move(cl, mg.toks, tg.toks[0], kind="sequence", flags=flags, card_list=mg.cards)
                 return
         if impersonal and before and after:
-            if before[-1].with_:
-                self.to_group(cl, before[-1], after[0].toks[0], flags)
-            else:
+            if after[0].with_ and len(after[0].toks) > 1 and not before[-1].with_:
+                # «следует ♠6 покрыть ♠5 вместе с ♠7, ♥6 …»: the cards carried go onto the card named first
                 self.to_group(cl, after[0], before[-1].toks[-1], flags)
+            else:
+                # «♠2 можно покрыть ♠Т или ♣Т», «♦10 можно покрыть ♦8»: the book's usage, the card
+                # named first goes onto the other (as «♠2 может покрыть ♠Т»)
+                tg = after[0]
+                if len(tg.toks) > 1 and tg.alt:
+                    for t in tg.toks:
+                        self.to_group(cl, before[-1], t, flags | {"alternative"})
+                else:
+                    self.to_group(cl, before[-1], tg.toks[0], flags)
             return
         nom = [p for p in prons if p[0] < vi and p[2] == "nomn"]
+        combo = any(el.kind == "word" and el.lemma in ("сочетание", "комбинация") for el in cl[:vi])
+        if not before and combo and self.ctx.last_group is not None:
+            before = [self.ctx.last_group]   # «это сочетание карт покроет ♣5»: the cards named together before
         if before:
             movers = _merge(before) if _plural(cl[vi]) else before[-1]
         elif nom:
@@ -1156,6 +1206,11 @@ class _Reader:
                 return False
             if g.i > 0 and "PLACE_NOUN" in cl[g.i - 1].cues:
                 return False  # «место ♣В»: whose place
+            k = g.i - 1
+            while k > 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS == "NUMR":
+                k -= 1   # «после сброса четырех королей»
+            if k >= 0 and cl[k].kind == "word" and cl[k].lemma in ("сброс", "перемещение", "удаление"):
+                return False  # «пробел от сброса ♥К», «пробел, оставленный перемещением ♠4»: whose place
             if g.i > 0 and cl[g.i - 1].kind == "word" and cl[g.i - 1].lemma in ("оставить", "оставлять", "открывать"):
                 return False
             return True
@@ -1446,7 +1501,8 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
                 except NotationError:
                     pass
             if to_card is None and to_row is not None and p.place is None:
-                to = f"row:{to_row}"
+                # «у вікно 4-го ряду»: a space (window) of that row; «в початок 6-го ряду»: the row start
+                to = "space" if _WINDOW_WORD.search(raw) else f"row:{to_row}"
         beside = p.flags & (set(_SIDES.values()) | {"above"})
         if "above" in beside and to_card is not None:
             to = "foundation"   # «♦К помещается над ♦Т»: a base laid above another, in the foundation row

@@ -200,6 +200,9 @@ _LOWER_WORDS = {"ниже", "младше", "меньше", "меньшего", 
 _HIGHER_WORDS = {"выше", "старше", "больше", "большего", "большее", "большей", "вище", "більше"}
 """Comparatives of rank («на ступень выше», «на одне очко старше»)."""
 
+_PRONOUN_FORMS = {"нем", "ней", "них", "нему", "нею", "ним", "ними"}
+"""Forms of «он/она/они» after a preposition (pymorphy3 reads «нем» as the short adjective «нем»)."""
+
 _POS = {"ADJF": "ADJ", "ADJS": "ADJ", "PRTF": "ADJ", "PRTS": "ADJ", "COMP": "ADJ", "NUMR": "NUM",
         "NOUN": "NOUN", "VERB": "VERB", "INFN": "VERB", "GRND": "VERB", "NPRO": "PRON",
         "PREP": "ADP", "CONJ": "CCONJ", "PRCL": "PART", "ADVB": "ADV", "PRED": "ADV"}
@@ -358,11 +361,13 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "SUIT_SAME": [[L("тот", "той"), L("же", "самый", op="*"), R(r"^мас")],
                   [R(r"^(соответствующ|одинаков|відповідн|однаков)"), R(r"^мас")],
                   [L("в"), R(r"^масть$")], [L("по"), R(r"^мастям")],
+                  # «сериями нисходящей последовательности карт одной масти»
+                  [L("карта"), L("один"), R(r"^масти$")],
                   [R(r"^мас"), L("данный", "этот")],
                   # «собрать масти на тузы», «на тузы будут собираться масти»: suits are built
                   [{"LOWER": {"IN": ["масти", "мастей"]}}, L("на", "в")],
                   [L("собираться", "собирать", "собрать", "уложить"), {"LOWER": {"IN": ["масти", "мастей"]}}],
-                  [L("весь"), {"LOWER": {"IN": ["масти", "мастей"]}}]],
+                  [L("весь", "все"), {"LOWER": {"IN": ["масти", "мастей"]}}]],
     "SUIT_ANY": [[R(r"^(независим|незалежн)"), L("от", "від"), R(r"^мас")],
                  [R(r"^мас"), L("не"), R(r"^(соблюда|учитыва)")],
                  [L("не"), L("по"), R(r"^мастям")]],
@@ -370,7 +375,9 @@ PATTERNS: dict[str, list[list[dict]]] = {
                    L("по", op="?"), R(r"^(цвет|колір|кольор)")],
                   [R(r"^(цвет|колір)"), R(r"^противополож")],
                   [R(r"^(красн|черн)"), L("на"), R(r"^(черн|красн)")]],
-    "COLOR_SAME": [[L("тот", "той", "один", "одинаковый"), L("же", op="?"), R(r"^цвет")]],
+    "COLOR_SAME": [[L("тот", "той", "один", "одинаковый"), L("же", op="?"), R(r"^цвет")],
+                   # «серии карт соответствующего цвета» (the colour of the base)
+                   [R(r"^соответствующ"), R(r"^цвет")]],
     # moves -------------------------------------------------------------------------------
     "ONE_CARD": [[L("только", "лишь"), L("по", op="?"), L("один"), CARD],
                  [L("только", "лишь"), R(r"^верхн"), CARD],
@@ -414,7 +421,8 @@ PATTERNS: dict[str, list[list[dict]]] = {
                  [L("ряд"), R(r"^(туз|корол)")],
                  [L("на"), R(r"^корол(ях|ей|и)$")],
                  [L("на", "за", "над"), NUM, ADJ, TUZ], [L("на", "за", "над"), ADJ, TUZ]],
-    "T_ANCHOR": [[L("стопка", "столбец", "столбцы", "столбик", "колонка", "веер", "клумба", "крыло",
+    "T_ANCHOR": [[L("на"), L("другой"), ADJ, CARD], [L("один", "одна"), L("на"), L("другой", "другую")],
+                 [L("стопка", "столбец", "столбцы", "столбик", "колонка", "веер", "клумба", "крыло",
                     "ряд", "расклад", "раскладка", "звено", "луч", "группа", "пачка", "лесенка",
                     "косынка", "стовпець", "розкладка", "вікно")],
                  [R(r"^(игров|пристенн)")], [L("друг"), L("на"), L("друг")]],
@@ -445,7 +453,11 @@ PATTERNS: dict[str, list[list[dict]]] = {
     "LOWER_CARD": [[R(r"^более$"), R(r"^(низк|младш)"), R(r"^достоинств")]],
     "REDEAL_UNLIMITED": [[L("раз"), L("за"), L("раз")], [L("сколько"), L("угодно")],
                          [R(r"^неограничен"), L("число", "количество", op="?"), L("раз", op="?")]],
-    "SPACE_RESERVE": [[R(r"^магазин")], [L("из"), L("резерв")]],
+    "SPACE_RESERVE": [[R(r"^магазин")], [L("из"), L("резерв")],
+                      # «заполняться верхней картой стопки, расположенной … сверху или снизу от нее»
+                      [R(r"^верхн"), CARD, L("стопка")],
+                      # «Карты из среднего ряда стопок используются только для заполнения пробелов»
+                      [L("стопка"), R(r"^использ"), L("только", op="?"), L("для"), R(r"^заполнен")]],
     "DEAL_ONE_BY_ONE": [[R(r"^поочередн")], [L("по"), L("один"), L("карта", op="?")],
                         [L("по"), L("три"), L("карта", op="?")]],
     "HAND": [[L("под"), L("рука")], [R(r"^оста"), KOLODA], [R(r"^колод")]],
@@ -698,13 +710,21 @@ class _Reader:
         # «на них», «на которых»: the piles named before — the foundations if aces or a
         # foundation word came before in the sentence, else the nearest pile word before
         for i in range(sent.start, sent.end - 1):
-            if doc[i].lemma_ == "на" and doc[i + 1].lemma_ in ("они", "который") and not (s <= i < e):
+            on_them = doc[i].lemma_ == "на" and doc[i + 1].lemma_ in ("они", "который")
+            # «… с тем, чтобы их покрывали сериями карт»: «их» = the piles named before, covered
+            them_covered = doc[i].lower_ == "их" and doc[i + 1].lower_.startswith("покр")
+            if (on_them or them_covered) and not (s <= i < e):
                 before = [kd for kd, x in strong if x[1] <= i]
+                last_prev = self._last_anchor(prev) if prev is not None else None
                 if any(x[1] <= i for x in f_strong + f_weak) or (
-                        not before and prev is not None and (prev.has("F_ANCHOR") or prev.has("F_WEAK"))):
+                        not before and last_prev == "foundations"):
                     strong.append(("foundations", (i, i + 2)))
                 elif before:
                     strong.append((before[-1], (i, i + 2)))
+                elif last_prev == "tableau":
+                    # «Базовые покрывают только карты верхнего и нижнего рядов. На них можно также
+                    # собирать серии …»: the pile word nearest before «на них»
+                    strong.append(("tableau", (i, i + 2)))
         weak = [("foundations", x) for x in f_weak] + [("tableau", x) for x in t_weak]
         # a cue inside parentheses explains what stands just before them: «переложить в ряд тузов
         # (на карту той же масти и на ступень меньшего достоинства)»
@@ -722,6 +742,16 @@ class _Reader:
             if kind:
                 return kind
         return None
+
+    def _last_anchor(self, sent: _Sent) -> str | None:
+        """``"foundations"`` or ``"tableau"``: the pile word that ends last in ``sent`` (a pronoun in
+        the next sentence most likely stands for it), or ``None``."""
+        spans = [("foundations", x) for x in sent.spans("F_ANCHOR") + sent.spans("F_WEAK")]
+        f_tok = {i for _, x in spans for i in range(*x)}
+        spans += [("tableau", x) for x in sent.spans("T_ANCHOR") if not any(i in f_tok for i in range(*x))]
+        if not spans:
+            return None
+        return max(spans, key=lambda kx: kx[1][1])[0]
 
     def _negated(self, s: int) -> bool:
         """A «не» / «не обязательно» right before the cue."""
@@ -1005,7 +1035,8 @@ class _Reader:
         if sent.has("PREPLACE_VERB"):
             from .notation import find_cards
 
-            cards = [t.card for t in find_cards(sent.quote, "symbol", self.lang, words=False) if t.card.suit]
+            cards = list(dict.fromkeys(t.card for t in find_cards(sent.quote, "symbol", self.lang, words=False)
+                                       if t.card.suit))
             later = self.sents[k + 1: k + 3]
             if len(cards) >= 4 and any(x.has("F_ANCHOR") for x in later):
                 clock = any(re.search(r"циферблат|часов", x.quote) for x in [sent, *later])
@@ -1014,7 +1045,7 @@ class _Reader:
                               sent, {"cards": [c.format() for c in cards], "direction": "up", "wrap": clock})
                 self.claim("foundations.base", "mixed", k, strength=2)
                 self.claim("foundations.preplaced", True, k)
-        if sent.has("SPACE") and any(w.startswith(("выше", "старше")) for w in low) and any(
+        if sent.has("SPACE") and any(w.startswith(("выше", "старше", "высок")) for w in low) and any(
                 w.startswith("достоинств") for w in low):
             left = any(w.startswith(("предыдущ", "слева")) for w in low)
             right = any(w.startswith("ниже") for w in low) and "справа" in low
@@ -1029,6 +1060,15 @@ class _Reader:
             n = _number_at(doc, s, e)
             if n:
                 self.claim("layout.cells", n, k)
+        if "голый" in lemmas and "король" in lemmas and sent.has("SPACE"):
+            # «голый король (все выстроенные на нем карты помещены на базовые) приравнивается к пробелу.
+            # Для его заполнения может быть использована любая карта.»
+            self._special("bare-king-space", "a king with nothing built on it counts as a space", sent, {})
+            nxt = self.sents[k + 1] if k + 1 < len(self.sents) else None
+            if nxt is not None and nxt.has("SPACE_ANY"):
+                joined = _Sent(0, 0, f"{sent.quote} {nxt.quote}", (sent.lines[0], nxt.lines[1]), {})
+                self.sents.append(joined)
+                self.claim("tableau.space", "any", len(self.sents) - 1)
         seqs = self._rank_sequences(sent)
         if seqs:
             suit = "any-suit" if sent.has("SUIT_ANY") else "same-suit" if sent.has("SUIT_SAME") else None
@@ -1043,9 +1083,11 @@ class _Reader:
                 old["lines"] = [min(old["lines"][0], sent.lines[0]), max(old["lines"][1], sent.lines[1])]
             if suit == "any-suit" and len(seqs) >= 2:
                 self.claim("foundations.suit", "any-suit", k)
-        if not sent.has("DISCARD_VERB") and "резервный" in lemmas and any(
-                t.lemma_ == "любой" for t in toks) and any(t.lemma_ in ("либо", "или") for t in toks) and sent.has("F_ANCHOR"):
-            # «каждая карта должна быть помещена либо на базовую, либо на любую из четырех резервных стопок»
+        several = any(t.lemma_ == "резервный" and t.i > sent.start and doc[t.i - 1]._.rules_isnum
+                      and (doc[t.i - 1]._.rules_num or 0) > 1 for t in toks)
+        if several and any(t.lemma_ == "любой" for t in toks) and sent.has("F_ANCHOR"):
+            # «каждая карта должна быть помещена либо на базовую, либо на любую из четырех резервных
+            # стопок»: several reserve piles take the stock's cards (not the one waste pile)
             self.claim("stock.deal_to", "reserve", k)
 
     _RANK_SIGNS = {"т": 1, "а": 1, "в": 11, "д": 12, "к": 13, **{str(n): n for n in range(2, 11)}}
@@ -1196,16 +1238,42 @@ class _Reader:
 
         prev = self.sents[k - 1] if k else None
 
+        goal_on_aces = (sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3
+                        and any(not _preceded_by(doc, a, {"до", "от", "к"}, 1) for a, _ in sent.spans("F_WEAK"))
+                        and not sent.has("T_ANCHOR") and not sent.has("W_ANCHOR"))
+
         def target(s: int, e: int) -> str | None:
+            if goal_on_aces:
+                # «Цель игры — покрыть тузы сериями карт соответствующей масти …»: the goal's piles
+                # are the foundations on the aces
+                return "foundations"
             kind = (self._anchor_kind(sent, s, e, prev)
                     or (prev and self._anchor_kind(prev, prev.end, prev.end)) or self._context)
             if kind:
                 self._context = kind
             return kind
 
+        # «в восходящей или нисходящей последовательности»: one cue of both directions, for one pile
+        ups, downs = sent.spans("DIR_UP"), sent.spans("DIR_DOWN")
+        joined: dict[int, int] = {}
+        for a in ups + downs:
+            for b in ups + downs:
+                # «… в восходящей последовательности, а затем сериями в нисходящей …» too
+                if a[1] <= b[0] and (a in ups) != (b in ups) and all(
+                        t.lemma_ in ("или", "либо", "и", "так", "как", "а", "затем", "потом", "в", "последовательность",
+                                     "серия", "порядок") or t.is_punct or t.is_space
+                        for t in doc[a[1]:b[0]]) and b[0] - a[1] <= 7:
+                    joined[b[0]] = a[0]
+        first_kind: dict[int, str | None] = {}
         for label, value in (("DIR_UP", "up"), ("DIR_DOWN", "down")):
             for s, e in sent.spans(label):
+                if s in joined:
+                    kind = first_kind.get(joined[s]) or target(s, e)
+                    if kind is not None:
+                        dirs[kind].add(value)
+                    continue
                 kind = target(s, e)
+                first_kind[s] = kind
                 if kind is None:
                     self.finding(k, "unassigned-rule-cue", f"direction «{doc[s].text}» has no pile to belong to",
                                  doc[s].text)
@@ -1243,7 +1311,10 @@ class _Reader:
         for label, value in (("COLOR_ALT", "alternate-color"), ("COLOR_SAME", "same-color")):
             for s, e in (sent.spans(label) if building or label == "COLOR_ALT" else []):
                 if not self._negated(s):
-                    suits["tableau"].append((s, value))
+                    # «соответствующего / того же цвета» belongs to its pile (the foundations of
+                    # «Дьявол», «Свои соседи»); alternating colours are the tableau's
+                    kind = (target(s, e) or "tableau") if label == "COLOR_SAME" else "tableau"
+                    suits[kind].append((s, value))
         for kind, field_dir, field_suit, both in (
                 ("foundations", "foundations.direction", "foundations.suit", "both"),
                 ("tableau", "tableau.build_direction", "tableau.build_suit", "either"),
@@ -1378,7 +1449,10 @@ class _Reader:
         if any(t.lemma_ == "нельзя" for t in doc[sent.start:sent.end]):
             return      # «нельзя класть на короля туза»: a prohibition names no base
         f_tokens = {i for x in sent.spans("F_ANCHOR") for i in range(*x)}
-        has_anchor = bool(sent.spans("F_ANCHOR"))
+        # «… последними картами, помещающимися на базовые»: cards put onto the foundations are not bases
+        has_anchor = any(not (s > sent.start and doc[s - 1].lemma_ in ("на", "над")
+                              and doc[s].lower_.startswith(("базов", "основ")))
+                         for s, e in sent.spans("F_ANCHOR"))
         ace = king = False
         # kings listed among other ranks («восьми дам наверху, восьми валетов …, и восьми королей
         # внизу») describe a final layout, not a base
@@ -1391,7 +1465,7 @@ class _Reader:
                 continue
             if t.lower_.startswith("туз"):
                 ace = ace or t.i in f_tokens or has_anchor or self._ace_then_them(sent, t.i)
-            elif not _preceded_by(doc, t.i, {"на", "с", "со", "из"}) and not others:
+            elif not _preceded_by(doc, t.i, {"на", "над", "с", "со", "из"}) and not others:
                 # a king is a base where the sentence names the foundations; «на короля» is a build
                 king = king or t.i in f_tokens or has_anchor
         mixed = self._rank_list(sent)
@@ -1459,6 +1533,11 @@ class _Reader:
         if sent.has("SPACE_NOT") and (first or any(t.lower_.startswith("колод") for t in doc[sent.start:sent.end])):
             # «Пробелы никогда не заполняются картами колоды»: a source is barred, not every card
             self.finding(k, "unread-rule-value", "a space rule bars one source of cards", sent.quote[:120])
+            return
+        if sent.has("SPACE_NOT") and any(t.lemma_ in ("следовать", "должный", "надо", "нужно") for t in doc[sent.start:sent.end]) \
+                and any(t.lower_.startswith("заполн") and not _preceded_by(doc, t.i, {"не"}, 1) for t in doc[sent.start:sent.end]):
+            # «Пробел в подвеске не заполняется: пробел же в столбце следует, однако, заполнить»: two kinds
+            # of space; the sentences that say how the column's space is filled decide
             return
         if sent.has("SPACE_NOT"):
             value = "not-filled"
@@ -1620,11 +1699,22 @@ class _Reader:
         onto_f, onto_t = [], 0
         f_tok = {i for sent in self.sents for a, b in sent.spans("F_ANCHOR") for i in range(a, b)}
         for sent in self.sents:
+            # «Нижняя карта столбца игровая и может покрывать базовую»: a card covers a foundation
+            covers_f = not sent.has("VARIANT") and any(
+                doc[i].lemma_ in ("покрывать", "покрыть") and i + 1 < sent.end and (
+                    i + 1 in f_tok or doc[i + 1].lower_.startswith(("базов", "основ")))
+                for i in range(sent.start, sent.end))
+            each_other = any(doc[i].lemma_ == "друг" and doc[i + 1].lemma_ == "друг"
+                             for i in range(sent.start, sent.end - 1))   # «… или друг друга»
             # sentences that put a card onto something («на базовые», «на другую карту»), dealing aside
             if not (sent.has("BUILD_VERB") or sent.has("MOVE_VERB")) or sent.has("VARIANT") or any(
                     t.lower_.startswith(("выкла", "раскла", "разлож", "выложи", "сда")) for t in doc[sent.start:sent.end]):
+                if each_other:
+                    onto_t += 1
+                elif covers_f:
+                    onto_f.append(sent)
                 continue
-            dests = []
+            dests = (["f"] if covers_f else []) + (["t"] if each_other else [])
             for i in range(sent.start, sent.end - 1):
                 if doc[i].lemma_ != "на":
                     continue
@@ -1632,10 +1722,10 @@ class _Reader:
                     dests.append("f")
                     continue
                 j = i + 1
-                while j < sent.end and (doc[j].pos_ == "ADJ" or doc[j].is_space):
+                while j < sent.end and (doc[j].pos_ == "ADJ" or doc[j].is_space) and doc[j].lower_ not in _PRONOUN_FORMS:
                     j += 1
-                if j >= sent.end:
-                    continue
+                if j >= sent.end or doc[j].lower_ in _PRONOUN_FORMS:
+                    continue   # «выстроенные на нем карты»: «на нем» (on it), not «на … карты»
                 if j in f_tok or doc[j].lower_.startswith(("базов", "основ", "туз")):
                     dests.append("f")
                 elif doc[j].lemma_ == "карта" or RANK_WORDS.get(doc[j].lemma_) or any(

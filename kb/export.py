@@ -51,7 +51,7 @@ def export_json(conn: sqlite3.Connection, game_ids: list[str] | None = None) -> 
     moves_by_ex: dict[str, list] = {}
     for m in moves:
         moves_by_ex.setdefault(m["example"], []).append(
-            {"card": m["card"], "cards": json.loads(m["cards"]), "to": m["to"], "raw": m["raw"],
+            {"card": m["card"], "cards": json.loads(m["cards"]), "to": m["to"], "to_card": m["to_card"], "raw": m["raw"],
              "lines": [m["first_line"], m["last_line"]], "kind": m["kind"],
              "flags": json.loads(m["flags"]), "verdict": m["verdict"], "reason": m["reason"],
              "rule": m["rule"]})

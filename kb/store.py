@@ -148,7 +148,7 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
     )
     db["moves"].create(
         {"id": str, "example": str, "game": str, "n": int, "number": int, "card": str,
-         "cards": str, "to": str, "raw": str, "first_line": int, "last_line": int, "kind": str,
+         "cards": str, "to": str, "to_card": str, "raw": str, "first_line": int, "last_line": int, "kind": str,
          "flags": str, "from_row": int, "to_row": int, "notation": str, "verdict": str,
          "reason": str, "rule": str, "checked": str},
         pk="id", foreign_keys=[("example", "examples", "id"), ("game", "games", "id")],
@@ -172,7 +172,7 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
                  "number": m.number,
                  "card": m.card.format() if m.card else None,
                  "cards": json.dumps([c.format() for c in m.cards]),
-                 "to": m.to, "raw": m.raw, "first_line": m.lines[0], "last_line": m.lines[1],
+                 "to": m.to, "to_card": m.to_card.format() if m.to_card else None, "raw": m.raw, "first_line": m.lines[0], "last_line": m.lines[1],
                  "kind": m.kind, "flags": json.dumps(sorted(m.flags)),
                  "from_row": m.from_row, "to_row": m.to_row, "notation": m.notation,
                  "verdict": v.verdict, "reason": v.reason, "rule": v.rule,

@@ -57,8 +57,10 @@ class Move:
     (``"KS"``), or one of ``"foundation" "space" "cell" "reserve" "waste" "tableau" "row:N"``,
     or ``None`` when the text names no destination. ``from_row``/``to_row``: 1-based rows
     where the notation names them (000, 003). ``flags``: ``conditional``, ``alternative``,
-    ``prohibited``, ``restated``, ``to_by_pronoun``, ``to_inferred``. ``kind``: ``build``,
-    ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``other``.
+    ``prohibited``, ``restated``, ``to_by_pronoun``, ``to_inferred``, and where the target is a
+    neighbour rather than the card covered: ``right_of``, ``left_of``, ``above``. ``kind``:
+    ``build``, ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``discard`` (the card
+    leaves play: ``to`` is ``None`` and ``to_card`` the card it pairs with, if any), ``other``.
     """
 
     cards: list[Card]

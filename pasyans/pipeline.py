@@ -107,9 +107,9 @@ def read_layouts(seg: Segmented) -> None:
     decide»). An example without a printed layout whose text puts aces into the windows of the
     source's one printed layout («ту ж початкову розстановку … заповнивши вікна тузами. У 1-му
     ряду - ПА, …») starts from that layout with the aces in its windows
-    (:func:`pasyans.engine.paganini.fill_windows_with_aces`); another example of the game that
-    prints the layout, whose moves name rows («у вікно 5-го ряду … Ч10 з 8-го ряду»), starts
-    from the layout as printed. Each derivation is a finding.
+    (:func:`pasyans.engine.paganini.fill_windows_with_aces`); another example of the same game
+    family (same root of ``variant_of``) whose moves name rows («у вікно 5-го ряду … Ч10 з 8-го
+    ряду») starts from the layout as printed. Each derivation is a finding.
     """
     from .engine.paganini import fill_windows_with_aces
     from .extract.layout import read_ace_placement, read_paganini_layout
@@ -140,12 +140,13 @@ def read_layouts(seg: Segmented) -> None:
             mt = _example_text(seg, g, i)
             placement = read_ace_placement(mt.text, src.notation, src.language)
             if placement is None:
-                if g is base_game and any(m.from_row or m.to_row for m in ex.moves):
+                if _family(seg, g) == _family(seg, base_game) and any(m.from_row or m.to_row for m in ex.moves):
                     ex.layout, ex.layout_undecided = base.layout, list(base.layout_reading.undecided)
                     ex.findings.append(Finding(
                         src.id, ex.lines, "layout-derived",
-                        f"the moves name rows and the game prints one layout (lines {base.layout_lines[0]}-"
-                        f"{base.layout_lines[1]}): they are checked against that layout as dealt", game=g.key))
+                        f"the moves name rows and the game family prints one layout (lines {base.layout_lines[0]}-"
+                        f"{base.layout_lines[1]}, {base_game.key}): they are checked against that layout as dealt",
+                        game=g.key))
                 continue
             try:
                 ex.layout, extra = fill_windows_with_aces(base.layout, placement.aces)
@@ -161,6 +162,16 @@ def read_layouts(seg: Segmented) -> None:
                 src.id, mt.lines_of(placement.start, placement.end), "layout-derived",
                 f"starting layout = the layout printed at lines {base.layout_lines[0]}-{base.layout_lines[1]} "
                 f"({base_game.key}) with the aces of «{placement.sentence}» in its windows", game=g.key))
+
+
+def _family(seg: Segmented, game: GameText) -> str:
+    """The key of the game's root ancestor (``variant_of`` followed up) within the source."""
+    parents = {g.key: g.variant_of for g in seg.games}
+    key, seen = game.key, set()
+    while parents.get(key) and key not in seen:
+        seen.add(key)
+        key = parents[key]
+    return key
 
 
 def read_rules(seg: Segmented) -> None:

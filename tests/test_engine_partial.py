@@ -1,4 +1,6 @@
-"""The partial-knowledge checker on real moves of the book 004 (examples printed without a layout)."""
+"""The partial-knowledge checker on real moves of the book 004 (examples printed without a layout),
+with the gold rule specs of ``rules_000_003_and_004_part1.json`` (so the engine is tested apart
+from the rule reader)."""
 
 from __future__ import annotations
 
@@ -7,12 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pasyans.cards import Card
-from pasyans.engine.partial import PartialState, RuleSpec, base_ranks, check_moves
+from pasyans.engine.partial import PACK_RANKS, PartialState, RuleSpec, base_ranks, check_moves
 from pasyans.engine.verify import verify_example
 from pasyans.models import Example, GameText, Move
 
 from . import engine_gold as eg
 
+C = Card.parse
 CASTLE = "Осажденная крепость"
 PREPLACED = {"value": True, "status": "stated", "lines": [529, 531],
              "quote": "Из колоды изымаются четыре туза и помещаются колонкой в центре стола, формируя базовый ряд."}
@@ -27,6 +30,10 @@ def _by_raw(moves, verdicts, raw):
     return next(v for m, v in zip(moves, verdicts) if m.raw == raw)
 
 
+def _f(value, quote=None, lines=None):
+    return {"value": value, "status": "stated", "quote": quote, "lines": lines}
+
+
 def test_castle_every_move_legal_under_its_rules(castle):
     """Lines 557–564: «♦4 — ♦5. ♣5—♦6. ♦3—♦4. ♦2—базовую. ♦3, ♦4, ♦5 — базовую …» — 18 moves."""
     spec = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED})
@@ -38,21 +45,28 @@ def test_castle_every_move_legal_under_its_rules(castle):
     assert {"tableau.build_direction", "tableau.build_suit", "exposed"} <= set(v.checked)
     v = _by_raw(castle, verdicts, "♦К — пробел, образовавшийся рядах")
     assert v.rule == "tableau.space" and "любой игровой картой" in v.reason
-    # ♦3, ♦4, ♦5 go up one after another once ♦3 has left ♦4 and ♦4 has left ♦5
     assert [v.verdict for m, v in zip(castle, verdicts) if m.raw == "♦3, ♦4, ♦5 — базовую"] == ["legal"] * 3
-    v = verdicts[-1]   # «♣2 — базовую»: the clubs ace lies on its foundation from the deal
-    assert v.rule == "foundations.preplaced"
+    assert verdicts[-1].rule == "foundations.preplaced"   # «♣2 — базовую»: the clubs ace lies there from the deal
 
 
-def test_foundation_two_without_its_ace_is_unverifiable(castle):
-    spec = eg.spec_from_gold(CASTLE)   # the gold spec does not say the aces start on the foundations
-    verdicts = check_moves(castle, spec)
-    first = verdicts[0]   # «♥2 и ♠2 могут покрыть базовые тузы»
-    assert first.verdict == "unverifiable" and first.rule == "foundations: earlier play"
-    assert "AH" in first.reason and "off the page" in first.reason
-    # ♦3 follows ♦2, which went to the foundation earlier in this very example
-    assert [v.verdict for v in verdicts[6:9]] == ["legal"] * 3
-    assert "put on its foundation earlier in the example" in verdicts[6].reason
+def test_a_base_card_not_shown_on_its_foundation_is_an_assumption(castle):
+    """«♥2 и ♠2 могут покрыть базовые тузы» with a spec that does not say the aces start on the
+    foundations: the aces are bases, so the move is consistent — legal, naming what it assumes."""
+    verdicts = check_moves(castle, eg.spec_from_gold(CASTLE))
+    first = verdicts[0]
+    assert first.verdict == "legal" and "foundations.suit" in first.checked
+    assert "assumed (not shown in the text): AH (a base) lies on its foundation" in first.reason
+    assert "put on its foundation earlier in the example" in verdicts[6].reason   # ♦3 after ♦2, shown
+
+
+def test_a_predecessor_shown_elsewhere_contradicts_the_assumption(castle):
+    """♦3 to the foundation needs ♦2 there; when the example put ♦2 on a tableau card, no
+    assumption can save it (one pack): illegal."""
+    spec = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED})
+    two_on_tableau = Move([C("2D")], "3C", "♦2 — ♣3", (1, 1), to_card=C("3C"))
+    three_up = Move([C("3D")], "foundation", "♦3 — базовую", (1, 1), kind="to_foundation")
+    v = check_moves([two_on_tableau, three_up], spec)[1]
+    assert v.verdict == "illegal" and v.rule == "foundations.direction" and "2D went to the tableau at move 1" in v.reason
 
 
 def test_unknown_build_suit_names_the_field(castle):
@@ -63,28 +77,82 @@ def test_unknown_build_suit_names_the_field(castle):
     assert "tableau.build_direction" in v.checked   # what could be checked still is
 
 
-def test_accordion_unknown_building_is_unverifiable(gold_004):
+def test_accordion_is_judged_by_its_plug_in(gold_004):
+    """«Аккордеон» (lines 295–306): a pile goes onto a card of the same suit or rank (special
+    ``accordion``); without it the spec's ``tableau.build_direction = none`` would refuse every move."""
     moves = eg.moves_004(gold_004, "Аккордеон")
-    verdicts = check_moves(moves, eg.spec_from_gold("Аккордеон"))
-    assert verdicts[0].verdict == "unverifiable" and verdicts[0].rule == "tableau.build_direction"
-    assert verdicts[0].reason.startswith("hypothetical: ")   # «если следующей картой сдается ♣6…»
-    assert verdicts[6].reason.startswith("restates move 3")  # «♥3 должна быть помещена на ♥8»
+    acc = {"name": "accordion", "quote": "… карте, расположенной на третьем слева месте", "lines": [311, 318],
+           "description": "", "params": {"moves": ["L1", "L3"], "build policies": ["same-suit", "same-rank"]}}
+    spec = eg.spec_from_gold("Аккордеон")
+    spec["special"] = [acc]
+    verdicts = check_moves(moves, spec)
+    assert verdicts[0].verdict == "legal" and verdicts[0].rule == "special:accordion"   # ♣6 on ♠6: same rank
+    assert "same rank" in verdicts[0].reason and verdicts[0].reason.startswith("hypothetical: ")
+    assert "same suit" in verdicts[2].reason                                            # ♥3 on ♥8
+    assert verdicts[6].reason.startswith("restates move 3")
+    bad = Move([C("3H")], "QC", "♥3 — ♣Д", (1, 1), to_card=C("QC"))
+    v = check_moves([bad], spec)[0]
+    assert v.verdict == "illegal" and v.rule == "special:accordion" and "neither suit nor rank" in v.reason
 
 
-def test_built_up_instead_of_down_is_illegal(gold_004):
-    """Агнесс, line 413: «Покройте ♥5 — ♥6» read literally (♥6 on ♥5) builds up; the game builds down."""
-    spec = eg.spec_from_gold("Агнесс")
-    literal = Move([Card(6, "H")], "5H", "Покройте ♥5 — ♥6", (413, 413), to_card=Card(5, "H"))
+def test_built_up_instead_of_down_is_illegal_when_no_foundation_takes_it(gold_004):
+    """Агнесс, line 413: «Покройте ♥5 — ♥6» read literally (♥6 on ♥5) builds up; the game builds
+    down. With the foundations ruled out, nothing else can take it."""
+    spec = eg.spec_from_gold("Агнесс", **{"foundations.base": "none"})
+    literal = Move([C("6H")], "5H", "Покройте ♥5 — ♥6", (413, 413), to_card=C("5H"))
     v = check_moves([literal], spec)[0]
     assert v.verdict == "illegal" and v.rule == "tableau.build_direction"
     assert "одного цвета" in v.reason or "нисходящей" in v.reason   # the rule's evidence is quoted
+    assert "the reverse reading (5H on 6H) would be legal" in v.reason
     assert check_moves(eg.moves_004(gold_004, "Агнесс")[1:2], spec)[0].verdict == "legal"   # ♥5 on ♥6
+
+
+def test_a_build_the_tableau_refuses_is_read_onto_a_foundation():
+    """«Лабиринт», line 2235: «♠3 покрывает ♠2» — nothing is built on the tableau, so ♠2 is a
+    foundation card; the verdict says the reading it took."""
+    spec = {"deck": {"packs": _f(1)},
+            "foundations": {"base": _f("A"), "direction": _f("up"), "suit": _f("same-suit"), "step": _f(1)},
+            "tableau": {"build_direction": _f("none", "… Карты из него перекладываются на базовые …", [2205, 2211]),
+                        "build_suit": _f("none")}}
+    v = check_moves([Move([C("3S")], "2S", "♠3 покрывает ♠2", (2235, 2236), to_card=C("2S"))], spec)[0]
+    assert v.verdict == "legal" and v.rule == "foundations.direction"
+    assert "2S read as a foundation card" in v.reason and "tableau takes no building" in v.reason
+    assert "2S lies on top of its foundation" in v.reason
+
+
+def test_an_unknown_tableau_rule_is_not_hidden_by_a_foundation_guess():
+    """When the tableau rule is unknown, a foundation reading that needs unshown cards decides
+    nothing: the move stays unverifiable, and both readings are said."""
+    spec = {"deck": {"packs": _f(1)},
+            "foundations": {"base": _f("A"), "direction": _f("both"), "suit": _f("same-suit"), "step": _f(1)}}
+    v = check_moves([Move([C("7C")], "8C", "а ♣7 — ♣8", (2150, 2150), to_card=C("8C"))], spec)[0]
+    assert v.verdict == "unverifiable" and v.rule == "tableau.build_direction"
+    assert "tableau.build_direction unknown" in v.reason
+    assert "read as a foundation move it would be legal only if 8C lies on top of its foundation" in v.reason
+
+
+def test_stripped_pack_rank_order():
+    """«Персидский пасьянс» (001, line 10): 32-card packs «от тузов до семерок» — a seven follows
+    the ace on a foundation; in a full pack it would not."""
+    spec = {"deck": {"packs": _f(2), "cards_per_pack": _f(32, "от тузов до семерок", [3, 3])},
+            "foundations": {"base": _f("A"), "direction": _f("up"), "suit": _f("same-suit"), "step": _f(1)}}
+    ace = Move([C("AH")], "foundation", "тузы — наверх", (10, 10), kind="to_foundation")
+    seven = Move([C("7H")], "foundation", "семерки червей и треф на тузы", (10, 10), kind="to_foundation",
+                 to_card=Card(1, None))
+    v = check_moves([ace, seven], spec)[1]
+    assert v.verdict == "legal" and PACK_RANKS[32][:2] == [1, 7]
+    full = {**spec, "deck": {"packs": _f(2), "cards_per_pack": _f(52)}}
+    v = check_moves([ace, seven], full)[1]
+    assert v.verdict == "illegal" and "(A takes 2 next)" in v.reason
+    two = Move([C("2H")], "foundation", "двойку на туза", (10, 10), kind="to_foundation")
+    v = check_moves([ace, two], spec)[1]
+    assert v.verdict == "illegal" and v.rule == "deck.cards_per_pack"   # no twos in a 32-card pack
 
 
 def test_alternate_colour_broken_is_illegal():
     spec = eg.spec_from_gold("Король Альберт")
-    ok = Move([Card(6, "S")], "7D", "♠6 покрывает ♦7", (1985, 1985), to_card=Card(7, "D"))
-    bad = Move([Card(6, "H")], "7D", "♥6 — ♦7", (1985, 1985), to_card=Card(7, "D"))
+    ok = Move([C("6S")], "7D", "♠6 покрывает ♦7", (1985, 1985), to_card=C("7D"))
+    bad = Move([C("6H")], "7D", "♥6 — ♦7", (1985, 1985), to_card=C("7D"))
     (v_ok,), (v_bad,) = check_moves([ok], spec), check_moves([bad], spec)
     assert v_ok.verdict == "legal"
     assert v_bad.verdict == "illegal" and v_bad.rule == "tableau.build_suit" and "разного цвета" in v_bad.reason
@@ -95,22 +163,23 @@ def test_alternate_colour_broken_is_illegal():
 def test_covered_card_cannot_move_alone(castle):
     spec = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED})
     d4_d5, d3_d4 = castle[2], castle[4]   # ♦4 — ♦5, ♦3 — ♦4
-    early = Move([Card(4, "D")], "foundation", "♦4 — базовую", (562, 562), kind="to_foundation")
+    early = Move([C("4D")], "foundation", "♦4 — базовую", (562, 562), kind="to_foundation")
     v = check_moves([d4_d5, d3_d4, early], spec)[2]
     assert v.verdict == "illegal" and v.rule == "tableau.move" and "covered by 3D" in v.reason
-    onto_covered = Move([Card(4, "C")], "5D", "♣4 — ♦5", (562, 562), to_card=Card(5, "D"))
+    onto_covered = Move([C("4C")], "5D", "♣4 — ♦5", (562, 562), to_card=C("5D"))
     v = check_moves([d4_d5, onto_covered], spec)[1]
     assert v.verdict == "illegal" and v.rule == "exposed"
 
 
 def test_card_in_two_places_single_pack_only(castle):
     spec = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED})
-    again = Move([Card(3, "D")], "4C", "♦3 — ♣4", (563, 563), to_card=Card(4, "C"))
+    again = Move([C("3D")], "4C", "♦3 — ♣4", (563, 563), to_card=C("4C"))
     moves = castle[:9] + [again]        # ♦3 went to its foundation at move 7
     v = check_moves(moves, spec)[-1]
     assert v.verdict == "illegal" and v.rule == "location" and "move 7" in v.reason
     two = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED, "deck.packs": 2})
-    assert check_moves(moves, two)[-1].verdict == "legal"   # the other ♦3
+    v = check_moves(moves, two)[-1]
+    assert v.verdict == "legal" and "the other copy of the card is meant" in v.reason
     unknown = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED, "deck.packs": None})
     v = check_moves(moves, unknown)[-1]
     assert v.verdict == "unverifiable" and v.rule == "deck.packs"
@@ -120,7 +189,7 @@ def test_prohibited_move_comes_out_illegal(gold_004):
     """Легкие ходы, line 1414: «но ♦6 с ♦5 нельзя покрывать ♦7» — one card moves at a time."""
     moves = eg.moves_004(gold_004, "Легкие ходы")
     verdicts = check_moves(moves, eg.spec_from_gold("Легкие ходы"))
-    assert [v.verdict for v in verdicts] == ["unverifiable", "legal", "legal", "legal", "illegal"]
+    assert [v.verdict for v in verdicts] == ["legal", "legal", "legal", "legal", "illegal"]
     assert verdicts[4].rule == "tableau.move" and "not allowed, as the text says" in verdicts[4].reason
     assert "по одной карте" in verdicts[4].reason
     # if the rules were read as allowing sequences, the engine must not call the move legal
@@ -129,10 +198,21 @@ def test_prohibited_move_comes_out_illegal(gold_004):
     assert v.verdict == "unverifiable" and "not allowed" in v.reason and "rules as read allow it" in v.reason
 
 
+def test_prohibited_move_allowed_only_by_assumptions_is_unverifiable():
+    """«Краеугольные камни», line 4341: «♠Д и ♥2 нельзя поместить на базовые» — the rules allow it
+    if ♠В (♠К) or ♥Т lies on top of a foundation, which the text does not show."""
+    spec = {"deck": {"packs": _f(2)},
+            "foundations": {"base": _f("A+K"), "direction": _f("both"), "suit": _f("same-suit"), "step": _f(1)}}
+    m = Move([C("2H")], "foundation", "♠Д и ♥2 нельзя поместить на базовые", (4341, 4341), kind="to_foundation",
+             flags={"prohibited"})
+    v = check_moves([m], spec)[0]
+    assert v.verdict == "unverifiable" and "the rules allow it only if AH (a base) lies on its foundation" in v.reason
+
+
 def test_conditional_moves_do_not_change_the_known_state(castle):
     spec = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED})
-    hypo = Move([Card(4, "D")], "5D", "если ♦4 — ♦5", (560, 560), to_card=Card(5, "D"), flags={"conditional"})
-    real = Move([Card(4, "C")], "5D", "♣4 — ♦5", (560, 560), to_card=Card(5, "D"))
+    hypo = Move([C("4D")], "5D", "если ♦4 — ♦5", (560, 560), to_card=C("5D"), flags={"conditional"})
+    real = Move([C("4C")], "5D", "♣4 — ♦5", (560, 560), to_card=C("5D"))
     v1, v2 = check_moves([hypo, real], spec)
     assert v1.verdict == "legal" and v1.reason.startswith("hypothetical")
     assert v2.verdict == "legal"        # ♦5 is not covered in the known state
@@ -140,24 +220,62 @@ def test_conditional_moves_do_not_change_the_known_state(castle):
 
 def test_alternatives_checked_against_the_same_state():
     spec = eg.spec_from_gold(CASTLE, **{"foundations.preplaced": PREPLACED})
-    a = Move([Card(10, "S")], "space", "♠10 или", (1, 1), kind="to_space", flags={"conditional", "alternative"})
-    b = Move([Card(2, "C")], "space", "♣2", (1, 1), kind="to_space", flags={"conditional", "alternative"})
+    a = Move([C("TS")], "space", "♠10 или", (1, 1), kind="to_space", flags={"conditional", "alternative"})
+    b = Move([C("2C")], "space", "♣2", (1, 1), kind="to_space", flags={"conditional", "alternative"})
     assert [v.verdict for v in check_moves([a, b], spec)] == ["legal", "legal"]
 
 
 def test_space_rules():
     klondike = eg.spec_from_gold("Клондайк")
-    king = Move([Card(13, "D")], "space", "♦К перемещается, чтобы занять место ♣В", (2080, 2081), kind="to_space")
-    queen = Move([Card(12, "D")], "space", "♦Д — пробел", (2080, 2081), kind="to_space")
+    king = Move([C("KD")], "space", "♦К перемещается, чтобы занять место ♣В", (2080, 2081), kind="to_space")
+    queen = Move([C("QD")], "space", "♦Д — пробел", (2080, 2081), kind="to_space")
     v_k, v_q = check_moves([king, queen], klondike)
     assert v_k.verdict == "legal" and v_q.verdict == "illegal" and "только король" in v_q.reason
+
+
+def test_space_from_the_stock_assumes_the_card_came_from_it():
+    """«Святой Георгий», line 7585: «Пробел, оставленный ♥В, заполняется ♦9» — spaces are filled
+    from the stock; ♦9 has not been seen elsewhere, so it is taken to come from there."""
+    spec = {"deck": {"packs": _f(1)}, "tableau": {"space": _f("from-stock", "Пробелы заполняются из колоды.", [7596, 7597])}}
+    v = check_moves([Move([C("9D")], "space", "заполняется ♦9", (7585, 7585), kind="to_space")], spec)[0]
+    assert v.verdict == "legal" and "9D comes from the stock" in v.reason
+    was_built = Move([C("9D")], "TC", "♦9 — ♣10", (1, 1), to_card=C("TC"))
+    spec["tableau"].update(build_direction=_f("down"), build_suit=_f("any-suit"))
+    v = check_moves([was_built, Move([C("9D")], "space", "заполняется ♦9", (2, 2), kind="to_space")], spec)[1]
+    assert v.verdict == "illegal" and "went to the tableau at move 1" in v.reason
+
+
+def test_cells_capacity():
+    """«Мастерский» (003): one cellar place («Место для одной карты … называется подвалом»)."""
+    spec = {"deck": {"packs": _f(1)}, "layout": {"cells": _f(1, "Место для одной карты под рядом тузов называется подвалом", [29, 29])}}
+    qc = Move([C("QC")], "cell", 'ТД - "подвал"', (49, 49), kind="other")
+    tc = Move([C("TC")], "cell", 'Т10 - "подвал"', (49, 49), kind="other")
+    v1, v2 = check_moves([qc, tc], spec)
+    assert v1.verdict == "legal" and v1.rule == "layout.cells"
+    assert v2.verdict == "illegal" and "hold QC already" in v2.reason
+
+
+def test_discards_by_pairs():
+    pairs = {"name": "pairs", "quote": "… парами, общее число очков которых составляет 13 …", "lines": [2703, 2707],
+             "description": "", "params": {"total": 13, "singles": [13], "touching": False}}
+    spec = {"deck": {"packs": _f(1)}, "special": [pairs]}
+    k = Move([C("KS")], None, "♠К сбрасывается", (2714, 2714), kind="discard")
+    ok = Move([C("7C")], None, "Пара из ♣7 и ♣6 сбрасывается", (2715, 2715), kind="discard", to_card=C("6C"))
+    bad = Move([C("8C")], None, "♣8 и ♣6", (2715, 2715), kind="discard", to_card=C("6C"))
+    lone = Move([C("5C")], None, "♣5 сбрасывается", (1, 1), kind="discard")
+    vk, vok, vbad, vlone = check_moves([k, ok, bad, lone], spec)
+    assert (vk.verdict, vk.rule) == ("legal", "special:pairs") and "alone" in vk.reason
+    assert vok.verdict == "legal" and "7C + 6C = 13" in vok.reason
+    assert vbad.verdict == "illegal" and "add up to 14, not 13" in vbad.reason
+    assert vlone.verdict == "unverifiable" and vlone.rule == "partner"
+    assert check_moves([ok], {"deck": {"packs": _f(1)}})[0].rule == "special"   # no rule for leaving play
 
 
 def test_round_the_corner_needs_the_wrap_rule(gold_004):
     """Часы дедушки, line 1890: «♣Т — ♣К» (an ace on the king foundation)."""
     moves = eg.moves_004(gold_004, "Часы дедушки")
     ace_on_king = moves[1]
-    assert ace_on_king.card == Card(1, "C") and ace_on_king.to_card == Card(13, "C")
+    assert ace_on_king.card == C("AC") and ace_on_king.to_card == C("KC")
     no_wrap = eg.spec_from_gold("Часы дедушки", **{"foundations.wrap": None})
     v = check_moves([ace_on_king], no_wrap)[0]
     assert v.verdict == "unverifiable" and v.rule == "foundations.wrap"
@@ -171,12 +289,12 @@ def test_foundation_with_named_target(gold_004):
     """Ковер, lines 1000–1005: «♣2 кладем на ♣Т. ♣3 — ♣2. ♣4 — ♣3 …»."""
     moves = eg.moves_004(gold_004, "Ковер")
     verdicts = check_moves(moves, eg.spec_from_gold("Ковер"))
-    assert verdicts[0].verdict == "unverifiable" and verdicts[0].rule == "foundations: earlier play"
+    assert verdicts[0].verdict == "legal" and "AC (a base) lies on its foundation" in verdicts[0].reason
     assert [v.verdict for v in verdicts[1:3]] == ["legal", "legal"]
     assert verdicts[5].verdict == "unverifiable" and verdicts[5].rule == "stock"   # unnamed cards dealt
-    wrong = Move([Card(5, "C")], "foundation", "♣5 — ♣3", (1002, 1002), kind="to_foundation", to_card=Card(3, "C"))
+    wrong = Move([C("5C")], "foundation", "♣5 — ♣3", (1002, 1002), kind="to_foundation", to_card=C("3C"))
     v = check_moves(moves[:3] + [wrong], eg.spec_from_gold("Ковер"))[-1]
-    assert v.verdict == "illegal" and v.rule == "foundations.direction"
+    assert v.verdict == "illegal" and v.rule == "foundations.direction" and "3C takes 4C next" in v.reason
 
 
 def test_spec_reading():
@@ -188,6 +306,7 @@ def test_spec_reading():
     assert spec.get("tableau.move") is None and spec.get("stock.redeals") is None
     assert base_ranks(spec.get("foundations.base").value) == [1, 13]
     assert base_ranks("any-first") == "any" and base_ranks("mixed") is None
+    assert RuleSpec({"deck": {"cards_per_pack": 36}}).ranks() == [1, 6, 7, 8, 9, 10, 11, 12, 13]
 
 
 def test_verify_example_uses_the_partial_checker(castle):
@@ -200,10 +319,10 @@ def test_verify_example_uses_the_partial_checker(castle):
 _cards = st.builds(Card, st.integers(1, 13), st.sampled_from("CDHS"))
 _moves = st.builds(
     lambda c, t, to, flags: Move([c], to if to != "card" else t.format(), "gen", (1, 1),
-                                 kind="to_foundation" if to == "foundation" else "build",
-                                 to_card=t if to == "card" else None, flags=flags),
-    _cards, _cards, st.sampled_from(["card", "foundation", "space", "reserve", "waste", None]),
-    st.sets(st.sampled_from(["conditional", "alternative", "prohibited", "restated"]), max_size=2))
+                                 kind="to_foundation" if to == "foundation" else "discard" if to == "discard" else "build",
+                                 to_card=t if to in ("card", "discard") else None, flags=flags),
+    _cards, _cards, st.sampled_from(["card", "foundation", "space", "reserve", "waste", "discard", None]),
+    st.sets(st.sampled_from(["conditional", "alternative", "prohibited", "restated", "right_of"]), max_size=2))
 
 
 @settings(max_examples=80, deadline=None)
@@ -221,17 +340,17 @@ def test_one_verdict_per_move_never_silently_legal_when_prohibited(moves, name):
 
 def test_partial_state_copy_is_independent():
     s = PartialState(eg.spec_from_gold(CASTLE))
-    s.apply(Move([Card(4, "D")], "5D", "♦4 — ♦5", (1, 1), to_card=Card(5, "D")), 1)
+    s.apply(Move([C("4D")], "5D", "♦4 — ♦5", (1, 1), to_card=C("5D")), 1)
     t = s.copy()
-    t.apply(Move([Card(4, "D")], "foundation", "♦4", (1, 1), kind="to_foundation"), 2)
-    assert s.cover == {Card(5, "D"): Card(4, "D")} and t.cover == {}
+    t.apply(Move([C("4D")], "foundation", "♦4", (1, 1), kind="to_foundation"), 2)
+    assert s.cover == {C("5D"): C("4D")} and t.cover == {}
 
 
 def test_onto_a_base_card_in_foundation_order_is_a_foundation_move():
     """Ковер, line 1001: «♦2 кладем на ♦Т» — even when the move reader leaves it a plain build."""
-    as_build = Move([Card(2, "D")], "AD", "♦2 кладем на ♦Т", (1001, 1001), to_card=Card(1, "D"))
+    as_build = Move([C("2D")], "AD", "♦2 кладем на ♦Т", (1001, 1001), to_card=C("AD"))
     v = check_moves([as_build], eg.spec_from_gold("Ковер"))[0]
-    assert v.verdict == "unverifiable" and v.rule == "foundations: earlier play"
+    assert v.verdict == "legal" and v.rule == "foundations.direction" and "AD read as a foundation card" in v.reason
     v = check_moves([as_build], eg.spec_from_gold("Ковер", **{"foundations.preplaced": True}))[0]
     assert v.verdict == "legal" and v.rule == "foundations.preplaced"
 

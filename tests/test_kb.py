@@ -115,3 +115,11 @@ def test_errata_leaves_out_moves_the_book_itself_forbids(built_kb, kb):
     assert r.exit_code == 0
     for (raw,) in prohibited:
         assert raw[:40] not in r.output
+
+
+def test_rule_nine_illustration_is_checked_against_the_printed_layout(kb):
+    """000 line 34: «У вікно четвертого ряду можна перекласти або П8, або Т7» — П8 by rule 4
+    (right of П7), Т7 by rule 9 (left of Т8), both from the layout printed at lines 7–14."""
+    rows = kb.execute("SELECT m.card, m.\"to\", m.verdict, m.rule FROM moves m WHERE m.first_line = 34 "
+                      "AND m.game LIKE '000-%' ORDER BY m.n").fetchall()
+    assert rows == [("8S", "space", "legal", "rule 4"), ("7C", "space", "legal", "rule 9")]

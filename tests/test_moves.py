@@ -35,7 +35,6 @@ KNOWN = {
     ("004 Аккордеон", 5): ("same sentence, the alternative ♥Д", None),
     ("004 Расчет", 0): ("the LCS pairs the gold's 10→reserve with the forbidden «ее нельзя положить в базовый ряд»",
                        "foundation"),
-    ("004 Гольф", 0): ("Golf calls its waste «резервная стопка»; read as the reserve", "reserve"),
 }
 KNOWN_BY_STATE = "004 Часы дедушки"  # foundations known only from the game's state: to_card is right
 
@@ -224,3 +223,82 @@ def test_fuzz_parse_moves(text, notation, lang):
         assert 1 <= m.lines[0] <= m.lines[1] <= n_lines
         assert m.to is None or m.to in ("foundation", "space", "cell", "reserve", "waste", "tableau") \
             or m.to.startswith("row:") or Card.parse(m.to)
+
+
+# -- cards leaving play, carried cards, places beside a card (verdicts of issue 6 depend on them) ----
+
+def _read(text: str):
+    return [(m.cards, m.to, m.to_card, m.kind, sorted(m.flags)) for m in parse_moves(text, "004", "symbol", "ru").moves]
+
+
+def test_discards_with_their_partners():
+    """«Пирамида» lines 2714–2717, «Монте-Карло» 2590–2596, «Святой Георгий» 7579–7580: a card
+    that leaves play is a ``discard``; the card it pairs with is its ``to_card`` (``to`` stays None)."""
+    got = _read("♠К сбрасывается. Пара из ♣7 и ♣6 сбрасывается. ♦10 и ♠3 сбрасываются.")
+    assert got == [([C("KS")], None, None, "discard", []), ([C("7C")], None, C("6C"), "discard", []),
+                   ([C("6C")], None, C("7C"), "discard", []), ([C("TD")], None, C("3S"), "discard", []),
+                   ([C("3S")], None, C("TD"), "discard", [])]
+    got = _read("♦3 может быть сброшена вместе с ♣3, ♠Д, либо вместе с ♣Д, либо с ♦Д. ♦10 сбрасывается с ♥10, а ♠4 вместе с ♦4.")
+    # «♣3, ♠Д, либо вместе с ♣Д, либо с ♦Д»: ♦3 with ♣3; ♠Д with ♣Д or ♦Д
+    assert [(c[0][0], c[2], "alternative" in c[4]) for c in got] == [
+        (C("3D"), C("3C"), False), (C("QS"), C("QC"), True), (C("QS"), C("QD"), True),
+        (C("TD"), C("TH"), False), (C("4S"), C("4D"), False)]
+    got = _read("♥В составляет пару и удаляется вместе с ♦3. Следует заполнить его ♣2, которая составляет пару и удаляется вместе с ♠Д.")
+    assert [(c[0], c[1], c[2], c[3]) for c in got] == [([C("JH")], None, C("3D"), "discard"), ([C("2C")], "space", None, "to_space"),
+                                                     ([C("2C")], None, C("QS"), "discard")]
+    got = _read("♥К и ♦К изымаются из игры.")   # taken out of play one by one: no pairing
+    assert [(c[0], c[2]) for c in got] == [([C("KH")], None), ([C("KD")], None)]
+
+
+def test_a_drawn_card_moved_on_is_not_a_discard():
+    """«Расчет», line 868: «Следующей картой изымается шестерка. Положим ее на базовую — тройку» —
+    drawn from the stock, then played: one move."""
+    res = parse_moves("Следующей картой изымается шестерка. Положим ее на базовую — тройку.", "004", "symbol", "ru")
+    assert [(m.cards, m.to, m.to_card, m.kind) for m in res.moves] == [([Card(6, None)], "foundation", Card(3, None), "to_foundation")]
+
+
+def test_cards_carried_along():
+    """«Скорпион», lines 2855–2859 and 2910–2912: «вместе с ней идут …», «покрыть ♠5 вместе с …»."""
+    got = _read("♦3 может покрыть ♦4, но вместе с ней должна пойти ♣2. Таким же образом ♠5 может покрыть ♠6, "
+                "но вместе с ней идут ♠7, ♥6, ♣Т, и ♦10. Первым ходом поэтому следует ♠6 покрыть ♠5 вместе с ♠7, ♥6, ♣Т и ♦10.")
+    assert got[0][:4] == ([C("3D"), C("2C")], "4D", C("4D"), "sequence")
+    assert got[1][:4] == ([C("5S"), C("7S"), C("6H"), C("AC"), C("TD")], "6S", C("6S"), "sequence")
+    assert got[2][:3] == ([C("5S"), C("7S"), C("6H"), C("AC"), C("TD")], "6S", C("6S")) and "restated" in got[2][4]
+    res = parse_moves("♣4 вместе с ♦9, ♠3 и ♣Д освободят карту, лежащую лицом вниз, если это сочетание карт покроет ♣5.",
+                      "004", "symbol", "ru")
+    assert [(m.cards, m.to) for m in res.moves] == [([C("4C"), C("9D"), C("3S"), C("QC")], "5C")]
+    assert not [f for f in res.findings if f.kind == "unparsed-sentence"]
+
+
+def test_places_beside_a_card():
+    """«Пустоты» lines 3439–3443 («справа от»), «Путаница» 2454–2461 («слева от»), «Бислей» 742
+    («над ♦Т»: a base laid above the ace, in the foundation row)."""
+    got = _read("♠6 располагается справа от ♠5, а ♠4 — справа от ♠3. Поместите ♠5 слева от ♠6, ♣В слева от ♣Д, а ♠4 слева от ♠5.")
+    assert [(c[0][0], c[2], c[4]) for c in got] == [
+        (C("6S"), C("5S"), ["right_of"]), (C("4S"), C("3S"), ["right_of"]), (C("5S"), C("6S"), ["left_of"]),
+        (C("JC"), C("QC"), ["left_of"]), (C("4S"), C("5S"), ["left_of"])]
+    assert _read("♦К помещается над ♦Т.") == [([C("KD")], "foundation", C("AD"), "to_foundation", ["above"])]
+
+
+def test_the_book_calls_its_waste_a_reserve_pile():
+    """«Гольф», line 1776: «♦7 … помещенная в резервную стопку» is the waste; «Расчет», lines
+    866–879, speaks of several reserve piles («вакантную», «другую резервную стопку»): reserve."""
+    assert _read("♦7 открыта как первая карта под рукой, помещенная в резервную стопку.")[0][:2] == ([C("7D")], "waste")
+    res = parse_moves("Очередная карта — король. Его следовало бы поместить в резервную стопку. Его следует поместить "
+                      "в другую резервную стопку.", "004", "symbol", "ru")
+    assert [(m.cards, m.to) for m in res.moves] == [([Card(13, None)], "reserve"), ([Card(13, None)], "reserve")]
+
+
+def test_a_bare_list_joins_the_chain_after_it():
+    """«Кромвель», lines 4400–4401: «♦2 … покрывают ♦Т, а также ♣7, ♣8, ♣9, ♣10, а ♣В — ♣6» — the
+    clubs go onto ♣6 one on another (the literal «♣В — ♣6» alone is impossible)."""
+    got = _read("♦2 и ♦3 покрывают ♦Т, а также ♣7, ♣8, ♣9, ♣10, а ♣В — ♣6.")
+    clubs = [(c[0][0], c[2]) for c in got if c[0][0].suit == "C"]
+    assert clubs == [(C("7C"), C("6C")), (C("8C"), C("7C")), (C("9C"), C("8C")), (C("TC"), C("9C")), (C("JC"), C("TC"))]
+
+
+def test_impersonal_cover_puts_the_first_card_on_the_second():
+    """«Свои соседи», line 2657: «♠2 можно покрыть ♠Т или ♣Т» — ♠2 goes onto either ace (the
+    book's usage, as «♠2 может покрыть ♠Т»)."""
+    got = _read("♠2 можно покрыть ♠Т или ♣Т.")
+    assert [(c[0], c[2], "alternative" in c[4]) for c in got] == [([C("2S")], C("AS"), True), ([C("2S")], C("AC"), True)]
