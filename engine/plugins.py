@@ -17,7 +17,7 @@ spec names none is judged by the fields alone:
 * ``base-cards`` («Часы дедушки»): the foundations are the cards ``params["cards"]``, laid out
   before play and built up in suit by one, a king followed by the ace (``params["wrap"]``).
 
-Each hook records its checks on the :class:`~pasyans.engine.partial.Outcome` and returns
+Each hook records its checks on the :class:`~pasyans.engine.outcome.Outcome` and returns
 ``True`` when it judged the move (the fields are then not consulted for it).
 """
 

@@ -52,6 +52,7 @@ from functools import lru_cache
 from pasyans.cards import Card
 from pasyans.models import Verdict
 
+from .outcome import Outcome
 from .partial import RuleField, RuleSpec, base_ranks
 
 Place = tuple[str, int]
@@ -86,39 +87,6 @@ class Step:
 
 
 # -- collecting a verdict ------------------------------------------------------------------------
-
-@dataclass
-class _Check:
-    checked: list[str] = field(default_factory=list)
-    bad: list[tuple[str, str]] = field(default_factory=list)
-    unknown: list[tuple[str, str]] = field(default_factory=list)
-    good: list[str] = field(default_factory=list)
-
-    def ok(self, rule: str, why: str | None = None) -> None:
-        self.checked.append(rule)
-        if why:
-            self.good.append(why)
-
-    def fail(self, rule: str, why: str) -> None:
-        self.checked.append(rule)
-        self.bad.append((rule, why))
-
-    def missing(self, rule: str, why: str) -> None:
-        self.unknown.append((rule, why))
-
-    def verdict(self) -> Verdict:
-        checked = list(dict.fromkeys(self.checked))
-        if self.bad:
-            rule, why = self.bad[0]
-            more = "; ".join(w for _, w in self.bad[1:])
-            return Verdict("illegal", why + (f"; also: {more}" if more else ""), rule, checked)
-        if self.unknown:
-            rule, why = self.unknown[0]
-            more = "; ".join(w for _, w in self.unknown[1:])
-            return Verdict("unverifiable", why + (f"; also: {more}" if more else ""), rule, checked)
-        return Verdict("legal", "; ".join(self.good) or "consistent with " + ", ".join(checked),
-                       checked[0] if checked else None, checked)
-
 
 def _direction_steps(direction: str, step: int) -> list[int]:
     return {"up": [step], "down": [-step], "both": [step, -step], "either": [step, -step]}.get(direction, [])
@@ -301,13 +269,14 @@ class State:
 
     def check(self, step: Step) -> Verdict:
         """The verdict on ``step`` in this state (the state is not changed)."""
-        c = _Check()
+        c = Outcome()
         cards = self._physical(step, c)
         if cards is not None:
             self._judge(step, cards, c)
+        c.primary = c.primary or (c.checked[0] if c.checked else None)  # the first rule checked decides
         return c.verdict()
 
-    def _physical(self, step: Step, c: _Check) -> list[Card] | None:
+    def _physical(self, step: Step, c: Outcome) -> list[Card] | None:
         """The moving cards, or ``None`` after a ``state`` failure (nothing there, no such place)."""
         for kind, _ in (step.src, step.dst):
             if kind not in KINDS:
@@ -335,7 +304,7 @@ class State:
             return None
         return cards
 
-    def _judge(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _judge(self, step: Step, cards: list[Card], c: Outcome) -> None:
         src, dst = step.src[0], step.dst[0]
         if src == "stock":
             self._check_deal(step, c)
@@ -358,7 +327,7 @@ class State:
                 self._check_to_waste(step, cards, c)
 
     # tableau ------------------------------------------------------------------------------------
-    def _check_to_tableau(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _check_to_tableau(self, step: Step, cards: list[Card], c: Outcome) -> None:
         j = step.dst[1]
         target = self.tableau[j]
         if j in self.held:
@@ -378,7 +347,7 @@ class State:
         else:
             self._check_space(cards[0], step, c)
 
-    def _check_build(self, where: str, x: Card, y: Card, c: _Check, tag: str = "") -> None:
+    def _check_build(self, where: str, x: Card, y: Card, c: Outcome, tag: str = "") -> None:
         """Rank step and suit policy for ``x`` put on ``y`` in the ``where`` (``"tableau"`` or
         ``"waste"``): ``{where}.build_direction`` (one rank), ``{where}.wrap``, ``{where}.build_suit``."""
         d = self.field(f"{where}.build_direction")
@@ -404,7 +373,7 @@ class State:
         else:
             self._suit(s, x, y, c, tag)
 
-    def _wrap(self, path: str, x: Card, y: Card, c: _Check, tag: str = "") -> None:
+    def _wrap(self, path: str, x: Card, y: Card, c: Outcome, tag: str = "") -> None:
         w = self.field(path)
         if w is None:
             c.missing(path, f"{x} on {y}{tag} goes round the corner (king–ace): {path} unknown")
@@ -413,7 +382,7 @@ class State:
         else:
             c.fail(path, f"{x} on {y}{tag} would go round the corner (king–ace) — {self.evidence(w)}")
 
-    def _suit(self, s: RuleField, x: Card, y: Card, c: _Check, tag: str = "") -> None:
+    def _suit(self, s: RuleField, x: Card, y: Card, c: Outcome, tag: str = "") -> None:
         policy = s.value
         if policy in ("any-suit", "rank-only", "any"):
             c.ok(s.path)
@@ -429,7 +398,7 @@ class State:
         else:
             c.missing(s.path, f"{s.path} value {policy!r} is not one the engine knows")
 
-    def _check_space(self, card: Card, step: Step, c: _Check) -> None:
+    def _check_space(self, card: Card, step: Step, c: Outcome) -> None:
         f = self.field("tableau.space")
         where = f"{card} into the empty tableau {step.dst[1]}"
         if f is None:
@@ -460,7 +429,7 @@ class State:
             return sizes
         return [1] * len(cards)
 
-    def _check_several(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _check_several(self, step: Step, cards: list[Card], c: Outcome) -> None:
         """Several cards: built by the tableau rules, and movable (see the module text)."""
         for lower, upper in zip(cards, cards[1:]):
             self._check_build("tableau", upper, lower, c, tag=" (within the moved sequence)")
@@ -513,7 +482,7 @@ class State:
             c.fail("tableau.move", f"{base} cannot be done with {free} free cells and {usable} spaces — {self.evidence(f)}")
 
     # foundations ----------------------------------------------------------------------------------
-    def _check_from_foundation(self, x: Card, c: _Check) -> None:
+    def _check_from_foundation(self, x: Card, c: Outcome) -> None:
         f = self.field("foundations.removable")
         if f is None:
             c.missing("foundations.removable", f"{x} is taken back from a foundation: foundations.removable unknown")
@@ -522,7 +491,7 @@ class State:
         else:
             c.fail("foundations.removable", f"{x} may not be taken back from a foundation — {self.evidence(f)}")
 
-    def _check_to_foundation(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _check_to_foundation(self, step: Step, cards: list[Card], c: Outcome) -> None:
         base = self.field("foundations.base")
         if base is not None and base.value == "none" and step.count == 1:
             c.fail("foundations.base", f"{cards[0]} onto a foundation: the game has none — {self.evidence(base)}")
@@ -536,7 +505,7 @@ class State:
             return
         self._foundation_rule(cards[0], self.foundations[step.dst[1]], c)
 
-    def _check_run_off(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _check_run_off(self, step: Step, cards: list[Card], c: Outcome) -> None:
         """Several cards onto a foundation: only a finished run K…A of one suit, from the tableau."""
         if step.src[0] != "tableau" or not full_run(cards):
             c.fail("foundations.complete_sequences", f"{step.count} cards at once onto a foundation "
@@ -558,7 +527,7 @@ class State:
             c.missing("foundations.complete_sequences", f"{run} leaves the tableau at once: "
                                                         f"foundations.complete_sequences unknown")
 
-    def _foundation_rule(self, x: Card, pile: list[Card], c: _Check) -> None:
+    def _foundation_rule(self, x: Card, pile: list[Card], c: Outcome) -> None:
         """``x`` onto the foundation ``pile``: base, direction, step, suit, wrap."""
         if not pile:
             self._base_rule(x, c)
@@ -576,7 +545,7 @@ class State:
         else:
             self._suit(s, x, y, c, " (foundation)")
 
-    def _foundation_step(self, x: Card, y: Card, d: RuleField, st: RuleField, c: _Check) -> None:
+    def _foundation_step(self, x: Card, y: Card, d: RuleField, st: RuleField, c: Outcome) -> None:
         """Direction, step and wrap for ``x`` on the foundation top ``y``."""
         if d.value not in ("up", "down", "both") or not isinstance(st.value, int):
             rule = "foundations.direction" if d.value not in ("up", "down", "both") else "foundations.step"
@@ -595,7 +564,7 @@ class State:
             c.fail("foundations.direction", f"{x} on the foundation {y}: not {d.value} by {st.value} — "
                                             f"{self.evidence(d)}; {self.evidence(st)}")
 
-    def _base_rule(self, x: Card, c: _Check) -> None:
+    def _base_rule(self, x: Card, c: Outcome) -> None:
         b = self.field("foundations.base")
         if b is None:
             c.missing("foundations.base", f"{x} starts a foundation: foundations.base unknown")
@@ -619,7 +588,7 @@ class State:
             c.fail("foundations.base", f"{x} cannot start a foundation — {self.evidence(b)}")
 
     # the waste, cells and the stock -------------------------------------------------------------
-    def _check_to_waste(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _check_to_waste(self, step: Step, cards: list[Card], c: Outcome) -> None:
         """A card played onto the waste (Golf's «резервная стопка»): the ``waste.*`` build rules."""
         if not self.waste:
             c.missing("waste.build_direction", f"{cards[0]} onto an empty waste: no rule says what starts it")
@@ -631,7 +600,7 @@ class State:
             return
         self._check_build("waste", cards[0], top, c)
 
-    def _check_to_cell(self, step: Step, cards: list[Card], c: _Check) -> None:
+    def _check_to_cell(self, step: Step, cards: list[Card], c: Outcome) -> None:
         if step.count != 1:
             c.fail("layout.cells", f"{step.count} cards into one cell")
             return
@@ -658,7 +627,7 @@ class State:
     def _deal_places(self, step: Step) -> list[int]:
         return list(range(len(self.tableau))) if step.dst == ("tableau", -1) else [0]
 
-    def _check_deal(self, step: Step, c: _Check) -> None:
+    def _check_deal(self, step: Step, c: Outcome) -> None:
         if not self.stock:
             c.fail("state", "the stock is empty")
             return
@@ -684,7 +653,7 @@ class State:
         else:
             c.ok("stock.deal", f"deal {min(n, len(self.stock))} card(s) — {self.evidence(self.field('stock.deal'))}")
 
-    def _check_redeal(self, step: Step, c: _Check) -> None:
+    def _check_redeal(self, step: Step, c: Outcome) -> None:
         if self.stock:
             c.fail("state", "the waste is turned over only when the stock is empty")
             return
