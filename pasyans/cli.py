@@ -178,7 +178,8 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     if unparsed:
         fs = [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")]
         for f in fs:
-            typer.echo(f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} {f['kind']:18} {f['token'] or '':12} {f['message']}")
+            token = f" «{f['token']}»" if f["token"] and len(f["token"]) <= 20 else ""
+            typer.echo(f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} {f['kind']}{token}: {f['message']}")
         typer.echo(f"{len(fs)} unparsed")
         return
     rows = verdict_rows(conn, gid)
