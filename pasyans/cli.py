@@ -25,6 +25,10 @@ DbOption = typer.Option(DEFAULT_DB, "--db", help="Knowledge base file.")
 
 
 def _fail(msg: str) -> None:
+    """Print ``error: msg`` (one line, at most 300 characters) and exit with status 1."""
+    msg = " ".join(msg.split())
+    if len(msg) > 300:
+        msg = msg[:297] + "…"
     typer.echo(f"error: {msg}", err=True)
     raise typer.Exit(1)
 
@@ -178,8 +182,11 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     if unparsed:
         fs = [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")]
         for f in fs:
-            token = f" «{f['token']}»" if f["token"] and len(f["token"]) <= 20 else ""
-            typer.echo(f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} {f['kind']}{token}: {f['message']}")
+            tok = f["token"] or ""
+            short = f" «{tok}»" if tok and len(tok) <= 20 else ""
+            quote = f" — «{tok[:120]}{'…' if len(tok) > 120 else ''}»" if len(tok) > 20 else ""
+            typer.echo(f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} "
+                       f"{f['kind']}{short}: {f['message']}{quote}")
         typer.echo(f"{len(fs)} unparsed")
         return
     rows = verdict_rows(conn, gid)
@@ -214,15 +221,26 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
     if fmt == "json":
         text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
         if out:
+            if out.is_dir():
+                _fail(f"{out}: is a folder; --format json writes one file")
             if not out.parent.is_dir():
                 _fail(f"{out.parent}: no such folder")
-            out.write_text(text + "\n", encoding="utf-8")
+            try:
+                out.write_text(text + "\n", encoding="utf-8")
+            except OSError as e:
+                _fail(f"{out}: cannot write ({e.strerror})")
             typer.echo(f"wrote {out}", err=True)
         else:
             sys.stdout.write(text + "\n")
     elif fmt in ("markdown", "solvitaire"):
         if out is None:
             _fail(f"--format {fmt} writes a folder: give --out DIR")
+        if out.exists() and not out.is_dir():
+            _fail(f"{out}: exists and is not a folder; --format {fmt} writes a folder")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            _fail(f"{out}: cannot create the folder ({e.strerror})")
         if fmt == "markdown":
             typer.echo(f"wrote {len(export_markdown(conn, out))} pages and index.md to {out}", err=True)
         else:
@@ -256,16 +274,16 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
 
     try:  # the same checks as for corpus files: present, not empty, not binary, UTF-8
         solution_text = read_text(solution)
-        read_text(deal)
+        deal_text = read_text(deal)
     except CorpusError as e:
         _fail(str(e))
-    fmt = fmt or guess_format(solution_text)
+    fmt = fmt or guess_format(solution_text + "\n" + deal_text)  # «Talon:» marks a black-hole-solver board
     if fmt not in FORMATS:
         _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
     try:
         report = replay_solution(spec, deal, solution, fmt)
     except OracleFormatError as e:
-        _fail(str(e))
+        _fail(f"{e} (deal {deal}, solution {solution}, read as {fmt}: give --format if that is wrong)")
     typer.echo(f"{gid} {name or ''}: replay of {solution.name} on {deal.name}")
     for line in report.summary():
         typer.echo(line)
