@@ -123,3 +123,34 @@ def test_rule_nine_illustration_is_checked_against_the_printed_layout(kb):
     rows = kb.execute("SELECT m.card, m.\"to\", m.verdict, m.rule FROM moves m WHERE m.first_line = 34 "
                       "AND m.game LIKE '000-%' ORDER BY m.n").fetchall()
     assert rows == [("8S", "space", "legal", "rule 4"), ("7C", "space", "legal", "rule 9")]
+
+
+def test_export_out_errors_are_one_line(built_kb, tmp_path):
+    db, _ = built_kb
+    runner = CliRunner()
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    cases = [
+        (["export", "--format", "json", "--out", str(tmp_path)], "is a folder"),
+        (["export", "--format", "json", "--out", str(tmp_path / "missing" / "x.json")], "no such folder"),
+        (["export", "--format", "markdown", "--out", str(a_file)], "exists and is not a folder"),
+        (["export", "--format", "solvitaire"], "give --out DIR"),
+    ]
+    for args, says in cases:
+        r = runner.invoke(app, [*args, "--db", str(db)])
+        assert r.exit_code == 1 and says in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_markdown_and_solvitaire_exports_write_real_pages(built_kb, tmp_path):
+    db, _ = built_kb
+    runner = CliRunner()
+    r = runner.invoke(app, ["export", "--format", "markdown", "--out", str(tmp_path / "md"), "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    page = (tmp_path / "md" / "004-004.md").read_text("utf-8")
+    assert page.startswith("# Осажденная крепость (004-004)") and "lines 529–531" in page
+    r = runner.invoke(app, ["export", "--format", "solvitaire", "--out", str(tmp_path / "sv"), "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    castle = json.loads((tmp_path / "sv" / "004-004.json").read_text("utf-8"))
+    assert castle["tableau piles"]["count"] == 8
+    refused = json.loads((tmp_path / "sv" / "not-expressible.json").read_text("utf-8"))
+    assert refused and all(reasons for reasons in refused.values())
