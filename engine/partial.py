@@ -28,7 +28,8 @@ Flags of :class:`pasyans.models.Move`: ``conditional``/``alternative`` moves are
 hypothetical copy of the state (a chain of conditional moves builds on one copy; alternatives
 are never played); ``prohibited`` moves must come out illegal — if the rules as read allow one,
 the verdict is ``unverifiable`` naming the contradiction; ``restated`` moves repeat the verdict of
-the move they restate.
+the move they restate. Cards a described position places («♥А и ♠К вынесены … в базовый ряд», a
+next move's :attr:`pasyans.models.Move.shown`) count as shown there.
 """
 
 from __future__ import annotations
@@ -192,6 +193,7 @@ class PartialState:
         self.base_rank: int | None = None
         self.held: dict[str, list[Card]] = {}
         self.blurred = False
+        self.how: dict[Card, str] = {}   # how a card shown before the moves came to its foundation
         order = self.spec.ranks()
         self.order = order
         self.pos = {r: i for i, r in enumerate(order)}
@@ -204,6 +206,7 @@ class PartialState:
         new = copy.copy(self)
         new.on, new.cover, new.place, new.tops = dict(self.on), dict(self.cover), dict(self.place), set(self.tops)
         new.bases = set(self.bases)
+        new.how = dict(self.how)
         new.held = {k: list(v) for k, v in self.held.items()}
         return new
 
@@ -642,7 +645,7 @@ class PartialState:
         if su.value != "same-suit":
             cands = [t for t in self.tops if self.step(x, t) in deltas and _suit_ok(su.value, x, t)]
             if cands:
-                out.ok("foundations.suit", f"{x} on {cands[0]}, on its foundation since earlier in the example")
+                out.ok("foundations.suit", f"{x} on {cands[0]}, {self.how_on_foundation(cands[0])}")
             else:
                 out.ok("foundations.suit")
                 out.assume(f"a foundation card {x} may follow ({su.evidence()}) lies on top of a foundation")
@@ -655,7 +658,7 @@ class PartialState:
         out.ok("foundations.direction")
         for p in preds:
             if p in self.tops:
-                out.ok("foundations: earlier play", f"{x} on {p}, put on its foundation earlier in the example")
+                out.ok("foundations: earlier play", f"{x} on {p}, {self.how_on_foundation(p)}")
                 return
         elsewhere = [(p, self.place[p]) for p in preds if p in self.place and self.place[p][0] != "foundation"]
         if elsewhere and len(elsewhere) == len(preds):
@@ -686,7 +689,7 @@ class PartialState:
             out.assume(f"a card {x} may follow lies on top of its foundation")
             return
         if p in self.tops:
-            out.ok("foundations: earlier play", f"{x} on {p}, put on its foundation earlier in the example")
+            out.ok("foundations: earlier play", f"{x} on {p}, {self.how_on_foundation(p)}")
             return
         where = self.where(p)
         preplaced = self.spec.get("foundations.preplaced")
@@ -827,6 +830,40 @@ class PartialState:
         chosen = self._choose(move.card, target, results)
         return ("foundation" if chosen == "foundation" else "card"), target
 
+    def show(self, facts: list[tuple[Card, str]]) -> None:
+        """Record cards a described position of the text puts in a place before the moves
+        («♥А и ♠К вынесены … в базовый ряд»: ``[(AH, "foundation"), (KS, "foundation")]``; see
+        :attr:`pasyans.models.Move.shown`); move number 0 stands for «before the moves».
+        A card the example has already moved is left where the moves put it."""
+        for c, place in facts:
+            if c in self.place or c in self.tops:
+                continue
+            if place == "played":
+                # «сыграть ♦6»: where to is not said; a foundation that takes it on a card shown there,
+                # with nothing assumed, is where it went (else nothing is recorded)
+                fits = []
+                for t in sorted(self.tops, key=str):
+                    m = Move([c], "foundation", "", (0, 0), kind="to_foundation", to_card=t)
+                    o = self.outcome(m)
+                    if o.status() == "legal" and not o.assumed:
+                        fits.append((t, m))
+                if len(fits) == 1:
+                    t, m = fits[0]
+                    self.apply(m, 0)
+                    self.how[c] = (f"which the text plays before this move without saying where; the "
+                                   f"foundation topped by {t} is the one place shown to take it")
+                continue
+            if place == "foundation":
+                self.tops.add(c)
+                self.place[c] = ("foundation", 0)
+                self.how[c] = "which the text shows on its foundation before the moves"
+            elif place in ("waste", "reserve", "cell"):
+                self.place[c] = (place, 0)
+
+    def how_on_foundation(self, c: Card) -> str:
+        """Words for how ``c`` (one of ``tops``) came to lie on its foundation, for reasons."""
+        return self.how.get(c, "put on its foundation earlier in the example")
+
     def apply(self, move: Move, n: int) -> None:
         """Record what ``move`` (number ``n``, 1-based) reveals: where its card went and what it covers."""
         x = move.card
@@ -952,6 +989,8 @@ def check_moves(moves: list[Move], rules: dict | RuleSpec | None) -> list[Verdic
         else:
             hypo = None
             state = main
+        for st in {id(x): x for x in (main, state)}.values():
+            st.show(m.shown)
         o = state.outcome(m)
         v = o.verdict()
         if "prohibited" in flags:

@@ -13,6 +13,11 @@ spec names none is judged by the fields alone:
   lists ranks that leave play alone (the kings of «Пирамида»).
 * ``remove-rank`` («Большая Берта»: kings; «Королевское шествие»: aces): cards of
   ``params["ranks"]`` are taken out of play.
+* ``same-suit-neighbours`` («Ручеек»): of two cards of one suit side by side the one on the side
+  ``params["adjacent"]`` leaves play, of two one card apart the one on ``params["one_apart"]``.
+* ``base-list`` («Супружество»): the foundations are the cards ``params["cards"]`` (those in
+  ``params["preplaced"]`` laid out before the deal), each built up or down by one in its suit as
+  ``params["directions"]`` says by card («QD») or rank («J»), the ace between king and two.
 * ``same-rank-onto`` («Узник»): cards go onto a card of the same rank.
 * ``base-cards`` («Часы дедушки»): the foundations are the cards ``params["cards"]``, laid out
   before play and built up in suit by one, a king followed by the ace (``params["wrap"]``).
@@ -51,11 +56,18 @@ class Plugins:
                     self.base_cards.add(Card.parse(c))
                 except ValueError:
                     continue
+        bl = self.by_name.get("base-list")
+        self.listed: set[Card] = set()
+        self.listed_first: set[Card] = set()
+        if bl is not None:
+            params = bl.get("params") or {}
+            self.listed = {Card.parse(c) for c in params.get("cards", [])}
+            self.listed_first = {Card.parse(c) for c in params.get("preplaced", [])}
 
     # -- queries --------------------------------------------------------------------------
     def is_base_card(self, card: Card) -> bool:
         """Whether ``card`` is one of the named base cards (special ``base-cards``)."""
-        return card in self.base_cards
+        return card in self.base_cards or card in self.listed
 
     def judges_onto(self, move) -> bool:
         """Whether :meth:`onto` decides a move onto a card (the card then stays in the layout)."""
@@ -107,6 +119,9 @@ class Plugins:
         seq = self.by_name.get("sequences")
         if seq is not None and self._sequences(state, out, seq, x, target):
             return True
+        bl = self.by_name.get("base-list")
+        if bl is not None and self._base_list(state, out, bl, x, target):
+            return True
         bc = self.by_name.get("base-cards")
         if bc is None:
             return False
@@ -131,7 +146,7 @@ class Plugins:
             out.fail("special:base-cards", f"{x} on {target}: nothing follows a king — {_quote(bc)}")
             return True
         where = "a base card laid out before play" if target in self.base_cards and target not in state.place else (
-            "put on its foundation earlier in the example" if target in state.tops else None)
+            state.how_on_foundation(target) if target in state.tops else None)
         out.ok("special:base-cards", f"{x} on {target}" + (f", {where}" if where else "")
                + (" (round the corner: king then ace)" if target.rank == 13 else "") + f" ({_quote(bc)})")
         out.primary = "special:base-cards"
@@ -150,6 +165,9 @@ class Plugins:
     def discard(self, state, out, move) -> bool:
         """A card taken out of play, with its partner ``move.to_card`` when the text names one."""
         x, partner = move.card, move.to_card
+        nb = self.by_name.get("same-suit-neighbours")
+        if nb is not None:
+            return self._neighbours(out, nb, x, partner)
         rem = self.by_name.get("remove-rank")
         if rem is not None:
             ranks = (rem.get("params") or {}).get("ranks", [])
@@ -194,6 +212,74 @@ class Plugins:
             out.assume(f"{x} and {partner} are both free to play (the layout is not printed)")
         return True
 
+    # -- bases listed card by card, each with its direction («Супружество») ---------------------
+    def _base_list(self, state, out, bl: dict, x: Card, target: Card | None) -> bool:
+        """``x`` to a foundation of special ``base-list``: a listed card starts one (those laid out
+        before the deal are there already); another card goes on a foundation card of its suit one
+        rank up or down as that base's direction says (ace between king and two). Returns
+        ``False`` (not judged) when the direction of the foundation is not known."""
+        dirs = (bl.get("params") or {}).get("directions", {})
+        if target is None:
+            if x in self.listed_first and x not in state.place:
+                out.fail("special:base-list", f"{x} lies in the foundation row from before the deal — {_quote(bl)}")
+                return True
+            if x in self.listed and x not in state.tops:
+                out.ok("special:base-list", f"{x} is one of the bases the text lists ({_quote(bl)})")
+                out.primary = "special:base-list"
+                return True
+            if x.suit is None:
+                return False
+            fits = [t for t in sorted(state.tops, key=str) if self._listed_step(dirs, t, x)]
+            if len(fits) != 1:
+                return False
+            target = fits[0]
+        d = self._listed_step(dirs, target, x)
+        if d is None:
+            if dirs.get(target.format()) or dirs.get(target.format()[0]):
+                out.fail("special:base-list", f"{x} on the foundation card {target}: not the next card of its suit "
+                                              f"in that base's direction — {_quote(bl)}")
+                return True
+            return False
+        where = ("laid in the foundation row before the deal" if target in self.listed_first and target not in state.place
+                 else state.how_on_foundation(target) if target in state.tops else None)
+        out.ok("special:base-list", f"{x} on {target}" + (f", {where}" if where else "")
+               + f": that base is built {d} ({_quote(bl)})")
+        out.primary = "special:base-list"
+        if where is None:
+            out.assume(f"{target} lies on top of its foundation")
+        return True
+
+    @staticmethod
+    def _listed_step(dirs: dict, y: Card, x: Card) -> str | None:
+        """The direction (``"up"``/``"down"``) in which ``x`` follows ``y`` on a listed base of
+        ``y``'s card or rank, or ``None``; an ace lies between the king and the two."""
+        d = dirs.get(y.format()) or dirs.get(y.format()[0])
+        if d is None or x.suit != y.suit or x.suit is None:
+            return None
+        nxt = y.rank % 13 + 1 if d == "up" else (y.rank - 2) % 13 + 1
+        return d if x.rank == nxt else None
+
+    @staticmethod
+    def _neighbours(out, nb: dict, x: Card, partner: Card | None) -> bool:
+        """``x`` leaves the row by the rule of ``same-suit-neighbours`` («Ручеек»): a card of its
+        suit lies beside it on the side the rule names. The row is not printed, so where the cards
+        lie is assumed; a partner of another suit breaks the rule."""
+        p = nb.get("params") or {}
+        other = {"right": "left", "left": "right"}
+        where = [f"{'next to' if key == 'adjacent' else 'one card apart from'} it on its {other[side]}"
+                 for key, side in (("adjacent", p.get("adjacent")), ("one_apart", p.get("one_apart"))) if side in other]
+        if not where:
+            out.missing("special:same-suit-neighbours", f"{x} leaves play, but the rule names no side ({_quote(nb)})")
+            return True
+        if partner is not None and x.suit and partner.suit and partner.suit != x.suit:
+            out.fail("special:same-suit-neighbours", f"{x} and {partner} are not of one suit — {_quote(nb)}")
+            return True
+        out.ok("special:same-suit-neighbours", f"{x} leaves play ({_quote(nb)})")
+        out.primary = "special:same-suit-neighbours"
+        mate = str(partner) if partner is not None else f"a card of suit {x.suit or '?'}"
+        out.assume(f"{mate} lies {' or '.join(where)} (the row is not printed)")
+        return True
+
     # -- orders of ranks listed for the bases («Расчет», «Гора Олимп», «Королевский котильон») ----
     def _sequences(self, state, out, sp: dict, x: Card, target: Card | None) -> bool:
         """``x`` on a foundation built in one of the orders the text lists. Returns ``False`` (not
@@ -231,9 +317,12 @@ class Plugins:
             return True
         v = fits[0]
         base = v[0]
-        out.ok("special:sequences", f"{x} on {target}: the order {', '.join(map(str, v))} ({_quote(sp)})")
+        shown = f", {state.how_on_foundation(target)}" if target in state.tops else ""
+        out.ok("special:sequences", f"{x} on {target}{shown}: the order {', '.join(map(str, v))} ({_quote(sp)})")
         out.primary = "special:sequences"
-        if target.rank != base:
+        if shown:
+            pass   # on top of its foundation, as the example shows
+        elif target.rank != base:
             out.assume(f"{target} lies on top of its base")
         elif target not in state.tops:
             out.assume(f"{target} (a base) lies on its foundation with nothing on it yet")

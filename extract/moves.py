@@ -128,6 +128,8 @@ _PERSONAL = {"его": "accs", "ее": "accs", "её": "accs", "их": "accs", "
              "ним": "ablt", "вона": "nomn", "він": "nomn", "вони": "nomn"}
 _RELATIVE = {"которая", "которой", "который", "которую", "которые", "которым", "которого",
              "яка", "якої", "який", "яку", "які"}
+_PLAY = {"сыграть", "зіграти"}
+"""«сыграть ♦6»: a card is played, the text does not say where (see :data:`SHOWN_NOTE`)."""
 _ON = {"на", "над"}
 _INTO = {"в", "во", "у"}
 _FROM = {"из", "с", "со", "от", "з", "із", "від", "под", "из-под"}
@@ -228,6 +230,29 @@ class _Proto:
     number: int | None = None
     notation: str | None = None
     card_list: list[Card] | None = None
+
+
+SHOWN_NOTE = "shown before this move: "
+"""Prefix of a :class:`~pasyans.models.Move` note listing cards a described position puts in a
+place («♥А и ♠К вынесены … в базовый ряд») or plays without a place («сыграть ♦6»: ``played``), as
+``"AH foundation, KS foundation, 6D played"`` — not moves,
+but what the engine may take as shown (see :func:`shown_before`)."""
+
+
+def shown_before(note: str | None) -> list[tuple[Card, str]]:
+    """The ``(card, place)`` pairs of a move note written with :data:`SHOWN_NOTE` («AH foundation»);
+    ``[]`` when the note has none. Raises nothing: a part that does not read is skipped."""
+    out: list[tuple[Card, str]] = []
+    for part in (note or "").split("; "):
+        if not part.startswith(SHOWN_NOTE):
+            continue
+        for item in part[len(SHOWN_NOTE):].split(", "):
+            code, _, place = item.partition(" ")
+            try:
+                out.append((Card.parse(code), place))
+            except ValueError:
+                continue
+    return out
 
 
 UNNAMED = CardToken(0, 0, "", Card(1, None), "words", "a card the text does not name")
@@ -715,6 +740,8 @@ class _Reader:
         self.ctx = _Ctx()
         self.protos: list[_Proto] = []
         self.carried = False  # the last clause added cards to the move before it
+        self.shown: list[str] = []  # «♥А и ♠К вынесены в базовый ряд»: cards a described position places
+        self.playing = False  # the clause before played cards («сыграть ♦6, затем ♦8»)
 
     # -- context --------------------------------------------------------------------------
     def antecedent(self, pron: tuple, cl: list[_El] | None = None) -> list[CardToken]:
@@ -743,6 +770,9 @@ class _Reader:
         return []
 
     def emit(self, p: _Proto) -> None:
+        if self.shown:
+            p.notes.insert(0, SHOWN_NOTE + ", ".join(self.shown))
+            self.shown = []
         self.protos.append(p)
         self.ctx.last_proto = p
 
@@ -866,8 +896,27 @@ class _Reader:
                 verb = "COVER_PASS"
         if alone:
             return None  # an aside in parentheses explains, it does not move: its cards are mentions
+        played = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in _PLAY), None)
+        if played is None and verb_i is None and self.playing and cl[0].kind == "word" and "NEXT" in cl[0].cues:
+            played = 0   # «…, затем ♦8 с левого фланга»: the play goes on
+        self.playing = False
+        if verb_i is None and played is not None and "prohibited" not in flags and "conditional" not in flags:
+            # «Это позволит сыграть ♦6, затем ♦8 с левого фланга»: cards played, where to not said;
+            # passed on as shown (played) — not moves, which would need a destination
+            cards = [el.tok.card for k, el in enumerate(cl) if k > played and el.kind == "card" and el.tok.card.suit
+                     and not (cl[k - 1].kind == "word" and cl[k - 1].low in _ON | _INTO | _FROM)]
+            if cards:
+                self.shown.extend(f"{c.format()} played" for c in cards)
+                self.playing = True
+                return None
         if verb_i is not None and _state_described(cl, verb_i):
-            return None  # «піковий туз (ПА) покладено в початок 6-го ряду», «Тузы вынесены»: the position, not a move
+            # «піковий туз (ПА) покладено в початок 6-го ряду», «Тузы вынесены»: the position, not a
+            # move; the cards it puts in a place are passed on as shown (note of the next move)
+            at = _place_at(cl, verb_i)
+            if at is not None and "prohibited" not in flags and "conditional" not in flags:
+                self.shown.extend(f"{el.tok.card.format()} {at[0]}" for el in cl[:verb_i]
+                                  if el.kind == "card" and el.tok.card.suit and not el.tok.card.joker)
+            return None
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
 
@@ -1207,6 +1256,11 @@ class _Reader:
             if g.i > 0 and "PLACE_NOUN" in cl[g.i - 1].cues:
                 return False  # «место ♣В»: whose place
             k = g.i - 1
+            a = k
+            while a > 0 and cl[a].kind == "word" and cl[a].tag is not None and cl[a].tag.POS in ("ADJF", "PRTF"):
+                a -= 1
+            if a < k and cl[a].kind == "word" and cl[a].low in _ON | _INTO | _FROM - {"под"}:
+                return False  # «снята с базового туза и помещена на базового короля»: places, not the card moved
             while k > 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS == "NUMR":
                 k -= 1   # «после сброса четырех королей»
             if k >= 0 and cl[k].kind == "word" and cl[k].lemma in ("сброс", "перемещение", "удаление"):
@@ -1433,6 +1487,9 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 a, b = cl[0].start, cl[-1].end
                 out.findings.append(Finding(source_id, mt.lines_of(a, b), "unparsed-sentence",
                                             f"a clause with a move verb and cards gave no move: «{s[a:b].strip()[:160]}»"))
+    if reader.shown:
+        out.findings.append(Finding(source_id, mt.lines_of(max(0, len(s) - 1), len(s)), "unused-position",
+                                    "the example describes a position no later move uses: " + ", ".join(reader.shown)))
     protos = _drop_superseded(reader.protos, sentence_of)
     out.moves = _finish(protos, s, mt, notation, lang)
     used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
@@ -1483,6 +1540,7 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
         to_card = p.target.card if p.target else None
         to = p.place or (to_card.format() if to_card and p.kind != "discard" else None)
         notes = list(p.notes)
+        on_foundation.extend(c for c, place in shown_before("; ".join(notes)) if place == "foundation")
         for t in p.movers + ([p.target] if p.target else []):
             if t.reading_note and t.reading_note not in notes:
                 notes.append(t.reading_note)
@@ -1539,5 +1597,6 @@ def _finish(protos: list[_Proto], s: str, mt: MappedText, notation: str, lang: s
         moves.append(Move(cards=cards, to=to, raw=raw, lines=lines, kind=kind, to_card=to_card,
                           from_row=from_row, to_row=to_row, number=p.number, flags=flags,
                           notation=p.notation or (p.movers[0].notation if p.movers else notation),
-                          note="; ".join(notes) if notes else None))
+                          note="; ".join(notes) if notes else None,
+                          shown=shown_before("; ".join(notes))))
     return moves

@@ -391,7 +391,7 @@ PATTERNS: dict[str, list[list[dict]]] = {
     # spaces ------------------------------------------------------------------------------
     "SPACE": [[L("пробел", "пустота")],
               [R(r"^(пуст|свободн|освобод|освобожд|порожн|вільн)"), L("место", "місце", "ряд",
-                                                                      "столбец", "колонка")],
+                                                                      "столбец", "колонка", "пространство")],
               [L("он", "она", "его", "ее"), L("место")],
               [L("место"), {"IS_PUNCT": True, "OP": "?"}, R(r"^(освобод|освобожд|опуст|образова)")],
               [R(r"^(опуст|опорожн)")], [R(r"^(исчерпан|разобран)")]],
@@ -661,6 +661,7 @@ class _Reader:
         self.special: list[dict] = []
         self._context: str | None = None   # "foundations" / "tableau" of the last anchored cue
         self.whole_pack: int | None = None  # sentence saying the whole pack is dealt out
+        self.claim_reason: tuple[str, str] | None = None  # (field, why) an unknown field is left unknown
 
     # -- helpers -------------------------------------------------------------------------
     def claim(self, field: str, value: Any, k: int, strength: int = 1) -> None:
@@ -778,11 +779,12 @@ class _Reader:
                 # «Если ходы тщательно продуманы, то …», «Опытные игроки резервируют …»: play advice
                 self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
                 continue
-            before = len(self.claims)
+            before, specials_before = len(self.claims), len(self.special)
             self._deck(k, sent)
             self._layout(k, sent)
             self._targeted(k, sent)
             self._base(k, sent)
+            self._base_list(k, sent)
             self._space(k, sent)
             self._move(k, sent)
             self._redeals(k, sent)
@@ -799,10 +801,11 @@ class _Reader:
                 self.finding(k, "reading-choice", "an ordinal before a plural noun («о восьмій … рядів») "
                              "was read as the cardinal number (machine-translated text)",
                              next(t.text for t in self.doc[sent.start:sent.end] if t._.rules_ord))
-            if len(self.claims) == before and self._rule_like(sent):
+            if len(self.claims) == before and len(self.special) == specials_before and self._rule_like(sent):
                 self.finding(k, "unparsed-rule-sentence",
                              "sentence uses rule words but no rule field was read from it",
                              sent.quote[:120])
+        self._base_directions()
 
     def _columns_text(self) -> bool:
         """Whether the text calls its piles columns («столбцы», «колонки»), so that horizontal rows
@@ -1004,6 +1007,8 @@ class _Reader:
         toks = doc[sent.start:sent.end]
         lemmas = {t.lemma_ for t in toks}
         low = [t.lower_ for t in toks]
+        if self._neighbours(sent):
+            return
         if sent.has("DISCARD_VERB") and not sent.has("F_ANCHOR"):
             # «… составляет 13 (дамы засчитываются за 12 очков …)»: not a value counted «за» a card
             total = next((_number_at(doc, s, e) for s, e in sent.spans("POINTS")
@@ -1089,6 +1094,40 @@ class _Reader:
             # «каждая карта должна быть помещена либо на базовую, либо на любую из четырех резервных
             # стопок»: several reserve piles take the stock's cards (not the one waste pile)
             self.claim("stock.deal_to", "reserve", k)
+
+    def _neighbours(self, sent: _Sent) -> bool:
+        """«Если рядом окажутся карты одной масти, то правую карту такой пары следует немедленно
+        изъять из ряда … Если же карты одной масти оказались лежащими через одну, то надо убрать
+        карту этой масти, находящуюся слева» («Ручеек»): special ``same-suit-neighbours``, params
+        ``adjacent`` / ``one_apart`` = the side (``"right"``/``"left"``) of the card that leaves
+        when two cards of one suit lie side by side / one card apart. Sentences of one text add to
+        one special. Returns whether the sentence was read so."""
+        low = [t.lower_ for t in self.doc[sent.start:sent.end]]
+        lemmas = {t.lemma_ for t in self.doc[sent.start:sent.end]}
+        removes = sent.has("DISCARD_VERB") or bool(lemmas & {"убрать", "убирать", "отложить"})
+        one_suit = sent.has("SUIT_SAME") or any(a == "одной" and b.startswith("мас") for a, b in zip(low, low[1:]))
+        if not (removes and one_suit):
+            return False
+        apart = any(a == "через" and b in ("одну", "один", "карту") for a, b in zip(low, low[1:]))
+        beside = "рядом" in low or any(w.startswith(("соседн", "смежн")) for w in low)
+        side = ("right" if any(w.startswith(("прав", "справа")) for w in low)
+                else "left" if any(w.startswith(("лев", "слева")) for w in low) else None)
+        if side is None or apart == beside:
+            return False
+        key = "one_apart" if apart else "adjacent"
+        old = next((x for x in self.special if x["name"] == "same-suit-neighbours"), None)
+        if old is None:
+            self._special("same-suit-neighbours", "", sent, {})
+            old = self.special[-1]
+        else:
+            old["quote"] = f"{old['quote']} … {sent.quote}"
+            old["lines"] = [min(old["lines"][0], sent.lines[0]), max(old["lines"][1], sent.lines[1])]
+        old["params"][key] = side
+        p = old["params"]
+        old["description"] = "; ".join(
+            f"of two cards of one suit {'side by side' if kk == 'adjacent' else 'one card apart'}, the {p[kk]} one "
+            "leaves play" for kk in ("adjacent", "one_apart") if kk in p)
+        return True
 
     _RANK_SIGNS = {"т": 1, "а": 1, "в": 11, "д": 12, "к": 13, **{str(n): n for n in range(2, 11)}}
 
@@ -1202,14 +1241,27 @@ class _Reader:
         for s, e in sent.spans("PILES"):
             nums = [t for t in doc[s:e] if t._.rules_isnum]
             if doc[e - 1].lemma_ in ("карта", "лист") and len(nums) >= 2:
-                piles, per = nums[0]._.rules_num, nums[-1]._.rules_num
-                horizontal = any(t.lower_.startswith(("горизонтальн", "горизонтальн")) for t in doc[s:e])
-                if horizontal and self._columns_text():
+                first = s
+                while first > sent.start and doc[first - 1]._.rules_isnum:
+                    first -= 1   # «двадцатью двумя веерами по четыре карты»: the whole number
+                piles, per = _number_at(doc, first, nums[0].i + 1), nums[-1]._.rules_num
+                more = self._more_piles(sent, e)
+                if more is not None and not any(t.lower_.startswith("горизонтальн") for t in doc[s:e]):
+                    # «… двадцатью двумя веерами по четыре карты и одним — по три карты»: 22 + 1 piles
+                    n2, per2 = more
+                    self.claim("layout.tableau_piles", piles + n2, k)
+                    self.claim("layout.cards_per_pile", ",".join([str(per)] * piles + [str(per2)] * n2), k)
+                    break
+                horizontal = any(t.lower_.startswith("горизонтальн") for t in doc[s:e])
+                # «сорок карт четырьмя рядами по десять карт внахлест»: rows dealt overlapping
+                overlapping = any(t.lemma_ == "ряд" for t in doc[s:e]) and any(
+                    t.lower_.startswith("внахл") for t in doc[sent.start:sent.end])
+                if (horizontal or overlapping) and self._columns_text():
                     # «5 горизонтальных рядов по 10 карт … 10 столбцов»: rows overlap into columns
                     piles, per = per, piles
-                    self.finding(k, "reading-choice", f"{per} horizontal rows of {piles} cards read as "
-                                 f"{piles} columns (the rows overlap; the piles played are columns)",
-                                 doc[s:e].text)
+                    self.finding(k, "reading-choice", f"{per} {'horizontal' if horizontal else 'overlapping'} "
+                                 f"rows of {piles} cards read as {piles} columns of {per} (the text plays "
+                                 "columns; its rows lie across them)", doc[s:e].text)
                 self.claim("layout.tableau_piles", piles, k)
                 self.claim("layout.cards_per_pile", per, k)
                 break
@@ -1229,6 +1281,55 @@ class _Reader:
             self.claim("layout.cells", _number_at(doc, s, e), k)
         for s, e in sent.spans("RESERVE"):
             self.claim("layout.reserve", _number_at(doc, s, e), k)
+
+    def _laid_out(self, sent: _Sent) -> bool:
+        """A deal sentence with no building word: «Серия из тринадцати карт … выкладывается
+        чередующимися цветами» says how cards are laid out, not how they are built."""
+        return sent.has("DEAL_VERB") and not (sent.has("BUILD_VERB") or sent.has("DIR_UP") or sent.has("DIR_DOWN"))
+
+    _POLICY_CUES = (("COLOR_SAME", "same-color"), ("COLOR_ALT", "alternate-color"), ("SUIT_SAME", "same-suit"))
+
+    def _suit_by_pile(self, sent: _Sent, prev: _Sent | None) -> bool:
+        """«Серии карт одного цвета — на двенадцати первых картах и чередующихся цветов на
+        тринадцатой» (after «… на тринадцати картах базового ряда»): each policy is given to some of
+        the foundations. Special ``suit-by-pile``, params ``rules`` = ``[{"suit", "piles"}]`` (piles:
+        the words after «на»); ``foundations.suit`` stays unknown with that reason. Returns whether
+        the sentence was read so (once per sentence)."""
+        doc = self.doc
+        cues = sorted((a, b, v) for label, v in self._POLICY_CUES for a, b in sent.spans(label))
+        if len({v for _, _, v in cues}) < 2:
+            return False
+        if not (sent.has("F_ANCHOR") or (prev is not None and self._last_anchor(prev) == "foundations")):
+            return False
+        rules = []
+        for n, (a, b, v) in enumerate(cues):
+            stop = cues[n + 1][0] if n + 1 < len(cues) else sent.end
+            on = next((i for i in range(b, stop) if doc[i].lemma_ == "на"), None)
+            if on is None:
+                return False
+            words = [t.text for t in doc[on + 1:stop] if not t.is_space and not t.is_punct and t.lemma_ not in ("и", "а")]
+            if not words or not any(t._.rules_isnum or t._.rules_ord or t.lower_.endswith(("ой", "ей", "ом"))
+                                    for t in doc[on + 1:stop]):
+                return False
+            rules.append({"suit": v, "piles": "на " + " ".join(words)})
+        if not any(x["name"] == "suit-by-pile" and x["quote"] == sent.quote for x in self.special):
+            self._special("suit-by-pile", "each foundation policy holds on the piles named: "
+                          + "; ".join(f"{r['suit']} {r['piles']}" for r in rules), sent, {"rules": rules})
+            self.claim_reason = ("foundations.suit", "the text gives the foundations different suit rules "
+                                 f"(special suit-by-pile, lines {sent.lines[0]}–{sent.lines[1]})")
+        return True
+
+    def _more_piles(self, sent: _Sent, e: int) -> tuple[int, int] | None:
+        """After «N веерами по M карт» at token ``e``: «и одним — по три карты» gives ``(1, 3)``
+        (more piles of another size), else ``None``."""
+        doc = self.doc
+        toks = [t for t in doc[e:sent.end] if not t.is_space and t.text not in ("—", "–", "-", ",")]
+        if len(toks) < 5 or toks[0].lemma_ not in ("и", "і", "а"):
+            return None
+        n2, po, per2, card = toks[1], toks[2], toks[3], toks[4]
+        if n2._.rules_isnum and po.lemma_ == "по" and per2._.rules_isnum and card.lemma_ in ("карта", "лист"):
+            return n2._.rules_num, per2._.rules_num
+        return None
 
     # cues that belong to the foundations or to the tableau
     def _targeted(self, k: int, sent: _Sent) -> None:
@@ -1298,6 +1399,8 @@ class _Reader:
         # a suit or colour phrase is a rule only where something is built or moved
         building = sent.has("BUILD_VERB") or sent.has("DIR_UP") or sent.has("DIR_DOWN") or (
             sent.has("SUIT_ANY") and not sent.has("SCORING"))
+        if self._suit_by_pile(sent, prev):
+            building = False      # read into special ``suit-by-pile``: no one field value
         for label, value in (("SUIT_SAME", "same-suit"), ("SUIT_ANY", "any-suit")):
             for s, e in (sent.spans(label) if building else []):
                 if label == "SUIT_SAME" and (self._negated(s) or any(a <= s < b for a, b in sent.spans("SUIT_ANY"))):
@@ -1309,7 +1412,11 @@ class _Reader:
                     continue
                 suits[kind].append((s, value))
         for label, value in (("COLOR_ALT", "alternate-color"), ("COLOR_SAME", "same-color")):
-            for s, e in (sent.spans(label) if building or label == "COLOR_ALT" else []):
+            # alternating colours are a rule even with no building word, but not in a deal sentence, a
+            # per-foundation list or what a finished game shows («Если пасьянс складывается, … проявится …»)
+            alt_rule = label == "COLOR_ALT" and not (self._laid_out(sent) or self._suit_by_pile(sent, prev)
+                                                     or sent.has("SUCCESS"))
+            for s, e in (sent.spans(label) if building or alt_rule else []):
                 if not self._negated(s):
                     # «соответствующего / того же цвета» belongs to its pile (the foundations of
                     # «Дьявол», «Свои соседи»); alternating colours are the tableau's
@@ -1321,7 +1428,7 @@ class _Reader:
                 ("waste", "waste.build_direction", "waste.build_suit", "either")):
             # a goal («Цель игры — выстроить … серии карт соответствующей масти») describes the
             # finished piles; a building rule stated elsewhere wins over it on the tableau
-            st = 0 if kind == "tableau" and sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3 else 1
+            st = 0 if kind == "tableau" and self._goal_led(sent) else 1
             d = dirs[kind]
             if d:
                 self.claim(field_dir, both if len(d) > 1 else next(iter(d)), k, strength=st)
@@ -1340,6 +1447,18 @@ class _Reader:
             # «по восходящей», «вплоть до королей», «серии … соответствующей масти»: rank by rank.
             # Weaker than a stated step («через карту»), which wins over it.
             self.claim("foundations.step", 1, k, strength=0)
+
+    def _goal_led(self, sent: _Sent) -> bool:
+        """Whether ``sent`` states the goal: «Цель игры — …» at its start, or after a colon or
+        semicolon («Базовые карты не выносятся за пределы расклада: цель игры — выстроить …»)."""
+        doc = self.doc
+        for s, _ in sent.spans("GOAL"):
+            if s - sent.start <= 3:
+                return True
+            before = [t for t in doc[max(sent.start, s - 2):s] if not t.is_space]
+            if any(t.text in (":", ";") for t in before):
+                return True
+        return False
 
     def _comparisons(self, sent: _Sent) -> Iterable[tuple[str, str]]:
         """Build directions from rank words and comparatives.
@@ -1479,6 +1598,121 @@ class _Reader:
         if ace or king:
             self.claim("foundations.base", "A+K" if ace and king else "A" if ace else "K", k)
 
+    _BASE_LIST_VERB = re.compile(r"^(вынос|выноси|вынес|прибавл|добавл|изыма|изъя)")
+    _COLOUR_SUITS = {"черн": ["C", "S"], "красн": ["D", "H"]}
+
+    def _listed_bases(self, sent: _Sent) -> list[str]:
+        """The cards a sentence puts into the foundation row: symbol cards («♦Д и ♦В», «два ♥В»: a
+        number before a card repeats it) and «четыре черные десятки» (the number shared out over the
+        two suits of the colour), as card codes in text order."""
+        from .notation import find_cards
+
+        doc, nums = self.doc, NUMBERS[self.lang]
+        out: list[str] = []
+        for t in find_cards(sent.quote, "symbol", self.lang, words=False):
+            if not t.card.suit:
+                continue
+            before = re.findall(r"(\w+)\s*$", sent.quote[:t.start])
+            n = nums.get(morph.lemma(before[0], self.lang), 1) if before else 1
+            out += [t.card.format()] * n
+        for t in doc[sent.start:sent.end]:
+            rank = RANK_WORDS.get(t.lemma_) or (10 if t.lemma_ == "десяток" else None)
+            if rank is None or t.i < sent.start + 2:
+                continue
+            num, colour = doc[t.i - 2], doc[t.i - 1]
+            suits = next((v for k2, v in self._COLOUR_SUITS.items() if colour.lower_.startswith(k2)), None)
+            if suits and num._.rules_isnum and num._.rules_num % len(suits) == 0:
+                code = "T" if rank == 10 else "A23456789TJQK"[rank - 1]
+                out += [code + su for su in suits for _ in range(num._.rules_num // len(suits))]
+        return out
+
+    def _base_list(self, k: int, sent: _Sent) -> None:
+        """Bases named card by card over one or two sentences: «♦Д и ♦В изымаются из колоды и
+        выносятся в базовый ряд. После этого к ним прибавляются в базовом ряду два ♥В и четыре
+        черные десятки» («Супружество»): ``foundations.base`` = mixed; special ``base-list`` with
+        params ``cards`` (every base), ``preplaced`` (those taken from the pack before the deal) and
+        ``directions`` (filled from the goal, see :meth:`_base_directions`)."""
+        # a rule says it in the reflexive present («выносятся», «прибавляются»), not as advice
+        # («следует вынести») or a move of the example
+        if self._in_example(k) or not (sent.has("F_ANCHOR") and any(
+                self._BASE_LIST_VERB.match(t.lower_) and t.lower_.endswith(("тся", "ются"))
+                for t in self.doc[sent.start:sent.end])):
+            return
+        cards = self._listed_bases(sent)
+        if len(cards) < 2:
+            return
+        old = next((x for x in self.special if x["name"] == "base-list"), None)
+        pre = list(cards) if sent.has("PREPLACE_VERB") else []
+        if old is None:
+            self._special("base-list", "", sent, {"cards": list(cards), "preplaced": pre, "directions": {}})
+            old = self.special[-1]
+        else:
+            old["params"]["cards"] += cards
+            old["params"]["preplaced"] += pre
+            old["quote"] = f"{old['quote']} {sent.quote}"
+            old["lines"] = [min(old["lines"][0], sent.lines[0]), max(old["lines"][1], sent.lines[1])]
+        ranks = {c[0] for c in old["params"]["cards"]}
+        old["description"] = ("the foundations are the cards listed: " + ", ".join(old["params"]["cards"])
+                              + (f" ({', '.join(old['params']['preplaced'])} laid out before the deal)"
+                                 if old["params"]["preplaced"] else ""))
+        if len(ranks) > 1:
+            self.sents.append(_Sent(0, 0, old["quote"], tuple(old["lines"]), {}))
+            self.claim("foundations.base", "mixed", len(self.sents) - 1, strength=2)
+        if old["params"]["preplaced"]:
+            self.claim("foundations.preplaced", True, k)
+
+    def _in_example(self, k: int) -> bool:
+        """Whether sentence ``k`` is in or after the worked example («На примере расклада: …»)."""
+        for j in range(k + 1):
+            sj = self.sents[j]
+            if sj.end > sj.start and any(t.lemma_ == "пример" for t in self.doc[sj.start:min(sj.end, sj.start + 3)]):
+                return True
+        return False
+
+    def _base_directions(self) -> None:
+        """«Цель игры — выстроить на ♦Д серию … в восходящей последовательности до ♦В, на трех других
+        валетах — … в нисходящей последовательности до дам, а на четырех же десятках — до валетов»:
+        the direction of each listed base, by card («QD») or rank («J», «T»); a part naming no
+        direction takes the one before (``base-list`` params ``directions``)."""
+        bl = next((x for x in self.special if x["name"] == "base-list"), None)
+        if bl is None:
+            return
+        from .notation import find_cards
+
+        doc = self.doc
+        for sent in self.sents:
+            if not sent.has("GOAL") or not (sent.has("DIR_UP") or sent.has("DIR_DOWN")):
+                continue
+            marks = []    # (token index of «на», key)
+            syms = {t.start: t for t in find_cards(sent.quote, "symbol", self.lang, words=False)}
+            base_off = doc[sent.start].idx
+            for i in range(sent.start, sent.end - 1):
+                if doc[i].lemma_ != "на":
+                    continue
+                for j in range(i + 1, min(i + 5, sent.end)):
+                    off = doc[j].idx - base_off
+                    sym = next((c for st, c in syms.items() if st <= off < c.end), None)
+                    if sym is not None and sym.card.suit:
+                        marks.append((i, sym.card.format()))
+                        break
+                    r = RANK_WORDS.get(doc[j].lemma_) or (10 if doc[j].lemma_ == "десяток" else None)
+                    if r:
+                        marks.append((i, "T" if r == 10 else "A23456789TJQK"[r - 1]))
+                        break
+            last = None
+            for n, (i, key) in enumerate(marks):
+                stop = marks[n + 1][0] if n + 1 < len(marks) else sent.end
+                ups = [a for a, _ in sent.spans("DIR_UP") if i < a < stop]
+                downs = [a for a, _ in sent.spans("DIR_DOWN") if i < a < stop]
+                d = "up" if ups and not downs else "down" if downs and not ups else None if ups or downs else last
+                if d is not None:
+                    bl["params"]["directions"][key] = d
+                    last = d
+            if bl["params"]["directions"]:
+                bl["quote"] = f"{bl['quote']} … {sent.quote}"
+                bl["lines"] = [min(bl["lines"][0], sent.lines[0]), max(bl["lines"][1], sent.lines[1])]
+                return
+
     def _rank_list(self, sent: _Sent) -> list[int]:
         """Ranks named in a list («туз, двойка, тройка и четверка», «пятерки и шестерки») that is the
         subject of the sentence (nominative; not after «до», «от», «на»), when it names two or more
@@ -1528,8 +1762,9 @@ class _Reader:
                  if not _preceded_by(doc, s, {"до", "к", "на", "из", "с", "сброс", "сброса"}) and not doc[s - 1]._.rules_isnum]
         first = {}
         for label in ("SPACE_WASTE", "SPACE_STOCK", "SPACE_RESERVE"):
-            if sent.spans(label):
-                first[label] = sent.spans(label)[0][0]
+            spans = [x for x in sent.spans(label) if not self._deals_from(sent, x)]
+            if spans:
+                first[label] = spans[0][0]
         if sent.has("SPACE_NOT") and (first or any(t.lower_.startswith("колод") for t in doc[sent.start:sent.end])):
             # «Пробелы никогда не заполняются картами колоды»: a source is barred, not every card
             self.finding(k, "unread-rule-value", "a space rule bars one source of cards", sent.quote[:120])
@@ -1561,6 +1796,13 @@ class _Reader:
         else:
             return
         self.claim("tableau.space", value, k)
+
+    def _deals_from(self, sent: _Sent, span: tuple[int, int]) -> bool:
+        """Whether the source ``span`` is what a deal takes from («… а все пробелы заполнены, из колоды
+        сдается еще десять карт»): a dealing verb right after it, so it says where the next deal comes
+        from, not what fills a space."""
+        after = [t for t in self.doc[span[1]:min(sent.end, span[1] + 3)] if not t.is_space and not t.is_punct]
+        return bool(after) and after[0].lower_.startswith(("сда", "разда", "раздаю", "выкладыва"))
 
     # moves
     def _move(self, k: int, sent: _Sent) -> None:
@@ -1768,6 +2010,8 @@ class _Reader:
             if len(quotes) > 1 and field != "goal":   # a second goal sentence is more goal, not a contradiction
                 spec["conflicts"].append({"field": field, "quotes": quotes, "lines": lines})
         spec["special"] = self.special
+        if self.claim_reason is not None and _get(spec, self.claim_reason[0])["status"] == "unknown":
+            _set(spec, self.claim_reason[0], unknown_field(self.claim_reason[1]))
         return spec
 
     def _fold_again(self, claims: list[_Claim]) -> list[_Claim]:

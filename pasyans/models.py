@@ -75,6 +75,10 @@ class Move:
     flags: set[str] = field(default_factory=set)
     notation: str | None = None
     note: str | None = None
+    shown: list[tuple[Card, str]] = field(default_factory=list)
+    """Facts the text states about the position before this move, as ``(card, place)`` pairs:
+    «♥А и ♠К вынесены в базовый ряд» → ``[(AH, "foundation"), (KS, "foundation")]``; place
+    ``"played"`` when the text says a card was played without saying where («сыграть ♦6»)."""
 
     @property
     def card(self) -> Card | None:

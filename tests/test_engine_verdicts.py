@@ -127,3 +127,49 @@ def test_definite_share_and_gold_agreement(kb, bench):
     for checks in (bench.gold_000_003(rows), bench.gold_004(rows)):
         compared, agreed, bad = bench.agreement(checks)
         assert compared and agreed == compared, [(w, r["move"].raw, r["verdict"].verdict) for w, r, _ in bad]
+
+
+def test_described_position_counts_as_shown(kb):
+    """004 «Краеугольные камни» 4338–4341: «♥А и ♠К вынесены во время раздачи карт в базовый ряд …
+    ♠Д и ♥2 нельзя поместить на базовые»: AH and KS are shown on their foundations, so the reason
+    no longer says the text does not show them."""
+    v, _, why = _one(kb, "Краеугольные камни", "♠Д и ♥2 нельзя", "2H")
+    assert v == "unverifiable" and "2H on AH, which the text shows on its foundation before the moves" in why
+    assert "does not show" not in why
+
+
+def test_brook_removal_by_the_rule_of_line_9(kb):
+    """003 «Ручеек» line 11 «надо изъять из ряда червового короля»: the rule of line 9, the row unprinted."""
+    v, rule, why = _one(kb, "Ручеек", "изъять из ряда червового короля")
+    assert (v, rule) == ("legal", "special:same-suit-neighbours")
+    assert "no rule for taking cards out of play" not in why and "(the row is not printed)" in why
+
+
+def test_cards_played_before_are_on_their_foundation(kb):
+    """004 7395–7397: «Это позволит сыграть ♦6, затем ♦8 с левого фланга … Теперь ♦10 можно покрыть ♦8»:
+    ♦8 followed ♦6 on the foundation topped by ♦4 (put on ♦2 at 7394)."""
+    rows = kb.execute("SELECT verdict, reason FROM moves WHERE raw LIKE ? AND first_line = 7397",
+                      ("%♦10 можно покрыть ♦8%",)).fetchall()
+    assert len(rows) == 1
+    v, why = rows[0]
+    assert v == "legal" and "TD on 8D, which the text plays before this move" in why
+
+
+def test_rule_restated_in_an_example_is_not_a_move(kb):
+    """004 8412: «В любое время карта может быть снята с базового туза и помещена на базового короля»
+    is a rule, not the move «A starts a foundation»."""
+    rows = kb.execute("SELECT card, reason FROM moves WHERE first_line = 8412").fetchall()
+    assert rows == []
+    found = kb.execute("SELECT kind FROM findings WHERE first_line <= 8412 AND last_line >= 8412").fetchall()
+    assert ("unparsed-sentence",) in found
+
+
+def test_marriage_moves_against_the_listed_bases(kb):
+    """004 6266 «♥В и ♥10 выносятся во время раскладки карт в базовый ряд»: ♥В is a listed base, ♥10
+    follows it down (jacks are built down); 6268 «♦К помещается на ♦Д»: ♦Д is built up."""
+    v, rule, why = _one(kb, "Супружество", "♥В и ♥10 выносятся", "JH")
+    assert (v, rule) == ("legal", "special:base-list") and "JH is one of the bases the text lists" in why
+    v, rule, why = _one(kb, "Супружество", "♥В и ♥10 выносятся", "TH")
+    assert (v, rule) == ("legal", "special:base-list") and "TH on JH" in why and "built down" in why
+    v, _, why = _one(kb, "Супружество", "♦К помещается на ♦Д")
+    assert v == "legal" and "laid in the foundation row before the deal: that base is built up" in why

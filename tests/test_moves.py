@@ -302,3 +302,39 @@ def test_impersonal_cover_puts_the_first_card_on_the_second():
     book's usage, as «♠2 может покрыть ♠Т»)."""
     got = _read("♠2 можно покрыть ♠Т или ♣Т.")
     assert [(c[0], c[2], "alternative" in c[4]) for c in got] == [([C("2S")], C("AS"), True), ([C("2S")], C("AC"), True)]
+
+
+def test_described_position_is_passed_on_as_shown():
+    """004 4338–4341: «♥А и ♠К вынесены во время раздачи карт в базовый ряд …» is the position, not
+    moves; the next move carries it in its note."""
+    from pasyans.extract.moves import shown_before
+
+    t = ("На примере, который показывает расклад во время сдачи карт: ♥А и ♠К вынесены во время раздачи карт "
+         "в базовый ряд, а их места заполнены картами из колоды. ♠Д и ♥2 нельзя поместить на базовые, потому что "
+         "они распределены по разным колонкам.")
+    moves = parse_moves(t, "004", "symbol", "ru").moves
+    assert [m.card for m in moves] == [C("QS"), C("2H")]
+    assert shown_before(moves[0].note) == [(C("AH"), "foundation"), (C("KS"), "foundation")]
+    assert shown_before(moves[1].note) == []
+
+
+def test_cards_played_without_a_place():
+    """004 7393–7397: «сыграть ♦6, затем ♦8 с левого фланга» plays cards, where to is not said."""
+    from pasyans.extract.moves import shown_before
+
+    t = ("Это позволит сыграть ♦6, затем ♦8 с левого фланга, высвобождая ♠7. Теперь ♦10 можно покрыть ♦8.")
+    r = parse_moves(t, "004", "symbol", "ru")
+    assert [(m.card, m.to) for m in r.moves] == [(C("TD"), "8D")]
+    assert shown_before(r.moves[0].note) == [(C("6D"), "played"), (C("8D"), "played")]
+
+
+def test_unused_position_is_a_finding():
+    r = parse_moves("Это позволит сыграть ♦6.", "004", "symbol", "ru")
+    assert r.moves == [] and [f.kind for f in r.findings] == ["unused-position"]
+
+
+def test_card_from_and_onto_places_is_not_the_mover():
+    """004 8412: «карта может быть снята с базового туза и помещена на базового короля» names places."""
+    r = parse_moves("В любое время карта может быть снята с базового туза и помещена на базового короля.",
+                    "004", "symbol", "ru")
+    assert r.moves == [] and [f.kind for f in r.findings] == ["unparsed-sentence"]
