@@ -42,6 +42,7 @@ from pasyans.cards import Card
 from pasyans.models import Move, Verdict
 
 from .outcome import Outcome
+from .policy import ANY_SUIT, SUIT_POLICIES, suit_fits
 
 _SYNONYMS = {
     "alternate-colour": "alternate-color", "alternating-color": "alternate-color", "alternating-colour": "alternate-color",
@@ -354,10 +355,10 @@ class PartialState:
 
     def _suit_rule(self, out: Outcome, s: RuleField, x: Card, y: Card, tag: str = "") -> None:
         policy = s.value
-        if policy in ("any-suit", "rank-only", "any"):
+        if policy in ANY_SUIT:
             out.ok(s.path)
             return
-        if policy not in ("same-suit", "alternate-color", "same-color"):
+        if policy not in SUIT_POLICIES:
             out.missing(s.path, f"{s.path} value {policy!r} is not one the engine knows")
             return
         if x.suit is None or y.suit is None:
@@ -367,8 +368,7 @@ class PartialState:
             out.ok(s.path)
             out.assume(f"{vague} (no suit given) is of a suit {s.path} = {policy!r} allows")
             return
-        ok = {"same-suit": x.suit == y.suit, "alternate-color": x.color != y.color, "same-color": x.color == y.color}[policy]
-        if ok:
+        if suit_fits(policy, x, y):
             out.ok(s.path)
         else:
             out.fail(s.path, f"{x} on {y}{tag} breaks the suit rule — {s.evidence()}")
@@ -643,7 +643,7 @@ class PartialState:
             return
         preds = self._predecessors(x, deltas, su.value)
         if su.value != "same-suit":
-            cands = [t for t in self.tops if self.step(x, t) in deltas and _suit_ok(su.value, x, t)]
+            cands = [t for t in self.tops if self.step(x, t) in deltas and suit_fits(su.value, x, t)]
             if cands:
                 out.ok("foundations.suit", f"{x} on {cands[0]}, {self.how_on_foundation(cands[0])}")
             else:
@@ -933,15 +933,6 @@ def _card_or_none(s: str | None) -> Card | None:
         return Card.parse(s)
     except ValueError:
         return None
-
-
-def _suit_ok(policy: str, x: Card, y: Card) -> bool:
-    if policy in ("any-suit", "any", "rank-only"):
-        return True
-    if x.suit is None or y.suit is None:
-        return True
-    return {"same-suit": x.suit == y.suit, "alternate-color": x.color != y.color,
-            "same-color": x.color == y.color}.get(policy, False)
 
 
 def _same(a: Move, b: Move) -> bool:

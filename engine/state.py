@@ -53,6 +53,7 @@ from pasyans.cards import Card
 from pasyans.models import Verdict
 
 from .outcome import Outcome
+from .policy import ANY_SUIT, SUIT_POLICIES, suit_fits
 from .partial import RuleField, RuleSpec, base_ranks
 
 Place = tuple[str, int]
@@ -384,12 +385,10 @@ class State:
 
     def _suit(self, s: RuleField, x: Card, y: Card, c: Outcome, tag: str = "") -> None:
         policy = s.value
-        if policy in ("any-suit", "rank-only", "any"):
+        if policy in ANY_SUIT:
             c.ok(s.path)
-        elif policy in ("same-suit", "alternate-color", "same-color"):
-            good = {"same-suit": x.suit == y.suit, "alternate-color": x.color != y.color,
-                    "same-color": x.color == y.color}[policy]
-            if good:
+        elif policy in SUIT_POLICIES:
+            if suit_fits(policy, x, y):
                 c.ok(s.path)
             else:
                 c.fail(s.path, f"{x} on {y}{tag} breaks the suit rule — {self.evidence(s)}")
