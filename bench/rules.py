@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from pasyans.corpus import load_corpus
-from pasyans.extract.rules import allowed_values, spec_for_games
+from pasyans.extract.rules import allowed_values, get_field, spec_for_games
 from pasyans.pipeline import segment
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,13 +67,6 @@ AS_GOLD = {"from-reserve": "other", "from-waste-or-stock": "other", "any-or-rese
 """Our space values the gold vocabulary calls «other»."""
 
 
-def _get(spec: dict, path: str) -> dict:
-    node = spec
-    for p in path.split("."):
-        node = node[p]
-    return node
-
-
 def _in_schema(path: str, value) -> bool:
     enum = allowed_values(path)
     return enum is None or value in enum
@@ -113,9 +106,9 @@ def run() -> dict:
                 if want is None:
                     continue
                 want = GOLD_VALUE.get(want, want)
-                got = _get(spec, FIELDS[key])["value"]
-                if key in WASTE and got in (None, "none") and _get(spec, WASTE[key])["status"] != "unknown":
-                    got = _get(spec, WASTE[key])["value"]
+                got = get_field(spec, FIELDS[key])["value"]
+                if key in WASTE and got in (None, "none") and get_field(spec, WASTE[key])["status"] != "unknown":
+                    got = get_field(spec, WASTE[key])["value"]
                 ok = got == want or AS_GOLD.get(got) == want
                 expressible = _in_schema(FIELDS[key], want)
                 t = tally[group]

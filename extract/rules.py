@@ -123,8 +123,9 @@ def unknown_spec() -> dict:
     return spec
 
 
-def _get(spec: dict, path: str) -> dict:
-    """The field record at ``path``; a path missing from an older (0.1) spec reads as unknown."""
+def get_field(spec: dict, path: str) -> dict:
+    """The field record at dotted ``path`` (``"tableau.build_suit"``) of a rule spec; a path
+    missing from the spec (an older 0.1 spec, a partial one) reads as an unknown field."""
     node = spec
     for part in path.split("."):
         if not isinstance(node, dict) or part not in node:
@@ -152,7 +153,7 @@ def inherit(child: dict, parent: dict, ref: str, paths: Iterable[str] | None = N
     """
     out = copy.deepcopy(child)
     for path in (field_paths() if paths is None else paths):
-        mine, theirs = _get(out, path), _get(parent, path)
+        mine, theirs = get_field(out, path), get_field(parent, path)
         if mine["status"] == "unknown" and theirs["status"] != "unknown":
             chain = ref if not theirs.get("ref") else f"{ref}; {theirs['ref']}"
             _set(out, path, {"value": copy.deepcopy(theirs["value"]), "status": "inherited",
@@ -2010,7 +2011,7 @@ class _Reader:
             if len(quotes) > 1 and field != "goal":   # a second goal sentence is more goal, not a contradiction
                 spec["conflicts"].append({"field": field, "quotes": quotes, "lines": lines})
         spec["special"] = self.special
-        if self.claim_reason is not None and _get(spec, self.claim_reason[0])["status"] == "unknown":
+        if self.claim_reason is not None and get_field(spec, self.claim_reason[0])["status"] == "unknown":
             _set(spec, self.claim_reason[0], unknown_field(self.claim_reason[1]))
         return spec
 
@@ -2082,7 +2083,7 @@ def complete_rows(spec: dict) -> None:
         return
     for a, b in _ROW_PAIRS:
         for src, dst in ((a, b), (b, a)):
-            have, want = _get(spec, src), _get(spec, dst)
+            have, want = get_field(spec, src), get_field(spec, dst)
             enum = allowed_values(dst) or []
             if want["status"] == "unknown" and have["status"] != "unknown" and have["value"] in enum:
                 why = "paganini-windows: the rows are both tableau and foundations"
@@ -2096,14 +2097,14 @@ def infer_cards_per_pile(spec: dict, facts: dict, findings: list[Finding] | None
     the tableau, so each of the N piles holds (cards − bases placed before play) / N cards, when that
     divides evenly and ``layout.cards_per_pile`` is still unknown. Evidence: the deal sentence; the
     arithmetic is in ``ref`` and a ``reading-choice`` finding. In place."""
-    if not facts.get("whole_pack") or _get(spec, "layout.cards_per_pile")["status"] != "unknown":
+    if not facts.get("whole_pack") or get_field(spec, "layout.cards_per_pile")["status"] != "unknown":
         return
-    piles, packs, per = (_get(spec, p)["value"] for p in ("layout.tableau_piles", "deck.packs", "deck.cards_per_pack"))
+    piles, packs, per = (get_field(spec, p)["value"] for p in ("layout.tableau_piles", "deck.packs", "deck.cards_per_pack"))
     if not (isinstance(piles, int) and isinstance(packs, int) and isinstance(per, int)):
         return
-    bases = 4 * packs if _get(spec, "foundations.preplaced")["value"] is True and \
-        _get(spec, "foundations.base")["value"] in ("A", "K") else 0
-    extra = sum(v for v in (_get(spec, "layout.reserve")["value"],) if isinstance(v, int))
+    bases = 4 * packs if get_field(spec, "foundations.preplaced")["value"] is True and \
+        get_field(spec, "foundations.base")["value"] in ("A", "K") else 0
+    extra = sum(v for v in (get_field(spec, "layout.reserve")["value"],) if isinstance(v, int))
     cards = packs * per - bases - extra
     if cards <= 0 or cards % piles:
         return
@@ -2126,7 +2127,7 @@ def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = 
     whole text, and a ``reading-choice`` finding is added to ``findings``. In place."""
     tab = ("tableau.build_direction", "tableau.build_suit")
     only_f = facts.get("only_to_foundations")
-    if only_f and all(_get(spec, f)["status"] == "unknown" for f in tab) and _get(
+    if only_f and all(get_field(spec, f)["status"] == "unknown" for f in tab) and get_field(
             spec, "foundations.base")["value"] not in (None, "none"):
         # «Эти снятые карты … свободны для укладки на базовые», «… верхние карты которых можно
         # перекладывать на базовые»: every sentence that moves cards sends them to the foundations
@@ -2143,13 +2144,13 @@ def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = 
     if not facts.get("goal") or facts.get("foundation_words"):
         return
     fields = ("foundations.base", "foundations.direction", "foundations.suit")
-    if any(_get(spec, f)["status"] != "unknown" for f in fields):
+    if any(get_field(spec, f)["status"] != "unknown" for f in fields):
         return
     quote, lines = facts["goal"]
     ref = ("reading: the text states the goal of play and names no foundation anywhere "
            "(no «базовые», «основание», «ряд тузов»)")
     todo = list(fields)
-    if all(_get(spec, f)["status"] == "unknown" for f in tab):
+    if all(get_field(spec, f)["status"] == "unknown" for f in tab):
         todo += tab
         ref += "; nothing is built on the tableau either"
     for f in todo:
@@ -2434,7 +2435,7 @@ def _apply_numbered_rules(ctx: _SourceGames, g, spec: dict) -> dict:
             ref = f"{ctx.source_id} {rule_word} {title}, {_lines_ref(lines)}"
             if times > 1:
                 rspec = copy.deepcopy(rspec)
-                red = _get(rspec, "stock.redeals")
+                red = get_field(rspec, "stock.redeals")
                 if isinstance(red["value"], int):
                     red["value"] *= times
                 ref += f" (applied {times} times)"
@@ -2445,7 +2446,7 @@ def _apply_numbered_rules(ctx: _SourceGames, g, spec: dict) -> dict:
             # «Замість правила 6 можна застосувати правило 7»: the later rule may replace the
             # earlier one; where they differ, the later one's value is the one the game allows.
             differ = [p for p in field_paths()
-                      if len({repr(_get(r, p)["value"]) for _, r, _, _ in found if _get(r, p)["status"] != "unknown"}) > 1]
+                      if len({repr(get_field(r, p)["value"]) for _, r, _, _ in found if get_field(r, p)["status"] != "unknown"}) > 1]
             names = " or ".join(f"{rule_word} {t}" for t, _, _, _ in found)
             last = found[-1]
             held = [_rule_holder(ctx, g, t) for t, _, _, _ in found]
@@ -2474,7 +2475,7 @@ def _apply_numbered_rules(ctx: _SourceGames, g, spec: dict) -> dict:
 def _mark_rule_refs(spec: dict, rspec: dict, ref: str) -> None:
     """Fields the game states from its own numbered rule get that rule as their ``ref`` (in place)."""
     for path in field_paths():
-        mine, theirs = _get(spec, path), _get(rspec, path)
+        mine, theirs = get_field(spec, path), get_field(rspec, path)
         if mine["status"] == "stated" and theirs["status"] == "stated" and mine["lines"] == theirs["lines"] \
                 and mine["ref"] is None:
             mine["ref"] = ref
@@ -2538,17 +2539,17 @@ def _book_context(ctx: _SourceGames, g, spec: dict) -> dict:
         text, (a, b), heading = label
         mt = MappedText(text, [a + min(i, b - a) for i in range(len(text))], list(range(len(text))))
         lspec = extract_rules(mt, ctx.lang)
-        packs = _get(lspec, "deck.packs")
+        packs = get_field(lspec, "deck.packs")
         if packs["status"] == "stated":
             ref = (f"book section label «{text}» (printed letter by letter down the page margin, "
                    f"{_lines_ref((a, b))}; chapter heading at line {heading})")
             packs = dict(packs, quote=text, lines=[a, b])
             spec = inherit(spec, {"deck": {"packs": packs}}, ref, ["deck.packs"])
-    if _get(spec, "deck.cards_per_pack")["status"] == "unknown":
+    if get_field(spec, "deck.cards_per_pack")["status"] == "unknown":
         _set(spec, "deck.cards_per_pack", {"value": 52, "status": "inherited", "quote": None, "lines": None,
                                            "ref": "book: standard pack (the game's text states no stripped pack)",
                                            "reason": None})
-    if _get(spec, "deck.jokers")["status"] == "unknown":
+    if get_field(spec, "deck.jokers")["status"] == "unknown":
         _set(spec, "deck.jokers", {"value": 0, "status": "inherited", "quote": None, "lines": None,
                                    "ref": "book: standard pack (the game's text adds no joker)", "reason": None})
     return spec
@@ -2588,7 +2589,7 @@ def _side_label(source, first_line: int) -> tuple[str, tuple[int, int], int] | N
 def _give_reasons(spec: dict, g) -> None:
     """Set the ``reason`` of every field still unknown (in place)."""
     for path in field_paths():
-        f = _get(spec, path)
+        f = get_field(spec, path)
         if f["status"] != "unknown" or f.get("reason"):
             continue
         if g.rules_used:

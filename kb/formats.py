@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..extract.rules import get_field
+
 SOLVITAIRE_BUILD = {"any-suit": "any-suit", "alternate-color": "red-black", "same-suit": "same-suit",
                     "none": "no-build"}
 """Our ``tableau.build_suit`` → Solvitaire's ``build policy`` (it always builds down)."""
@@ -49,17 +51,8 @@ class NotExpressible(ValueError):
 
 # -- reading the spec --------------------------------------------------------------------------
 
-def _field(spec: dict, path: str) -> dict:
-    node: Any = spec
-    for part in path.split("."):
-        if not isinstance(node, dict) or part not in node:
-            return {"value": None, "status": "unknown", "quote": None, "lines": None, "ref": None}
-        node = node[part]
-    return node
-
-
 def _value(spec: dict, path: str) -> Any:
-    return _field(spec, path).get("value")
+    return get_field(spec, path).get("value")
 
 
 def _lines_text(lines) -> str:
@@ -165,7 +158,7 @@ def to_markdown(game_export: dict) -> str:
             out.append("")
             out.append(f"### {title}")
             for fk, label in fields.items():
-                f = _field(spec, f"{key}.{fk}")
+                f = get_field(spec, f"{key}.{fk}")
                 value = _show(f["value"]) if f.get("status") != "unknown" else "?"
                 said = (f.get("status"), f.get("quote"), tuple(f.get("lines") or ()), f.get("ref"))
                 if f.get("quote") and said == last:
@@ -173,7 +166,7 @@ def to_markdown(game_export: dict) -> str:
                 else:
                     out.append(f"- **{label}**: {value} — {_evidence(f)}")
                 last = said if f.get("quote") else None
-        goal = _field(spec, "goal")
+        goal = get_field(spec, "goal")
         out.append("")
         out.append("### Goal")
         out.append(f"- {_evidence(goal)}" if goal.get("status") == "unknown" else
@@ -267,14 +260,14 @@ def to_solvitaire_with_notes(spec: dict) -> tuple[dict, list[str]]:
     out: dict[str, Any] = {}
 
     def need(path: str) -> Any:
-        f = _field(spec, path)
+        f = get_field(spec, path)
         if f.get("status") == "unknown" or f.get("value") is None:
             reasons.append(f"{path} is unknown ({f.get('reason') or 'the text does not say'})")
             return None
         return f["value"]
 
     def absent(path: str, default: Any, meaning: str) -> Any:
-        f = _field(spec, path)
+        f = get_field(spec, path)
         if f.get("status") == "unknown" or f.get("value") is None:
             notes.append(f"{path} not stated: read as {meaning}")
             return default
@@ -447,12 +440,12 @@ def _gaps(spec: dict, specials: dict, out: dict, reasons: list[str], packs: Any)
     if "paganini-windows-two-sided" in specials:
         reasons.append("special paganini-windows-two-sided: a window taking a card one below its right "
                        "neighbour has no Solvitaire rule")
-    rows = _field(spec, "layout.tableau_piles").get("value")
+    rows = get_field(spec, "layout.tableau_piles").get("value")
     if rows is None:
         reasons.append("layout.tableau_piles (the rows) is unknown")
     if packs != 1:
         reasons.append(f"deck.packs = {packs}: Solvitaire's Gaps rows hold one pack")
-    redeals = _field(spec, "stock.redeals").get("value")
+    redeals = get_field(spec, "stock.redeals").get("value")
     if redeals not in (0,):
         reasons.append(f"stock.redeals = {redeals}: Solvitaire's Gaps has no reshuffle")
     out["foundations"] = {"present": False}

@@ -20,6 +20,7 @@ from pasyans.extract.rules import (
     extract_rules_with_findings,
     field_paths,
     game_text,
+    get_field,
     inherit,
     load_schema,
     unknown_spec,
@@ -39,11 +40,7 @@ def spec_of(corpus, sid: str, *spans: tuple[int, int]) -> dict:
     return spec
 
 
-def field(spec: dict, path: str) -> dict:
-    node = spec
-    for part in path.split("."):
-        node = node[part]
-    return node
+field = get_field  # the spec getter of extract.rules
 
 
 def assert_stated(spec, path, value, lines, words=None):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pasyans.extract.rules import allowed_values, field_paths, spec_for_games, validate_spec
+from pasyans.extract.rules import allowed_values, field_paths, get_field, spec_for_games, validate_spec
 from pasyans.extract.text import MappedText
 from pasyans.pipeline import segment
 
@@ -28,11 +28,7 @@ def specs(corpus, segmented):
     return out
 
 
-def field(spec: dict, path: str) -> dict:
-    node = spec
-    for part in path.split("."):
-        node = node[part]
-    return node
+field = get_field  # the spec getter of extract.rules
 
 
 def value(specs, key, path):
