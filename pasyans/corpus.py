@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from importlib import resources
 from pathlib import Path
 
 MANIFEST = "manifest.json"
@@ -25,11 +26,12 @@ class Source:
 
     ``lines`` holds the file's lines without their line ends, so ``lines[n - 1]`` is raw line ``n``.
     ``language`` is ``"uk"`` or ``"ru"``; ``orthography`` ``"modern"`` or ``"pre-reform"``;
-    ``kind`` ``"book"`` or ``"article"``. ``segmenter`` says how the text is cut into games:
+    ``kind`` ``"book"``, ``"article"`` or ``"manual"``. ``segmenter`` says how the text is cut into games:
     ``"book-toc"`` (table of contents + printed page numbers, the PDF book 004) or ``"headings"``
     (titles, variants and numbered rules in the running text). ``notation`` is the card notation
     its examples use by default: ``"symbol"`` (♠Д, Т = ace), ``"letter"`` (ПА, Т = clubs) or
     ``"words"`` («даму червей»); a passage may override it, and the choice is recorded per move.
+    The manifest entry's fields and their allowed values are ``pasyans/data/manifest.schema.json``.
     """
 
     id: str
@@ -45,6 +47,21 @@ class Source:
     notation: str = "words"
     changed: bool = False
     """The file's sha256 differs from the one the manifest records (edited since)."""
+    languages: list[tuple[tuple[int, int], str]] = field(default_factory=list)
+    """Raw line spans in another language than ``language`` (a mixed text), each with its language."""
+    notations: list[str] = field(default_factory=list)
+    """Every notation the text uses, as ``pasyans add`` found them (informative)."""
+    latin_t: str | None = None
+    """What a Latin «T» after a suit symbol means here: ``"ten"``, ``"ace"``, or ``None`` (decide by usage)."""
+    decided: dict[str, str] = field(default_factory=dict)
+    """What ``pasyans add`` decided for each field and why."""
+
+    def language_at(self, line: int) -> str:
+        """The language of raw line ``line``: that of its ``languages`` span, else ``language``."""
+        for (a, b), lang in self.languages:
+            if a <= line <= b:
+                return lang
+        return self.language
 
     @cached_property
     def lines(self) -> list[str]:
@@ -93,39 +110,95 @@ def read_text(path: Path) -> str:
 LANGUAGES = ("ru", "uk")
 SEGMENTERS = ("headings", "book-toc")
 NOTATIONS = ("symbol", "letter", "words")
+SCHEMA = "manifest.schema.json"
 
 
-def _entry_error(manifest: Path, i: int, why: str) -> CorpusError:
-    return CorpusError(f"{manifest}: source #{i + 1}: {why}")
+@lru_cache(maxsize=1)
+def manifest_schema() -> dict:
+    """The JSON Schema of ``manifest.json`` (``pasyans/data/manifest.schema.json``)."""
+    return json.loads(resources.files("pasyans").joinpath(f"data/{SCHEMA}").read_text("utf-8"))
 
 
-def _check_entry(manifest: Path, i: int, entry: object, seen: set[str]) -> dict:
-    """One manifest entry, checked: a dict with a unique string ``id``, a plain file name inside
-    the corpus folder, a known language, segmenter and notation. Raises :class:`CorpusError`."""
-    if not isinstance(entry, dict):
-        raise _entry_error(manifest, i, f"expected an object, got {type(entry).__name__}")
-    for key in ("id", "file", "language"):
-        if not isinstance(entry.get(key), str) or not entry[key]:
-            raise _entry_error(manifest, i, f"{key!r} must be a non-empty string")
-    name = entry["file"]
-    if Path(name).name != name or name in (".", ".."):
-        raise _entry_error(manifest, i, f"file {name!r} must be a plain file name inside the corpus folder")
-    if entry["id"] in seen:
-        raise _entry_error(manifest, i, f"id {entry['id']!r} is listed twice")
-    seen.add(entry["id"])
-    for key, allowed, default in (("language", LANGUAGES, None), ("segmenter", SEGMENTERS, "headings"),
-                                  ("notation", NOTATIONS, "words")):
-        value = entry.get(key, default)
-        if value not in allowed:
-            raise _entry_error(manifest, i, f"{key} {value!r} is not one of {', '.join(allowed)}")
-    return entry
+def _field_name(path) -> str:
+    """``["languages", 0, "lines"]`` → ``languages[0].lines``."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _say(err) -> str:
+    """One schema error of an entry as a person reads it, naming the field."""
+    where = _field_name(err.path)
+    v, val = err.validator, err.instance
+    if v == "required":
+        missing = next((k for k in err.validator_value if k not in err.instance), "?")
+        return f"{missing!r} is missing (required)"
+    if v == "additionalProperties":
+        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+        return f"unknown field {extra[0]!r}" + (f" in {where}" if where else "") + \
+            " (see pasyans/data/manifest.schema.json for the fields)"
+    if v == "enum":
+        allowed = ", ".join(str(x) for x in err.validator_value)
+        return f"{where} {val!r} is not one of {allowed}"
+    if where == "file" and v in ("pattern", "type", "minLength") and isinstance(val, str) and val:
+        return f"file {val!r} must be a plain file name inside the corpus folder"
+    if v in ("type", "minLength") and err.schema.get("type") == "string":
+        return f"{where!r} must be a non-empty string"
+    if v == "type" and not where:
+        return f"expected an object, got {_json_type(val)}"
+    if v == "pattern":
+        return f"{where} {val!r} does not have the form the schema asks ({err.schema.get('description', err.validator_value)})"
+    return f"{where or 'entry'}: {err.message}"
+
+
+def _json_type(value: object) -> str:
+    return {str: "a string", int: "a number", float: "a number", list: "a list", bool: "true/false",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _entry_error(manifest: Path, i: int, entry: object, why: str) -> CorpusError:
+    ident = f" (id {entry['id']!r})" if isinstance(entry, dict) and isinstance(entry.get("id"), str) else ""
+    return CorpusError(f"{manifest}: source #{i + 1}{ident}: {why}")
+
+
+def check_manifest(data: object, manifest: Path | str = MANIFEST) -> list[dict]:
+    """The entries of a parsed ``manifest.json``, checked against the JSON Schema.
+
+    Raises :class:`CorpusError` with one line naming the manifest, the entry (number and id) and
+    the field for the first problem: a missing or unknown field, a value outside its enum, a file
+    name with a folder part, an id listed twice.
+    """
+    from jsonschema import Draft202012Validator
+
+    manifest = Path(manifest)
+    if not isinstance(data, dict):
+        raise CorpusError(f"{manifest}: malformed manifest (expected an object with 'sources')")
+    entries = data.get("sources")
+    if not isinstance(entries, list) or not entries:
+        raise CorpusError(f"{manifest}: 'sources' must be a non-empty list")
+    schema = manifest_schema()
+    entry_validator = Draft202012Validator({**schema["$defs"]["source"], "$defs": schema["$defs"]})
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        errors = sorted(entry_validator.iter_errors(entry), key=lambda e: (len(e.path), list(map(str, e.path))))
+        if errors:
+            raise _entry_error(manifest, i, entry, _say(errors[0]))
+        if entry["id"] in seen:
+            raise _entry_error(manifest, i, entry, f"id {entry['id']!r} is listed twice")
+        seen.add(entry["id"])
+    top = Draft202012Validator({k: v for k, v in schema.items() if k != "$defs"} | {"properties": {
+        "$schema": schema["properties"]["$schema"], "sources": {"type": "array"}}})
+    for err in top.iter_errors(data):
+        raise CorpusError(f"{manifest}: {_say(err)}")
+    return entries
 
 
 def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     """Every source listed in the manifest of ``corpus_dir``, in manifest order.
 
     Raises :class:`CorpusError` (one line, naming the file) when the manifest is missing,
-    malformed or lists nothing, when an entry is malformed (see :func:`_check_entry`), or when a
+    malformed or lists nothing, when an entry breaks the schema (see :func:`check_manifest`), or when a
     listed file is unusable (see :func:`read_text`). A sha256 that differs from the manifest is
     not an error (the corpus may be edited on purpose): the source's ``changed`` is then true,
     the build warns, and the knowledge base records the new digest.
@@ -135,14 +208,13 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     if not manifest.is_file():
         raise CorpusError(f"{manifest}: manifest not found")
     try:
-        entries = json.loads(read_text(manifest))["sources"]
-    except (json.JSONDecodeError, KeyError, TypeError) as e:
-        raise CorpusError(f"{manifest}: malformed manifest ({type(e).__name__}: {e})") from None
-    if not isinstance(entries, list) or not entries:
-        raise CorpusError(f"{manifest}: 'sources' must be a non-empty list")
-    sources, seen = [], set()
-    for i, raw_entry in enumerate(entries):
-        entry = _check_entry(manifest, i, raw_entry, seen)
+        raw = json.loads(read_text(manifest))
+    except json.JSONDecodeError as e:
+        raise CorpusError(f"{manifest}: malformed manifest (not JSON: {e})") from None
+    if not isinstance(raw, dict) or "sources" not in raw:
+        raise CorpusError(f"{manifest}: malformed manifest (expected an object with 'sources')")
+    sources = []
+    for entry in check_manifest(raw, manifest):
         path = root / entry["file"]
         text = read_text(path)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
@@ -160,6 +232,10 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
                 segmenter=entry.get("segmenter", "headings"),
                 notation=entry.get("notation", "words"),
                 changed=entry.get("sha256") not in (None, digest),
+                languages=[(tuple(x["lines"]), x["language"]) for x in entry.get("languages", [])],
+                notations=list(entry.get("notations", [])),
+                latin_t=entry.get("latin_t"),
+                decided=dict(entry.get("decided", {})),
             )
         )
     return sources

@@ -88,6 +88,19 @@ def test_failed_build_leaves_the_existing_knowledge_base_untouched(tmp_path):
     ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "segmenter": "zzz"}]}, "segmenter 'zzz'"),
     ({"sources": [{"id": "9", "file": "a.txt", "language": "ru"}, {"id": "9", "file": "a.txt", "language": "ru"}]},
      "id '9' is listed twice"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "segmentor": "headings"}]},
+     r"source #1 \(id '9'\): unknown field 'segmentor'"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "notation": "latin"}]},
+     r"source #1 \(id '9'\): notation 'latin' is not one of symbol, letter, words"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "orthography": "pre-1918"}]},
+     "orthography 'pre-1918' is not one of modern, pre-reform"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "languages": [{"lines": [3], "language": "uk"}]}]},
+     r"languages\[0\]\.lines"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "languages": [{"lines": [3, 4], "language": "en"}]}]},
+     r"languages\[0\]\.language 'en' is not one of ru, uk"),
+    ({"sources": [{"id": "9-1", "file": "a.txt", "language": "ru"}]}, "id '9-1' does not have the form"),
+    ({"sources": [{"file": "a.txt", "language": "ru"}]}, "source #1: 'id' is missing"),
+    ({"sources": [{"id": "9", "file": "a.txt", "language": "ru"}], "extra": 1}, "unknown field 'extra'"),
 ])
 def test_malformed_manifest_entries_are_named_in_one_line(tmp_path, manifest, says):
     (tmp_path / "a.txt").write_text("Пасьянс «Ручеек»", "utf-8")
@@ -95,6 +108,24 @@ def test_malformed_manifest_entries_are_named_in_one_line(tmp_path, manifest, sa
     with pytest.raises(CorpusError, match=says) as e:
         load_corpus(tmp_path)
     assert "manifest.json" in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_bundled_manifest_follows_its_schema():
+    import jsonschema
+
+    from pasyans.corpus import manifest_schema
+
+    jsonschema.validate(json.loads((ROOT / "corpus" / "manifest.json").read_text("utf-8")), manifest_schema())
+
+
+def test_mixed_language_spans_are_read(tmp_path):
+    (tmp_path / "a.txt").write_text("Пасьянс «Ручеек»\nОпис\nГра", "utf-8")
+    (tmp_path / "manifest.json").write_text(json.dumps({"sources": [
+        {"id": "9", "file": "a.txt", "language": "ru", "languages": [{"lines": [2, 3], "language": "uk"}],
+         "latin_t": "ten", "decided": {"language": "ru: most paragraphs"}}]}), "utf-8")
+    src = load_corpus(tmp_path)[0]
+    assert [src.language_at(n) for n in (1, 2, 3)] == ["ru", "uk", "uk"]
+    assert src.latin_t == "ten" and src.decided == {"language": "ru: most paragraphs"}
 
 
 def test_edited_file_is_flagged_as_changed(tmp_path):
