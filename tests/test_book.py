@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -235,13 +234,12 @@ def test_ocr_repairs_are_findings(seg):
 
 def test_agreement_with_gold_pages_7_to_43(corpus, gold_004):
     bench = _bench()
-    sc, seconds, _ = bench.score_book(ROOT / "corpus")
+    sc, _seconds, _ = bench.score_book(ROOT / "corpus")  # the time is bench/segmentation.py's to print
     assert sc.gold_games == 26 and sc.found == 26 and sc.right_parent == 26
     assert sc.right_pct >= 97.0
     assert sc.wrong_pct <= 2.0
     assert (sc.gold_examples, sc.examples_found, sc.examples_start, sc.examples_end) == (20, 20, 20, 20)
     assert sc.cards_lost == 0 and sc.cards_raw == 294
-    assert seconds < 10
 
 
 # -- worked examples the first round missed or over-took ----------------------------------
@@ -320,9 +318,3 @@ def test_book_findings_are_not_repeated_in_games(seg):
     kinds = {f.kind for f in seg.findings}
     assert kinds == {"not-a-game"}
     assert not {id(f) for f in seg.findings} & {id(f) for g in seg.games for f in g.findings}
-
-
-def test_segmentation_is_fast(corpus):
-    t = time.perf_counter()
-    segment_book(corpus["004"])
-    assert time.perf_counter() - t < 5.0
