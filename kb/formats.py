@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..extract.rules import get_field
+from ..spec import get_field
 
 SOLVITAIRE_BUILD = {"any-suit": "any-suit", "alternate-color": "red-black", "same-suit": "same-suit",
                     "none": "no-build"}

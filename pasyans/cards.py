@@ -8,6 +8,7 @@ produces these values.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator
 
 RANKS = "A23456789TJQK"
@@ -98,3 +99,112 @@ def full_pack(ranks: str = RANKS) -> Iterator[Card]:
     for suit in SUITS:
         for r in ranks:
             yield Card(RANKS.index(r) + 1, suit)
+
+
+# -- the pack ----------------------------------------------------------------------------------
+
+PACK_SIZES = (52, 36, 32, 24, 20)
+"""Cards in one pack without jokers: full, and stripped to six, seven, nine or ten (and the aces)."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One pack's ranks in building order, the ace first: the one place rank arithmetic lives.
+
+    A stripped pack keeps its aces low: a 32-card pack («от тузов до семерок», piquet) runs
+    A, 7, 8, … K, so a seven follows the ace. ``size`` is 52, 36, 32, 24 or 20 (``deck.cards_per_pack``
+    of the rule spec). Steps are counted in this order, never by rank value: with 32 cards 7 − A
+    is one step. Going round the corner (king then ace, ``wrap``) is a step of ±1 modulo the length.
+    """
+
+    size: int
+    ranks: tuple[int, ...]
+
+    @classmethod
+    def of(cls, size: int | None) -> "Pack":
+        """The pack of ``size`` cards; a full pack for ``None`` (the text does not say it is stripped).
+        Raises ``ValueError`` for a size not in :data:`PACK_SIZES`."""
+        return _pack(52 if size is None else size)
+
+    def __contains__(self, rank: object) -> bool:
+        return rank in self._index
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+    @property
+    def _index(self) -> dict[int, int]:
+        return _positions(self.ranks)
+
+    def index(self, rank: int) -> int | None:
+        """0-based place of ``rank`` in building order, or ``None`` when the pack has no such rank."""
+        return self._index.get(rank)
+
+    def step(self, x: int, y: int, wrap: bool = False) -> int | None:
+        """Steps from rank ``y`` to rank ``x`` in building order (+1: ``x`` is the next rank up), or
+        ``None`` when a rank is not in the pack. With ``wrap`` the result is the shortest way
+        round (king → ace is +1, ace → king −1)."""
+        i, j = self.index(x), self.index(y)
+        if i is None or j is None:
+            return None
+        d = i - j
+        if wrap:
+            n = len(self.ranks)
+            d = (d + n // 2) % n - n // 2 if n > 2 else d
+        return d
+
+    def follows(self, x: int, y: int, deltas: tuple[int, ...] | list[int]) -> str | None:
+        """How rank ``x`` follows ``y`` by one of ``deltas`` (steps, e.g. ``(-1,)`` building down):
+        ``"straight"``, ``"wrap"`` (only round the corner, king–ace), or ``None`` (it does not, or a
+        rank is not in the pack)."""
+        d = self.step(x, y)
+        if d is None:
+            return None
+        if d in deltas:
+            return "straight"
+        n = len(self.ranks)
+        return "wrap" if d % n in {k % n for k in deltas} else None
+
+    def next_rank(self, rank: int, delta: int, wrap: bool = False) -> int | None:
+        """The rank ``delta`` steps from ``rank`` (``None`` past either end unless ``wrap``, or when
+        ``rank`` is not in the pack)."""
+        i = self.index(rank)
+        if i is None:
+            return None
+        j = i + delta
+        n = len(self.ranks)
+        if 0 <= j < n:
+            return self.ranks[j]
+        return self.ranks[j % n] if wrap else None
+
+    @property
+    def lowest(self) -> int:
+        """The first rank in building order (the ace)."""
+        return self.ranks[0]
+
+    @property
+    def highest(self) -> int:
+        """The last rank in building order (the king)."""
+        return self.ranks[-1]
+
+    def cards(self) -> Iterator[Card]:
+        """Every card of the pack, suit by suit (C, D, H, S), in building order."""
+        for suit in SUITS:
+            for r in self.ranks:
+                yield Card(r, suit)
+
+
+_PACK_RANKS = {52: tuple(range(1, 14)), 36: (1, *range(6, 14)), 32: (1, *range(7, 14)),
+               24: (1, *range(9, 14)), 20: (1, *range(10, 14))}
+
+
+@lru_cache(maxsize=None)
+def _pack(size: int) -> Pack:
+    if size not in _PACK_RANKS:
+        raise ValueError(f"no pack of {size} cards (known: {', '.join(map(str, PACK_SIZES))})")
+    return Pack(size, _PACK_RANKS[size])
+
+
+@lru_cache(maxsize=None)
+def _positions(ranks: tuple[int, ...]) -> dict[int, int]:
+    return {r: i for i, r in enumerate(ranks)}
