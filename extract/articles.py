@@ -57,7 +57,6 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import spacy
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 from spacy.matcher import Matcher
@@ -66,6 +65,7 @@ from pasyans import morph
 from pasyans.corpus import Source
 from pasyans.models import Alias, Example, Finding, GameText, Section
 
+from .nlp import doc as shared_doc, pipeline
 from .orthography import modernize, modernize_mapped
 from .text import MappedText
 
@@ -106,18 +106,14 @@ _DEMONSTRATIVES = {"этот", "это", "цей", "наш", "данный", "д
 _DISPLAY_END_LEMMAS = {"вид", "таковой", "такой", "так", "следующий", "такий", "наступний"}
 
 
-@lru_cache(maxsize=2)
 def _nlp(lang: str):
-    """A blank spaCy pipeline for ``lang`` (tokenizer only; lemmas are set from pymorphy3)."""
-    return spacy.blank(lang)
+    """The project's spaCy pipeline for ``lang`` (:func:`pasyans.extract.nlp.pipeline`)."""
+    return pipeline(lang)
 
 
 def _doc(text: str, lang: str):
-    """spaCy ``Doc`` of ``text`` with ``lemma_`` set from :func:`pasyans.morph.lemma` on each word."""
-    doc = _nlp(lang)(text)
-    for t in doc:
-        t.lemma_ = morph.lemma(t.text, lang) if t.is_alpha or "'" in t.text else t.text.lower()
-    return doc
+    """The shared annotated Doc of ``text`` (:func:`pasyans.extract.nlp.doc`): read it, never set attributes."""
+    return shared_doc(text, lang)
 
 
 def _lemma_in(*lemmas: str) -> dict:

@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from statistics import quantiles
 
-import spacy
 from spacy.matcher import Matcher
 
 from pasyans import morph
@@ -53,6 +52,7 @@ from .clean import (
     restore_spaces,
     split_glued,
 )
+from .nlp import doc as shared_doc, pipeline
 from .text import MappedText
 
 RULES_HEADING = "КАК ИГРАТЬ"
@@ -164,8 +164,8 @@ def _lemma_words(s: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _nlp():
-    """spaCy's blank Russian tokenizer (no pretrained model) and our Matcher patterns."""
-    nlp = spacy.blank("ru")
+    """The project's Russian pipeline (:func:`pasyans.extract.nlp.pipeline`) and our Matcher patterns."""
+    nlp = pipeline("ru")
     m = Matcher(nlp.vocab)
     m.add("EXAMPLE", [
         [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "пример"}],
@@ -183,14 +183,8 @@ def _nlp():
 
 
 def _doc(text: str):
-    nlp, _ = _nlp()
-    doc = nlp.make_doc(text)
-    for t in doc:
-        if t.is_alpha:
-            t.lemma_ = morph.lemma(t.text)
-        else:
-            t.lemma_ = t.text.lower()
-    return doc
+    """The shared annotated Doc of ``text`` (:func:`pasyans.extract.nlp.doc`): read it, never set attributes."""
+    return shared_doc(text, "ru")
 
 
 _ABBREV = frozenset({"см", "с", "т", "д", "п", "е", "г", "гг", "англ", "ред", "рис", "стр", "др", "пр", "напр", "примеч", "ул", "л"})

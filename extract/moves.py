@@ -147,10 +147,11 @@ _PLACE_CUES = {"FOUNDATION": "foundation", "SPACE": "space", "RESERVE": "reserve
 
 @lru_cache(maxsize=2)
 def _matcher(lang: str):
-    import spacy
     from spacy.matcher import Matcher
 
-    nlp = spacy.blank(lang)
+    from .nlp import pipeline
+
+    nlp = pipeline(lang)
     m = Matcher(nlp.vocab)
     for label, patterns in CUES.items():
         m.add(label, patterns)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from .corpus import Source, load_corpus
+from .extract.nlp import forget
 from .extract.text import MappedText
 from .models import Finding, GameText
 
@@ -223,6 +224,7 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
         findings.extend(seg.findings)
         game_texts.update(seg.game_texts)
         terms.extend(seg.terms)
+        forget()  # the source's annotated docs are not needed again (word forms stay cached)
     say("writing the knowledge base")
     db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms)
     verdicts = Counter(v.verdict for g in all_games for ex in g.examples for v in ex.verdicts)
