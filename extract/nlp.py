@@ -151,7 +151,8 @@ _END = re.compile(r"[.!?…]+[»\"“”)’']*(?=\s+[«\"„“(\d♠♥♦♣A
 _WORD_BEFORE = re.compile(r"[^\W\d_]*$")
 
 
-def _is_heading(line: str) -> bool:
+def is_heading_line(line: str) -> bool:
+    """A line that is a heading: all capitals («КАК ИГРАТЬ») or a title in «…» alone."""
     letters = [c for c in line if c.isalpha()]
     if len(letters) < 2:
         return False
@@ -185,7 +186,7 @@ def sentences(text: str, lang: str = "ru") -> list[tuple[int, int]]:
     for line in text.split("\n")[:-1]:
         end = pos + len(line)
         rest = text[end + 1:].lstrip()
-        if not (rest[:1].islower() and line.strip() and not _is_heading(line)):
+        if not (rest[:1].islower() and line.strip() and not is_heading_line(line)):
             cuts.append(end)
         pos = end + 1
     out: list[tuple[int, int]] = []

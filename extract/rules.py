@@ -55,6 +55,7 @@ from spacy.tokens import Doc, Token
 from pasyans import morph
 from pasyans.models import Finding
 
+from .nlp import NUMBERS, POS, is_heading_line as _is_heading
 from .text import MappedText
 
 SCHEMA_VERSION = "0.2"
@@ -168,20 +169,6 @@ def inherit(child: dict, parent: dict, ref: str, paths: Iterable[str] | None = N
 
 _PRE_REFORM = str.maketrans({"ѣ": "е", "Ѣ": "Е", "ђ": "е", "Ђ": "Е", "і": "и", "І": "И", "ѳ": "ф", "Ѳ": "Ф"})
 
-NUMBERS = {
-    "ru": {"один": 1, "два": 2, "оба": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
-           "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12,
-           "тринадцать": 13, "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16,
-           "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19, "двадцать": 20,
-           "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
-           "восемьдесят": 80, "девяносто": 90, "сто": 100},
-    "uk": {"один": 1, "два": 2, "обидва": 2, "три": 3, "чотири": 4, "п'ять": 5, "шість": 6, "сім": 7,
-           "вісім": 8, "дев'ять": 9, "десять": 10, "одинадцять": 11, "дванадцять": 12,
-           "тринадцять": 13, "чотирнадцять": 14, "п'ятнадцять": 15, "шістнадцять": 16,
-           "сімнадцять": 17, "вісімнадцять": 18, "дев'ятнадцять": 19, "двадцять": 20,
-           "тридцять": 30, "сорок": 40, "п'ятдесят": 50, "шістдесят": 60, "сто": 100},
-}
-"""Cardinal numbers by lemma (``ё`` folded, Ukrainian apostrophes made ``'``)."""
 
 ORDINALS = {
     "ru": {"первый": 1, "второй": 2, "третий": 3, "четвертый": 4, "пятый": 5, "шестой": 6},
@@ -203,10 +190,6 @@ _HIGHER_WORDS = {"выше", "старше", "больше", "большего",
 
 _PRONOUN_FORMS = {"нем", "ней", "них", "нему", "нею", "ним", "ними"}
 """Forms of «он/она/они» after a preposition (pymorphy3 reads «нем» as the short adjective «нем»)."""
-
-_POS = {"ADJF": "ADJ", "ADJS": "ADJ", "PRTF": "ADJ", "PRTS": "ADJ", "COMP": "ADJ", "NUMR": "NUM",
-        "NOUN": "NOUN", "VERB": "VERB", "INFN": "VERB", "GRND": "VERB", "NPRO": "PRON",
-        "PREP": "ADP", "CONJ": "CCONJ", "PRCL": "PART", "ADVB": "ADV", "PRED": "ADV"}
 
 
 def _norm_word(word: str, lang: str) -> str:
@@ -245,7 +228,7 @@ def _annotate(doc: Doc, lang: str) -> None:
         w = _norm_word(tok.text, lang)
         p = morph.parse(w, lang)
         tok.lemma_ = morph.lemma(w, lang).replace("’", "'").replace("ʼ", "'")
-        tok.pos_ = _POS.get(p.tag.POS, "X") if p is not None else "X"
+        tok.pos_ = POS.get(p.tag.POS, "X") if p is not None else "X"
         if tok.lower_.startswith(("полн", "повн")):
             tok.pos_ = "ADJ"  # pymorphy3 (uk) reads «повні» as the noun «повня»
         tok._.rules_case = p.tag.case if p is not None else None
@@ -546,17 +529,6 @@ def _sentence_bounds(doc: Doc, text: str) -> list[tuple[int, int]]:
         else:
             merged.append((a, b))
     return merged
-
-
-def _is_heading(line: str) -> bool:
-    """A line that is a heading: all capitals («КАК ИГРАТЬ») or a title in «…» alone."""
-    letters = [c for c in line if c.isalpha()]
-    if len(letters) < 2:
-        return False
-    if all(c.isupper() for c in letters):
-        return True
-    text = line.strip()
-    return text.startswith("«") and text.endswith("»")
 
 
 def _sentences(doc: Doc, mt: MappedText, lang: str) -> list[_Sent]:
