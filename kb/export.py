@@ -106,27 +106,38 @@ def export_markdown(conn: sqlite3.Connection, out_dir) -> list[str]:
 
 
 def export_solvitaire(conn: sqlite3.Connection, out_dir) -> tuple[list[str], dict[str, list[str]]]:
-    """Write Solvitaire rule files (:func:`pasyans.kb.formats.to_solvitaire_with_notes`) for the
-    games its format can express, as ``<game id>.json`` in ``out_dir``; return (files written,
-    {game id: reasons} for the games it cannot express). ``not-expressible.json`` in ``out_dir``
-    holds those reasons too, and each written file's notes go into ``notes.json``."""
+    """Write Solvitaire rule files (:func:`pasyans.kb.solvitaire.export_game`) for the games its
+    format can express, as ``<game id>.json`` in ``out_dir``; return (files written, {game id:
+    reasons} for the games it cannot express).
+
+    Beside them: ``notes.json`` — per game written, where every key's value comes from (the book's
+    quote, the reading of the text's silence, or the same game's Solvitaire preset), the preset
+    matched through the crosswalk and every key where the file plays differently from it;
+    ``not-expressible.json`` — per game refused, its name and each obstacle (the rule with its
+    quote Solvitaire has no rule for, or the fact it needs that the text as read does not give).
+    """
     from pathlib import Path
 
-    from .formats import NotExpressible, to_solvitaire_with_notes
+    from .solvitaire import NotExpressible, export_game, preset_for
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    written, refused, notes = [], {}, {}
+    crosswalk = {}
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'crosswalk'").fetchone():
+        crosswalk = {r["game"]: r for r in _rows(conn, "SELECT * FROM crosswalk")}
+    written, refused, notes, reasons = [], {}, {}, {}
     for g in export_json(conn)["games"]:
         try:
-            rules, why = to_solvitaire_with_notes(g["rules"])
+            result = export_game(g["rules"], preset_for(crosswalk.get(g["id"])))
         except NotExpressible as e:
-            refused[g["id"]] = list(e.reasons)
+            refused[g["id"]] = {"name": g["name"], "reasons": list(e.reasons),
+                                "obstacles": [o.as_dict() for o in e.obstacles]}
+            reasons[g["id"]] = list(e.reasons)
             continue
         name = f"{_slug(g)}.json"
-        (out / name).write_text(json.dumps(rules, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+        (out / name).write_text(json.dumps(result.rules, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
         written.append(name)
-        notes[g["id"]] = why
+        notes[g["id"]] = {"name": g["name"], **result.as_dict()}
     (out / "not-expressible.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2) + "\n", "utf-8")
     (out / "notes.json").write_text(json.dumps(notes, ensure_ascii=False, indent=2) + "\n", "utf-8")
-    return written, refused
+    return written, reasons
