@@ -7,7 +7,7 @@ name) are in ``pasyans/data/solvitaire_presets.json``; a key a file leaves out t
 of the preset ``default``.
 
 :func:`export_game` turns a rule spec (``pasyans/data/rules.schema.json``, a dict) into such a
-file, a :class:`SolvitaireRules`:
+file, a :class:`SolvitaireRules` (a dict is read as :class:`pasyans.spec.RuleSpec`):
 
 - every key is written, each with a :class:`Note` saying where its value comes from — ``book``
   (fields the text states or inherits: their quotes and raw lines), ``silence`` (the text as
@@ -34,11 +34,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .formats import field
+from ..spec import SECTIONS, Field, RuleSpec, Special
 from .solvitaire_format import (Evidence, Note, NotExpressible, Obstacle, Preset, SolvitaireRules, compare,
                                 preset_for, presets, schema, validate)
 
-__all__ = ["NotExpressible", "Note", "Obstacle", "Preset", "SolvitaireRules", "export_game", "to_solvitaire",
+__all__ = ["NotExpressible", "Note", "Obstacle", "Preset", "SolvitaireRules", "export_game", "to_solvitaire", "to_solvitaire_with_notes",
            "preset_for", "presets", "schema", "validate", "compare"]
 
 RANKS = "A23456789TJQK"
@@ -50,24 +50,35 @@ BUILD_POLICY = {"any-suit": "any-suit", "rank-only": "any-suit", "alternate-colo
 """``tableau.build_suit`` → ``build policy`` (Solvitaire builds the tableau down only)."""
 
 MOVE = {"one-card": ("no", None), "any-sequence": ("yes", None),
-        "same-suit-sequence": ("yes", "same-suit"), "whole-pile": ("whole-pile", None)}
+        "same-suit-sequence": ("yes", "same-suit"), "whole-pile": ("whole-pile", None),
+        "whole-sequence": ("maximal-group", None)}
 """``tableau.move`` → (``move built group``, ``move built group policy`` or None for same-as-build)."""
 
+MOVE_OBSTACLE = {"any-group": "Solvitaire moves several cards together only when they are in build order; it "
+                              "has no rule for moving a card with everything on it"}
+
 SPACES = {"any": ("any", None), "kings": ("kings", None), "not-filled": ("no-build", None),
-          "from-waste-or-stock": ("auto-waste-then-stock",
-                                  "Solvitaire fills a space at once, with the waste's top card, or the "
-                                  "stock's when the waste is empty; the text fills it from the waste or the stock")}
+          "from-waste-then-stock": ("auto-waste-then-stock",
+                                    "Solvitaire fills a space at once with the waste's top card, or the stock's "
+                                    "when the waste is empty, as the text does; it does so before any other move")}
 """``tableau.space`` → (``spaces policy``, what the note must add). Other values are obstacles."""
 
 SPACE_OBSTACLE = {
-    "from-waste": "Solvitaire fills a space from the waste only at once and from the stock when the waste is "
+    "from-waste": "Solvitaire fills a space from the waste only at once, and from the stock when the waste is "
                   "empty (auto-waste-then-stock); it has no rule for «from the waste» alone",
+    "from-waste-or-stock": "Solvitaire has no rule letting the player fill a space from the waste or the stock: "
+                           "its auto-waste-then-stock takes the waste's card first, at once",
     "from-stock": "Solvitaire has no rule filling a space from the stock",
     "from-reserve": "Solvitaire fills a space from the reserve only at once, and says what fills it once the "
                     "reserve is gone (auto-reserve-then-any / -then-waste): the spec does not say which",
     "any-or-reserve": "Solvitaire has no rule «any card or the reserve's»",
     "other": "the space rule is a special one (see the game's special rules)",
 }
+
+DEAL_WHEN = {"any-time": None,
+             "no-space": "the stock is dealt only when no pile is empty; Solvitaire deals onto the piles whenever "
+                         "the stock has cards"}
+"""``stock.deal_when`` → None (Solvitaire's deal) or the obstacle. Another value is an obstacle too."""
 
 SPECIALS: dict[str, str | None] = {
     # families, handled where the family is written
@@ -101,44 +112,33 @@ BASES = ("book", "silence", "preset", "format")
 
 # -- writing -------------------------------------------------------------------------------------
 
-def _lines(f: dict) -> tuple[int, int] | None:
-    ln = f.get("lines")
-    return (ln[0], ln[1]) if ln else None
-
-
-def _known(f: dict) -> bool:
-    return f.get("status") in ("stated", "inherited") and f.get("value") is not None
-
-
 class _Writer:
     """Builds one file: keys with notes, obstacles, and the spec paths read (to find stated
     fields that were not translated)."""
 
-    def __init__(self, spec: dict, preset: Preset | None):
+    def __init__(self, spec: RuleSpec, preset: Preset | None):
         self.spec, self.preset = spec, preset
         self.out: dict[str, dict | Any] = {}
         self.notes: list[Note] = []
         self.obstacles: list[Obstacle] = []
         self.read: set[str] = set()
-        self.conflicts = {c.get("field"): c for c in spec.get("conflicts") or []}
 
     # reading the spec
-    def get(self, path: str) -> dict | None:
+    def get(self, path: str) -> Field | None:
         """The field at ``path`` if the text states or inherits it, else None (marks it read)."""
         self.read.add(path)
-        f = field(self.spec, path)
-        return f if _known(f) else None
+        return self.spec.known(path)
 
     def value(self, path: str) -> Any:
         f = self.get(path)
-        return f["value"] if f else None
+        return f.value if f else None
 
     def evidence(self, *paths: str) -> tuple[Evidence, ...]:
         out = []
         for p in paths:
-            f = field(self.spec, p)
-            if _known(f):
-                out.append(Evidence(p, f["value"], f["status"], f.get("quote"), _lines(f), f.get("ref")))
+            f = self.spec.known(p)
+            if f:
+                out.append(Evidence(p, f.value, f.status, f.quote, f.lines, f.ref))
         return tuple(out)
 
     # writing keys
@@ -146,9 +146,9 @@ class _Writer:
         self._set(key, value)
         ev = self.evidence(*paths) if basis == "book" else ()
         for p in paths:
-            c = self.conflicts.get(p)
+            c = self.spec.conflict(p)
             if c and basis == "book":
-                others = "; ".join(f"«{q}» ({_span(ln)})" for q, ln in zip(c["quotes"][1:], c["lines"][1:]))
+                others = "; ".join(f"«{q}» ({_span(ln)})" for q, ln in zip(c.quotes[1:], c.lines[1:]))
                 text += f" (the text also says, for {p}: {others})"
         self.notes.append(Note(key, value, basis, text, ev))
 
@@ -157,11 +157,11 @@ class _Writer:
         said = ", ".join(f"{p} = {self._shown(p)}" for p in paths)
         self.put(key, value, "book", text or said, paths)
 
-    def by_special(self, key: str, value: Any, s: dict, text: str) -> None:
+    def by_special(self, key: str, value: Any, s: Special, text: str) -> None:
         """Write ``key`` from a special rule of the spec (its quote and lines are the evidence)."""
         self._set(key, value)
-        ev = Evidence(f"special:{s['name']}", s.get("params"), "stated", s.get("quote"), _lines(s), s.get("ref"))
-        self.notes.append(Note(key, value, "book", f"special {s['name']}: {text}", (ev,)))
+        ev = Evidence(f"special:{s.name}", s.params.to_json(), "stated", s.quote, s.lines, s.ref)
+        self.notes.append(Note(key, value, "book", f"special {s.name}: {text}", (ev,)))
 
     def _set(self, key: str, value: Any) -> None:
         section, _, sub = key.partition(".")
@@ -171,7 +171,7 @@ class _Writer:
             self.out[key] = value
 
     def _shown(self, path: str) -> str:
-        v = field(self.spec, path).get("value")
+        v = self.spec.field(path).value
         return json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
 
     def fallback(self, key: str, path: str, silence: tuple[Any, str] | None) -> bool:
@@ -196,21 +196,22 @@ class _Writer:
     # obstacles
     def block(self, paths: Iterable[str], text: str) -> None:
         paths = tuple(paths)
-        f = field(self.spec, paths[0]) if paths else {}
-        quote = f.get("quote") if _known(f) else None
-        shown = ", ".join(f"{p} = {self._shown(p)}" for p in paths if _known(field(self.spec, p)))
-        where = f" («{quote}», {_span(f.get('lines'))})" if quote else ""
-        self.obstacles.append(Obstacle(paths, f"{shown}{where}: {text}" if shown else text, quote, _lines(f)))
+        f = self.spec.known(paths[0]) if paths else None
+        quote = f.quote if f else None
+        shown = ", ".join(f"{p} = {self._shown(p)}" for p in paths if self.spec.known(p))
+        where = f" («{quote}», {_span(f.lines)})" if quote else ""
+        self.obstacles.append(Obstacle(paths, f"{shown}{where}: {text}" if shown else text, quote,
+                                       f.lines if f else None))
 
     def missing(self, path: str, need: str) -> None:
-        f = field(self.spec, path)
-        why = f.get("reason") or "the text does not say"
+        f = self.spec.field(path)
+        why = f.reason or "the text does not say"
         self.obstacles.append(Obstacle((path,), f"{path} is not read from the text ({why}): {need}"))
 
-    def special(self, s: dict, text: str) -> None:
-        self.obstacles.append(Obstacle((f"special:{s['name']}",),
-                                       f"special rule {s['name']} («{s.get('quote')}», {_span(s.get('lines'))}): {text}",
-                                       s.get("quote"), _lines(s)))
+    def special(self, s: Special, text: str) -> None:
+        self.obstacles.append(Obstacle((f"special:{s.name}",),
+                                       f"special rule {s.name} («{s.quote}», {_span(s.lines)}): {text}",
+                                       s.quote, s.lines))
 
 
 def _span(lines) -> str:
@@ -220,7 +221,7 @@ def _span(lines) -> str:
     return f"line {a}" if a == b else f"lines {a}–{b}"
 
 
-def export_game(spec: dict, preset: Preset | None = None) -> SolvitaireRules:
+def export_game(spec: "dict | RuleSpec", preset: Preset | None = None) -> SolvitaireRules:
     """The Solvitaire rules file of a rule spec, with a note per key, compared with ``preset``
     (the same game's Solvitaire preset, :func:`preset_for`) when given.
 
@@ -229,10 +230,11 @@ def export_game(spec: dict, preset: Preset | None = None) -> SolvitaireRules:
     «Гольф»), or foundations (also the Spider type, special ``sequences-in-layout``).
     Raises :class:`NotExpressible` listing every obstacle.
     """
+    spec = RuleSpec.from_json(spec)
     w = _Writer(spec, preset)
-    specials = {s["name"]: s for s in spec.get("special") or []}
-    for s in spec.get("special") or []:
-        why = SPECIALS.get(s["name"], f"the export has no Solvitaire rule for it ({s.get('description')})")
+    specials = {s.name: s for s in spec.special}
+    for s in spec.special:
+        why = SPECIALS.get(s.name, f"the export has no Solvitaire rule for it ({s.description})")
         if why:
             w.special(s, why)
     total = _deck(w)
@@ -252,10 +254,16 @@ def export_game(spec: dict, preset: Preset | None = None) -> SolvitaireRules:
     return result
 
 
-def to_solvitaire(spec: dict, preset: Preset | None = None) -> dict:
+def to_solvitaire(spec: "dict | RuleSpec", preset: Preset | None = None) -> dict:
     """The Solvitaire rules dict of a rule spec (:func:`export_game`'s ``rules``).
     Raises :class:`NotExpressible`."""
     return export_game(spec, preset).rules
+
+
+def to_solvitaire_with_notes(spec: "dict | RuleSpec", preset: Preset | None = None) -> tuple[dict, list[str]]:
+    """(rules dict, the notes' texts) of :func:`export_game`. Raises :class:`NotExpressible`."""
+    result = export_game(spec, preset)
+    return result.rules, [n.text for n in result.notes]
 
 
 def _deck(w: _Writer) -> int:
@@ -282,8 +290,8 @@ def _deck(w: _Writer) -> int:
     return (packs or 0) * (per_pack or 0) + (jokers or 0)
 
 
-def _accordion(w: _Writer, s: dict, total: int) -> None:
-    params = s.get("params") or {}
+def _accordion(w: _Writer, s: Special, total: int) -> None:
+    params = s.params.to_json()
     w.fmt("foundations.present", False, "an accordion: no foundations")
     w.fmt("tableau piles.count", 0, "an accordion: no tableau piles")
     w.put("accordion.size", total, "book", "the whole pack is dealt in one line", ["deck.packs", "deck.cards_per_pack"])
@@ -291,7 +299,7 @@ def _accordion(w: _Writer, s: dict, total: int) -> None:
         w.special(s, "its moves or matching rules were not read")
         return
     for key in ("moves", "build policies"):
-        w.by_special(f"accordion.{key}", params[key], s, s.get("description") or "")
+        w.by_special(f"accordion.{key}", params[key], s, s.description or "")
     for p in ("foundations.base", "foundations.direction", "foundations.suit", "tableau.build_direction",
               "tableau.build_suit", "layout.face", "tableau.move"):
         w.get(p)  # the accordion's own rules: no foundations, no building, face up, whole piles move
@@ -302,7 +310,7 @@ def _sequences(w: _Writer, specials: dict) -> None:
     card one above its left neighbour (``L``; with one below its right neighbour too: ``LR``)."""
     name = next(n for n in ("gaps", "paganini-windows", "paganini-windows-two-sided") if n in specials)
     s = specials[name]
-    params = s.get("params") or {}
+    params = s.params.to_json()
     rows = w.value("layout.tableau_piles")
     if rows is None:
         w.missing("layout.tableau_piles", "Solvitaire needs the number of rows")
@@ -323,7 +331,7 @@ def _sequences(w: _Writer, specials: dict) -> None:
     w.fmt("tableau piles.count", 0, "Gaps rows: no tableau piles")
     if rows:
         w.put("sequences.count", rows, "book", "one row per tableau row of the text", ["layout.tableau_piles"])
-    w.by_special("sequences.direction", direction, s, s.get("description") or "")
+    w.by_special("sequences.direction", direction, s, s.description or "")
     w.by_special("sequences.build policy", BUILD_POLICY.get(suit or "", "same-suit"), s, f"suit {suit}")
     w.fmt("sequences.fixed suit", False, "the spec has no field for it: each row's suit is set by the card "
                                          "that starts it (the player's choice), as the Gaps texts have it")
@@ -365,14 +373,14 @@ def _hole(w: _Writer) -> None:
            "the hole starts with a card of the stock, as the text's pile starts with the first card turned")
     wrap = w.get("waste.wrap")
     if wrap:
-        w.book("hole.build loops", bool(wrap["value"]), ["waste.wrap"])
+        w.book("hole.build loops", bool(wrap.value), ["waste.wrap"])
     else:
         w.fallback("hole.build loops", "waste.wrap", (False, "no king–ace turn on the pile"))
     for p in ("foundations.direction", "foundations.suit", "foundations.step"):
         w.get(p)
 
 
-def _complete_sequences(w: _Writer, s: dict) -> None:
+def _complete_sequences(w: _Writer, s: Special) -> None:
     w.put("foundations.present", True, "book", "the goal is complete suit sequences (king to ace) built in "
                                                "the layout: Solvitaire's foundations take them",
           ["foundations.base"])
@@ -407,7 +415,7 @@ def _foundations(w: _Writer, base: str) -> str:
     w.book("foundations.present", True, ["foundations.base"], "the game has foundations")
     if base in SOLVITAIRE_RANK:
         if preplaced is not None:
-            initial = "all" if preplaced["value"] else "none"
+            initial = "all" if preplaced.value else "none"
             if initial == "all" and base != "A":
                 w.block(["foundations.preplaced", "foundations.base"],
                         "Solvitaire places only aces on the foundations before play")
@@ -419,7 +427,7 @@ def _foundations(w: _Writer, base: str) -> str:
                                          f"and on from the ace after the king")
         w.book("foundations.base card", SOLVITAIRE_RANK[base], ["foundations.base"], text)
         wrap = w.get("foundations.wrap")
-        if base != "A" and wrap is not None and wrap["value"] is False:
+        if base != "A" and wrap is not None and wrap.value is False:
             w.block(["foundations.wrap", "foundations.base"], "Solvitaire's foundations from another rank than "
                                                               "the ace go on from the ace after the king")
     elif base == "any-first":
@@ -433,12 +441,12 @@ def _foundations(w: _Writer, base: str) -> str:
         w.block(["foundations.base"], "Solvitaire starts every foundation from one rank")
     removable = w.get("foundations.removable")
     if removable:
-        w.book("foundations.removable", bool(removable["value"]), ["foundations.removable"])
+        w.book("foundations.removable", bool(removable.value), ["foundations.removable"])
     else:
         w.fallback("foundations.removable", "foundations.removable",
                    (False, "cards do not come back from a foundation (a permission the text would state)"))
     whole = w.get("foundations.complete_sequences")
-    if whole and whole["value"]:
+    if whole and whole.value:
         w.book("foundations.only complete pile moves", True, ["foundations.complete_sequences"],
                "only complete sequences leave the tableau. Solvitaire never reads this key (its loader reads "
                "«complete piles», which its schema rejects): it plays single cards to the foundations")
@@ -473,17 +481,17 @@ def _tableau(w: _Writer) -> int | None:
     else:
         w.block(["tableau.build_suit"], "Solvitaire builds in any suit, alternate colours or the same suit")
     wrap = w.get("tableau.wrap")
-    if wrap and wrap["value"]:
+    if wrap and wrap.value:
         w.block(["tableau.wrap"], "Solvitaire does not build a king on an ace on the tableau")
     _spaces(w, no_build)
     _moves(w, no_build)
     face = w.get("layout.face")
     if face is None:
         w.fallback("tableau piles.face up cards", "layout.face", ("all", "every card dealt face up"))
-    elif face["value"] == "down":
+    elif face.value == "down":
         w.block(["layout.face"], "Solvitaire deals every card face up, or only each pile's top card")
     else:
-        w.book("tableau piles.face up cards", "top" if face["value"] == "mixed" else "all", ["layout.face"])
+        w.book("tableau piles.face up cards", "top" if face.value == "mixed" else "all", ["layout.face"])
     return piles
 
 
@@ -497,7 +505,7 @@ def _spaces(w: _Writer, no_build: bool) -> None:
         else:
             w.fallback(key, "tableau.space", None)
         return
-    v = f["value"]
+    v = f.value
     if v in SPACES:
         policy, caveat = SPACES[v]
         if no_build and policy in ("any", "kings"):
@@ -526,9 +534,9 @@ def _moves(w: _Writer, no_build: bool) -> None:
         else:
             w.fmt("tableau piles.move built group policy", "same-as-build", "no group moves: the key is not used")
         return
-    v = f["value"]
+    v = f.value
     if v not in MOVE:
-        w.block(["tableau.move"], "Solvitaire moves one card, a built group or a whole pile")
+        w.block(["tableau.move"], MOVE_OBSTACLE.get(v, "Solvitaire moves one card, a built group or a whole pile"))
         return
     group, policy = MOVE[v]
     w.book(key, group, ["tableau.move"])
@@ -572,25 +580,25 @@ def _stock(w: _Writer, piles: int | None, total: int, initial: str, hole: bool, 
     """Cells, reserve, the deal's shape and the stock (its size is what the deal leaves)."""
     cells = w.get("layout.cells")
     if cells:
-        w.book("cells.count", cells["value"], ["layout.cells"])
+        w.book("cells.count", cells.value, ["layout.cells"])
     else:
         w.fallback("cells.count", "layout.cells", (0, "no cells"))
     ncells = w.out.get("cells", {}).get("count", 0)
     reserve = w.get("layout.reserve")
-    if reserve and not isinstance(reserve["value"], int):
+    if reserve and not isinstance(reserve.value, int):
         w.block(["layout.reserve"], "not a number of cards")
         reserve = None
     if reserve:
-        w.book("reserve.size", reserve["value"], ["layout.reserve"])
+        w.book("reserve.size", reserve.value, ["layout.reserve"])
     else:
         w.fallback("reserve.size", "layout.reserve", (0, "no reserve"))
     nreserve = w.out.get("reserve", {}).get("size", 0) or 0
-    if nreserve:
-        if w.preset is not None:
-            w.fallback("reserve.stacked", "layout.reserve (whether only its top card plays)", None)
-        else:
-            w.block(["layout.reserve"], "the spec does not say whether only the reserve's top card plays "
-                                        "(Solvitaire «stacked») or every reserve card")
+    spread = w.get("layout.reserve_spread")
+    if nreserve and spread is not None:
+        w.book("reserve.stacked", not spread.value, ["layout.reserve_spread"],
+               "every reserve card is in play" if spread.value else "only the reserve's top card is in play")
+    elif nreserve:
+        w.fallback("reserve.stacked", "layout.reserve_spread", None)
     else:
         w.fmt("reserve.stacked", False, "no reserve: the key is not used")
     per_pile = w.value("layout.cards_per_pile")
@@ -639,19 +647,22 @@ class _StockRules:
 
 def _stock_rules(w: _Writer, hole: bool) -> _StockRules:
     deal_to, deal, redeals = w.get("stock.deal_to"), w.get("stock.deal"), w.get("stock.redeals")
-    to = deal_to["value"] if deal_to else None
+    to = deal_to.value if deal_to else None
     if to not in (None, "waste", "tableau"):
         w.block(["stock.deal_to"], "Solvitaire deals the stock to the waste, to every tableau pile or to a hole")
     count = None
-    if deal and isinstance(deal["value"], str) and re.match(r"^\d+ at a time$", deal["value"]):
-        count = int(deal["value"].split()[0])
+    if deal and isinstance(deal.value, str) and re.match(r"^\d+ at a time$", deal.value):
+        count = int(deal.value.split()[0])
         if (to == "tableau" or hole) and count != 1:
             w.block(["stock.deal"], "Solvitaire deals one card at a time onto every tableau pile or the hole")
     elif deal:
         w.block(["stock.deal"], "not a number of cards dealt at a time")
+    when = w.get("stock.deal_when")
+    if when is not None and (when.value not in DEAL_WHEN or DEAL_WHEN[when.value]):
+        w.block(["stock.deal_when"], DEAL_WHEN.get(when.value) or "Solvitaire has no condition on dealing")
     redeal = None
     if redeals is not None:
-        v = redeals["value"]
+        v = redeals.value
         if v not in (0, "unlimited"):
             w.block(["stock.redeals"], "the cards are dealt again a set number of times; Solvitaire turns the "
                                        "waste over without limit or not at all")
@@ -663,7 +674,7 @@ def _stock_keys(w: _Writer, size: int, hole: bool, rules: _StockRules) -> None:
     inputs = [n for n in w.notes if n.key in ("reserve.size", "foundations.initial cards", "hole.base card")]
     others = [n for n in inputs if n.basis in ("preset", "silence")]
     paths = [p for p in ("deck.packs", "deck.cards_per_pack", "layout.tableau_piles", "layout.cards_per_pile",
-                         "layout.reserve", "foundations.preplaced") if _known(field(w.spec, p))]
+                         "layout.reserve", "foundations.preplaced") if (w.spec.field(p)).known]
     text = f"the cards the deal leaves: {size}" + "".join(f"; {n.key} = {n.value!r} ({n.basis}: {n.text})"
                                                            for n in others)
     w.put("stock.size", size, "preset" if any(n.basis == "preset" for n in others) else "book", text, paths)
@@ -706,13 +717,14 @@ def _solution_keys(w: _Writer) -> None:
 
 def _untranslated(w: _Writer) -> None:
     """An obstacle for each field the text states with a rule (not a neutral value) that no key
-    above translated: a rule is never dropped without a word."""
-    for section, fields in w.spec.items():
-        if section in ("schema_version", "goal", "special", "conflicts") or not isinstance(fields, dict):
-            continue
-        for name, f in fields.items():
-            path = f"{section}.{name}"
-            if path in w.read or not isinstance(f, dict) or not _known(f) or f["value"] in NEUTRAL:
+    above translated — also a field of a newer schema this module does not know: a rule is never
+    dropped without a word."""
+    for section in SECTIONS:
+        sec = getattr(w.spec, section.NAME)
+        for name in (*sec.names(), *sec.extra):
+            path = f"{section.NAME}.{name}"
+            f = w.spec.known(path)
+            if path in w.read or f is None or f.value in NEUTRAL:
                 continue
             w.block([path], "no key of Solvitaire's format holds this rule for this kind of game")
 
