@@ -7,7 +7,13 @@ Shape (later versions add fields, never rename these)::
                 "aliases": [{"name", "language", "lines", "kind", "sentence"}],
                 "rules": {...},
                 "examples": [{"lines": [first, last], "text", "layout",
-                              "moves": [{"card", "to", "raw", "lines", "verdict", "reason", ...}]}]}]}
+                              "moves": [{"card", "to", "raw", "lines", "verdict", "reason", ...}]}],
+                "catalogue": [{"catalogue", "entry", "field", "catalogue_value", "said", "book_value",
+                               "status", "quote", "lines", "ref"}]}]}
+
+``catalogue``: what PySolFC's catalogue and Solvitaire's preset of the same game record, beside the
+book (:mod:`pasyans.kb.witness`): ``status`` ``agrees``, ``disagrees`` (both sides kept, never
+settled) or ``book-silent`` (the catalogue says it; not from the book).
 
 ``source`` is a source ``id``; every ``lines`` holds 1-based lines of the raw corpus file.
 """
@@ -62,6 +68,9 @@ def export_json(conn: sqlite3.Connection, game_ids: list[str] | None = None) -> 
              "layout": json.loads(e["layout"]) if e["layout"] else None,
              "mentions": json.loads(e["mentions"] or "[]"),
              "moves": moves_by_ex.get(e["id"], [])})
+    from .witness import all_facts
+
+    catalogue = all_facts(conn)
     out_games = []
     for g in games:
         out_games.append({
@@ -71,6 +80,7 @@ def export_json(conn: sqlite3.Connection, game_ids: list[str] | None = None) -> 
             "aliases": by_game.get(g["id"], []),
             "rules": json.loads(g["rules"] or "{}"),
             "examples": ex_by_game.get(g["id"], []),
+            "catalogue": catalogue.get(g["id"], []),
         })
     return {"sources": sources, "games": out_games}
 

@@ -193,6 +193,9 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
     from . import crosswalk, links, search as text_search
 
     crosswalk_rows = crosswalk.write(db, sources, games)
+    from . import witness
+
+    witness.write(db, games, crosswalk_rows)  # catalogue_facts: PySolFC and Solvitaire beside the book
     links.write(db, sources, games, crosswalk_rows)
     name_index.write_forms(db)
     text_search.create(db, text_search.passages(games, sources))

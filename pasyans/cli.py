@@ -135,6 +135,7 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
         typer.echo(f"variant: {v['id']} {v['name'] or v['printed_name']}")
     if rep.sections:
         typer.echo("sections: " + "; ".join(f"{s['kind']}{' ' + s['title'] if s['title'] else ''} {s['first_line']}-{s['last_line']}" for s in rep.sections))
+    _show_catalogues(conn, gid)
     if rules:
         typer.echo("\nrules:\n" + json.dumps(g["rules"], ensure_ascii=False, indent=2))
         return
@@ -157,6 +158,14 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
                 typer.echo("  " + " ".join(f"{c or '--':>3}" for c in row))
         for m in e["moves"]:
             typer.echo(f"  {m['n']:3}. {m['raw']!s:40.40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {m['reason']}")
+
+
+def _show_catalogues(conn, gid: str) -> None:
+    """The second source (PySolFC, Solvitaire) beside the book's rules: :func:`pasyans.kb.witness.show_lines`."""
+    from .kb.witness import game_facts, show_lines
+
+    for line in show_lines(game_facts(conn, gid)):
+        typer.echo(line)
 
 
 @app.command()
