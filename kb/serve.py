@@ -43,6 +43,10 @@ TABLES = {
                   "PySolFC id, Aisleriot and KPatience names; conflicts between catalogues are kept, not resolved."),
     "catalogue_matches": ("Catalogue name matches", "Corpus names equal to a catalogue name: linked, a "
                           "conflict the crosswalk acknowledges, or an unreviewed (fuzzy) translation ignored."),
+    "catalogue_facts": ("Catalogues beside the book", "What PySolFC's catalogue and Solvitaire's preset of "
+                        "the same game record (packs, redeals, game type, piles, building…) beside the book's "
+                        "rule: agrees, disagrees (both sides and the book's quote kept, never settled) or "
+                        "book-silent (the catalogue says it; not from the book)."),
     "game_facts": ("Facts compared across texts", "Packs, cards, layout and building of each game, with "
                    "where each fact comes from (rule spec, book part, family)."),
     "links": ("Games across texts", "Pairs of games whose names meet, with the relation (same, different, "
