@@ -36,7 +36,7 @@ from typing import Any, Iterable
 
 from ..spec import SECTIONS, Field, RuleSpec, Special
 from .solvitaire_format import (Evidence, Note, NotExpressible, Obstacle, Preset, SolvitaireRules, compare,
-                                preset_for, presets, schema, validate)
+                                effective, preset_for, presets, schema, validate)
 
 __all__ = ["NotExpressible", "Note", "Obstacle", "Preset", "SolvitaireRules", "export_game", "to_solvitaire", "to_solvitaire_with_notes",
            "preset_for", "presets", "schema", "validate", "compare"]
@@ -178,10 +178,12 @@ class _Writer:
         """Write ``key`` for a ``path`` the text as read leaves open: from the same game's
         preset if it sets the key, else by the reading of silence; with neither, an obstacle.
         Returns whether a value was written."""
-        if self.preset is not None and key in self.preset.given:
-            v = self.preset.given[key]
+        if self.preset is not None:
+            plays = effective(self.preset_rules())
+            v = plays[key]
+            own = "gives" if key in self.preset.given else "keeps Solvitaire's default"
             self.put(key, v, "preset", f"{path} is not stated in the text as read: Solvitaire's preset "
-                                       f"«{self.preset.name}» of the same game gives {v!r} (not from the book)")
+                                       f"«{self.preset.name}» of the same game {own} {v!r} (not from the book)")
             return True
         if silence is not None:
             v, meaning = silence
@@ -189,6 +191,17 @@ class _Writer:
             return True
         self.missing(path, f"Solvitaire needs «{key}»")
         return False
+
+    def preset_rules(self) -> dict:
+        """The preset's own keys as a nested rules dict."""
+        out: dict = {}
+        for k, v in self.preset.given.items():
+            section, _, sub = k.partition(".")
+            if sub:
+                out.setdefault(section, {})[sub] = v
+            else:
+                out[k] = v
+        return out
 
     def fmt(self, key: str, value: Any, text: str) -> None:
         self.put(key, value, "format", text)
@@ -672,7 +685,7 @@ def _stock_rules(w: _Writer, hole: bool) -> _StockRules:
 
 def _stock_keys(w: _Writer, size: int, hole: bool, rules: _StockRules) -> None:
     inputs = [n for n in w.notes if n.key in ("reserve.size", "foundations.initial cards", "hole.base card")]
-    others = [n for n in inputs if n.basis in ("preset", "silence")]
+    others = [n for n in inputs if n.basis in ("preset", "silence") and n.value not in (0, "none")]
     paths = [p for p in ("deck.packs", "deck.cards_per_pack", "layout.tableau_piles", "layout.cards_per_pile",
                          "layout.reserve", "foundations.preplaced") if (w.spec.field(p)).known]
     text = f"the cards the deal leaves: {size}" + "".join(f"; {n.key} = {n.value!r} ({n.basis}: {n.text})"

@@ -1,0 +1,98 @@
+"""Bench: the Solvitaire export over a knowledge base, and the hand check of which games Solvitaire
+can express.
+
+Run: ``python bench/solvitaire.py [--db FILE] [-v]`` (from the checkout, venv active; default
+``./pasyans.db`` — build it with ``pasyans build``). Prints:
+
+* **exported**: games written as Solvitaire files, of all games;
+* **refusals**: how many obstacles name a stated rule with its quote (Solvitaire has no rule for
+  it) and how many name a fact the text as read does not give (``not read``), and the fields most
+  often behind either;
+* **presets**: exports compared with Solvitaire's own preset of the same game; differences, and how
+  many rest on no book quote (the target is 0); keys taken from a preset where the book is silent;
+* **hand check** against ``tests/fixtures/annotations/solvitaire_expressible.json``: of the games
+  annotated expressible, how many are exported (and which are refused, with why); of the games
+  annotated not expressible, how many refusals name the real obstacle (an obstacle on one of the
+  annotated fields), and none may be exported.
+
+``-v`` lists every refusal with its obstacles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pasyans.kb.solvitaire import NotExpressible, export_game  # noqa: E402
+from pasyans.kb.solvitaire_format import preset_for  # noqa: E402
+
+HAND = ROOT / "tests" / "fixtures" / "annotations" / "solvitaire_expressible.json"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--db", default="pasyans.db")
+    ap.add_argument("-v", action="store_true")
+    args = ap.parse_args()
+    conn = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True)
+    conn.row_factory = sqlite3.Row
+    cross = {r["game"]: dict(r) for r in conn.execute("SELECT * FROM crosswalk")}
+    games = [(r["id"], r["name"], json.loads(r["rules"] or "{}")) for r in conn.execute("SELECT id, name, rules FROM games")]
+    done, refused = {}, {}
+    for gid, name, rules in games:
+        try:
+            done[gid] = export_game(rules, preset_for(cross.get(gid)))
+        except NotExpressible as e:
+            refused[gid] = (name, e.obstacles)
+    print(f"exported: {len(done)} of {len(games)} games")
+    kinds, fields = Counter(), Counter()
+    for _, obstacles in refused.values():
+        for o in obstacles:
+            kind = "not read" if " is not read from the text" in o.text else "stated rule"
+            kinds[kind] += 1
+            fields[(kind, o.fields[0])] += 1
+    print(f"refusals: {len(refused)} games, {sum(kinds.values())} obstacles: "
+          + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
+    for (kind, f), n in fields.most_common(12):
+        print(f"    {n:3}  {kind:11}  {f}")
+    compared = [r for r in done.values() if r.preset]
+    diffs = [d for r in compared for d in r.differences]
+    filled = [n for r in done.values() for n in r.notes if n.basis == "preset"]
+    print(f"presets: {len(compared)} exports compared with Solvitaire's preset of the same game; "
+          f"{len(diffs)} differences, {sum(not d.note.quoted for d in diffs)} without a book quote; "
+          f"{len(filled)} keys taken from a preset (book silent)")
+    hand = json.loads(HAND.read_text("utf-8"))["games"]
+    yes = [h for h in hand if h["expressible"]]
+    no = [h for h in hand if not h["expressible"]]
+    got = [h for h in yes if h["game"] in done]
+    print(f"hand check, expressible: {len(got)} of {len(yes)} exported")
+    for h in yes:
+        if h["game"] in refused:
+            why = "; ".join(sorted({o.fields[0] for o in refused[h['game']][1]}))
+            print(f"    refused {h['game']} {h['name']}: {why}")
+    named = [h for h in no if h["game"] in refused
+             and any(set(o.fields) & set(h["obstacle_fields"]) or
+                     ("special" in h["obstacle_fields"] and o.fields[0].startswith("special:"))
+                     for o in refused[h["game"]][1])]
+    print(f"hand check, not expressible: {len(named)} of {len(no)} refusals name the real obstacle; "
+          f"{sum(h['game'] in done for h in no)} exported (must be 0)")
+    for h in no:
+        if h not in named:
+            why = "exported" if h["game"] in done else "; ".join(sorted({o.fields[0] for o in refused[h['game']][1]}))
+            print(f"    {h['game']} {h['name']}: wanted {', '.join(h['obstacle_fields'])}; got {why}")
+    if args.v:
+        for gid, (name, obstacles) in refused.items():
+            print(f"{gid} {name}")
+            for o in obstacles:
+                print(f"    {o.text}")
+
+
+if __name__ == "__main__":
+    main()
