@@ -54,7 +54,7 @@ MOVE = {"one-card": ("no", None), "any-sequence": ("yes", None),
         "whole-sequence": ("maximal-group", None)}
 """``tableau.move`` → (``move built group``, ``move built group policy`` or None for same-as-build)."""
 
-MOVE_OBSTACLE = {"any-group": "Solvitaire moves several cards together only when they are in build order; it "
+MOVE_OBSTACLE = {"any-face-up": "Solvitaire moves several cards together only when they are in build order; it "
                               "has no rule for moving a card with everything on it"}
 
 SPACES = {"any": ("any", None), "kings": ("kings", None), "not-filled": ("no-build", None),
@@ -76,8 +76,10 @@ SPACE_OBSTACLE = {
 }
 
 DEAL_WHEN = {"any-time": None,
-             "no-space": "the stock is dealt only when no pile is empty; Solvitaire deals onto the piles whenever "
-                         "the stock has cards"}
+             "no-spaces": "the stock is dealt only when no pile is empty; Solvitaire deals onto the piles whenever "
+                          "the stock has cards",
+             "blocked": "the stock is dealt only when no other move is left; Solvitaire deals whenever the "
+                        "player chooses"}
 """``stock.deal_when`` → None (Solvitaire's deal) or the obstacle. Another value is an obstacle too."""
 
 SPECIALS: dict[str, str | None] = {

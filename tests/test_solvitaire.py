@@ -200,7 +200,7 @@ def test_spider_dealing_only_when_no_pile_is_empty(kb_games):
     spec = json.loads(json.dumps(kb_games["004-095"]["rules"]))
     quote = ("После того как все возможные ходы сделаны, а все пробелы заполнены, из колоды сдается еще десять "
              "карт лицом вверх, по одной карте внизу каждой колонки внахлест.")
-    for key, value in (("deal_to", "tableau"), ("deal_when", "no-space")):     # as the reader is to give them
+    for key, value in (("deal_to", "tableau"), ("deal_when", "no-spaces")):     # as the reader is to give them
         spec["stock"][key] = {"value": value, "status": "stated", "quote": quote, "lines": [8093, 8097],
                               "ref": None, "reason": None}
     with pytest.raises(NotExpressible) as e:
@@ -211,7 +211,7 @@ def test_spider_dealing_only_when_no_pile_is_empty(kb_games):
 
 def test_scorpion_moving_a_card_with_everything_on_it(kb_games):
     spec = json.loads(json.dumps(kb_games["004-034"]["rules"]))
-    spec["tableau"]["move"]["value"] = "any-group"
+    spec["tableau"]["move"]["value"] = "any-face-up"
     with pytest.raises(NotExpressible) as e:
         export_game(spec)
     [o] = [o for o in e.value.obstacles if o.fields == ("tableau.move",)]
