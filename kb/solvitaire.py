@@ -105,7 +105,7 @@ SPECIALS: dict[str, str | None] = {
 """Special rule name → ``None`` (a family this module writes), ``""`` (changes nothing in
 Solvitaire) or the obstacle. A special not listed here is an obstacle too."""
 
-NEUTRAL = (None, False, 0, "none")
+NEUTRAL = (None, False, 0, "none", "any-time")
 """Field values that set no rule (no wrap, no reserve, none): a field stated with one of them
 needs no Solvitaire key."""
 
