@@ -35,7 +35,7 @@ from statistics import quantiles
 from spacy.matcher import Matcher
 
 from pasyans import morph
-from pasyans.corpus import Source
+from pasyans.corpus import SegmentationError, Source
 from pasyans.models import Alias, Example, Finding, GameText, LineSpan, Section
 
 from .clean import (
@@ -296,19 +296,21 @@ def segment_book(source: Source) -> BookSegmentation:
     Returns a :class:`BookSegmentation`; nothing is dropped silently: lines in no game are in
     ``unassigned`` (and a ``not-a-game`` finding), moved column blocks give ``reading-order``
     findings, dictionary-guessed word splits ``ocr-repair`` findings, a TOC game whose title
-    line is not found ``heading-not-found``. Raises ``ValueError`` when the source has no table
-    of contents or no page numbers.
+    line is not found ``heading-not-found``. Raises :class:`pasyans.corpus.SegmentationError` (a
+    ``ValueError``) when the source has no table of contents or no page numbers.
     """
     lines = source.lines
     pre = classify_book_lines(lines)
     toc_all = parse_toc(lines, pre)
     if not toc_all:
-        raise ValueError(f"{source.file}: no table of contents found")
+        raise SegmentationError(f"{source.path}: no table of contents found (the manifest's segmenter "
+                                f"'book-toc' needs one; use 'headings' for a text without)")
     titles = [e.title for e in toc_all]
     classes = classify_book_lines(lines, titles)
     pages = book_pages(classes, lines)
     if not pages:
-        raise ValueError(f"{source.file}: no page numbers found")
+        raise SegmentationError(f"{source.path}: no page numbers found (the manifest's segmenter "
+                                f"'book-toc' needs printed page numbers; use 'headings' for a text without)")
     seg = BookSegmentation(source=source.id, pages=pages, line_classes=classes)
     seg.toc = [e for e in toc_all if e.is_game]
     seg.parts = [e for e in toc_all if not e.is_game]

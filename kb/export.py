@@ -21,7 +21,6 @@ settled) or ``book-silent`` (the catalogue says it; not from the book).
 from __future__ import annotations
 
 import json
-import sqlite3
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -33,52 +32,43 @@ def export_schema() -> dict:
     return json.loads(resources.files("pasyans").joinpath("data/export.schema.json").read_text("utf-8"))
 
 
-def _rows(conn: sqlite3.Connection, sql: str, *args) -> list[dict]:
-    cur = conn.execute(sql, args)
-    cols = [c[0] for c in cur.description]
-    return [dict(zip(cols, r)) for r in cur.fetchall()]
+def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
+    """The whole knowledge base (or only ``game_ids``) as the export dict described above.
+    ``conn`` is the knowledge base as :func:`pasyans.kb.query.connect` opens it; its records are
+    read through :mod:`pasyans.kb.query` (JSON columns decoded there)."""
+    from . import query
 
-
-def export_json(conn: sqlite3.Connection, game_ids: list[str] | None = None) -> dict[str, Any]:
-    """The whole knowledge base (or only ``game_ids``) as the export dict described above."""
-    sources = _rows(conn, "SELECT id, file, language, orthography, kind, title, sha256 FROM sources ORDER BY id")
-    games = _rows(conn, "SELECT * FROM games ORDER BY source, rowid")
-    if game_ids is not None:
-        wanted = set(game_ids)
-        games = [g for g in games if g["id"] in wanted]
-    aliases = _rows(conn, "SELECT * FROM aliases ORDER BY id")
-    examples = _rows(conn, "SELECT * FROM examples ORDER BY game, n")
-    moves = _rows(conn, "SELECT * FROM moves ORDER BY example, n")
+    sources = [{k: s[k] for k in ("id", "file", "language", "orthography", "kind", "title", "sha256")}
+               for s in query.sources(conn)]
     by_game: dict[str, list] = {}
-    for a in aliases:
+    for a in query.aliases(conn):
         by_game.setdefault(a["game"], []).append(
             {"name": a["name"], "language": a["language"], "lines": [a["first_line"], a["last_line"]],
              "kind": a["kind"], "sentence": a["sentence"]})
     moves_by_ex: dict[str, list] = {}
-    for m in moves:
+    for m in query.moves(conn):
         moves_by_ex.setdefault(m["example"], []).append(
-            {"card": m["card"], "cards": json.loads(m["cards"]), "to": m["to"], "to_card": m["to_card"], "raw": m["raw"],
+            {"card": m["card"], "cards": m["cards"], "to": m["to"], "to_card": m["to_card"], "raw": m["raw"],
              "lines": [m["first_line"], m["last_line"]], "kind": m["kind"],
-             "flags": json.loads(m["flags"]), "verdict": m["verdict"], "reason": m["reason"],
+             "flags": m["flags"], "verdict": m["verdict"], "reason": m["reason"],
              "rule": m["rule"]})
     ex_by_game: dict[str, list] = {}
-    for e in examples:
+    for e in query.examples(conn):
         ex_by_game.setdefault(e["game"], []).append(
             {"lines": [e["first_line"], e["last_line"]], "marker": e["marker"], "text": e["text"],
-             "layout": json.loads(e["layout"]) if e["layout"] else None,
-             "mentions": json.loads(e["mentions"] or "[]"),
+             "layout": e["layout"], "mentions": e["mentions"] or [],
              "moves": moves_by_ex.get(e["id"], [])})
     from .witness import all_facts
 
     catalogue = all_facts(conn)
     out_games = []
-    for g in games:
+    for g in query.games(conn, game_ids):
         out_games.append({
             "id": g["id"], "name": g["name"], "printed_name": g["printed_name"], "source": g["source"],
-            "lines": json.loads(g["lines"]), "variant_of": g["variant_of"], "page": g["page"],
-            "fragment": bool(g["fragment"]), "rules_used": json.loads(g["rules_used"] or "[]"),
+            "lines": g["lines"], "variant_of": g["variant_of"], "page": g["page"],
+            "fragment": bool(g["fragment"]), "rules_used": g["rules_used"] or [],
             "aliases": by_game.get(g["id"], []),
-            "rules": json.loads(g["rules"] or "{}"),
+            "rules": g["rules"] or {},
             "examples": ex_by_game.get(g["id"], []),
             "catalogue": catalogue.get(g["id"], []),
         })
@@ -96,7 +86,7 @@ def _slug(game: dict) -> str:
     return game["id"]
 
 
-def export_markdown(conn: sqlite3.Connection, out_dir) -> list[str]:
+def export_markdown(conn, out_dir) -> list[str]:
     """Write one Markdown page per game (:func:`pasyans.kb.formats.to_markdown`) into ``out_dir``
     as ``<game id>.md``, plus ``index.md`` listing them; return the file names written."""
     from pathlib import Path
@@ -115,7 +105,7 @@ def export_markdown(conn: sqlite3.Connection, out_dir) -> list[str]:
     return written
 
 
-def export_solvitaire(conn: sqlite3.Connection, out_dir) -> tuple[list[str], dict[str, list[str]]]:
+def export_solvitaire(conn, out_dir) -> tuple[list[str], dict[str, list[str]]]:
     """Write Solvitaire rule files (:func:`pasyans.kb.solvitaire.export_game`) for the games its
     format can express, as ``<game id>.json`` in ``out_dir``; return (files written, {game id:
     reasons} for the games it cannot express).

@@ -379,8 +379,10 @@ def _add_links(conn: sqlite3.Connection, found: list[Match]) -> None:
 
 
 def _lines(conn: sqlite3.Connection, game: str) -> list:
+    from .schema import TABLES
+
     row = conn.execute("SELECT lines FROM games WHERE id = ?", (game,)).fetchone()
-    return json.loads(row[0]) if row and row[0] else []
+    return (TABLES["games"].decode({"lines": row[0]})["lines"] or []) if row else []
 
 
 def write_forms(db) -> int:
@@ -410,10 +412,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", dest="as_json")
     ap.add_argument("--limit", type=int, default=10)
     args = ap.parse_args(argv)
-    if not Path(args.db).is_file():
-        print(f"error: {args.db}: no knowledge base here (run `pasyans build` first)", file=sys.stderr)
+    from .query import KBError, open_checked  # the same checks as every command: version, damage
+
+    try:
+        conn = open_checked(Path(args.db))
+    except KBError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 1
-    conn = sqlite3.connect(f"file:{args.db}?mode=ro", uri=True)
     found = find(conn, args.name, limit=args.limit)
     if args.as_json:
         print(json.dumps([{"id": m.game, "name": m.name, "matched": m.matched, "source": m.source,

@@ -4,26 +4,36 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import names
+from .schema import CORE, TABLES, KBError, problem, rebuild_hint
+
+KB_TABLES = CORE
+"""Tables every pasyans knowledge base has, of any schema version; a file without them is not one."""
+
+__all__ = ["KBError", "KB_TABLES", "connect", "open_checked", "is_knowledge_base", "resolve_game",
+           "game_report", "verdict_rows", "findings", "games", "game", "sources", "aliases",
+           "examples", "moves", "meta"]
 
 
-class KBError(Exception):
-    """The knowledge base is missing or a game cannot be resolved; the message says which."""
-
-
-KB_TABLES = ("sources", "games", "aliases", "names", "examples", "moves", "findings")
-"""Tables every pasyans knowledge base has; a file without them is not one."""
+def _uri(p: Path) -> str:
+    return p.resolve().as_uri() + "?mode=ro"
 
 
 def is_knowledge_base(db_path: Path | str) -> bool:
-    """Whether ``db_path`` is an SQLite file holding every table of :data:`KB_TABLES`."""
+    """Whether ``db_path`` is an SQLite file holding every table of :data:`KB_TABLES` (a pasyans
+    knowledge base of any version, damaged or not past its table list)."""
+    from ..files import is_sqlite
+
+    p = Path(db_path)
+    if not is_sqlite(p):
+        return False
     try:
-        conn = sqlite3.connect(f"file:{Path(db_path)}?mode=ro", uri=True)
+        conn = sqlite3.connect(_uri(p), uri=True)
         try:
             have = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         finally:
@@ -33,24 +43,114 @@ def is_knowledge_base(db_path: Path | str) -> bool:
     return set(KB_TABLES) <= have
 
 
-def connect(db_path: Path | str) -> sqlite3.Connection:
-    """Open an existing knowledge base read-only. Raises :class:`KBError` when the file is
-    missing, is a folder, or is not a pasyans knowledge base (not SQLite, or lacking its tables)."""
+def open_checked(db_path: Path | str) -> sqlite3.Connection:
+    """Open an existing knowledge base read-only, checked: a plain ``sqlite3`` connection (for
+    callers that must start fast without sqlite-utils; everyone else uses :func:`connect`).
+
+    Raises :class:`KBError` (one line: the file, what is wrong, what to do) when the file is
+    missing, a folder, unreadable, not SQLite, damaged (``PRAGMA quick_check``), of an older or
+    newer schema, or lacking a table or column of :data:`pasyans.kb.schema.TABLES`.
+    """
+    from ..files import SQLITE_HEADER, describe_os_error
+
     p = Path(db_path)
     if p.is_dir():
         raise KBError(f"{p}: is a folder, not a knowledge base file")
     if not p.is_file():
         raise KBError(f"{p}: no knowledge base here (run `pasyans build` first)")
-    if not is_knowledge_base(p):
-        raise KBError(f"{p}: not a pasyans knowledge base (build one with `pasyans build --db FILE`)")
-    return sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+    try:
+        with open(p, "rb") as fh:
+            header = fh.read(100)
+    except OSError as e:
+        raise KBError(describe_os_error(e, p)) from None
+    if not header.startswith(SQLITE_HEADER):
+        raise KBError(f"{p}: not a pasyans knowledge base (not an SQLite file; build one with "
+                      f"`pasyans build --db FILE`)")
+    conn = sqlite3.connect(_uri(p), uri=True)
+    try:
+        why = problem(conn, p)
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        raise KBError(f"{p}: the knowledge base is damaged ({e}); {rebuild_hint(p)}") from None
+    if why:
+        conn.close()
+        raise KBError(why)
+    return conn
 
 
-def rows(conn: sqlite3.Connection, sql: str, *args) -> list[dict]:
-    """Rows of ``sql`` as dicts (column name → value)."""
+def connect(db_path: Path | str):
+    """Open an existing knowledge base read-only as a sqlite-utils ``Database``, checked as
+    :func:`open_checked` says (raises :class:`KBError`). ``db.execute(sql, args)`` returns a
+    cursor as ``sqlite3.Connection.execute`` does; the records of a table are read with the
+    functions below (JSON columns decoded by :data:`pasyans.kb.schema.TABLES`)."""
+    import sqlite_utils
+
+    return sqlite_utils.Database(open_checked(db_path))
+
+
+def rows(conn, sql: str, *args) -> list[dict]:
+    """Rows of ``sql`` as dicts (column name → value), not decoded."""
     cur = conn.execute(sql, args)
     cols = [c[0] for c in cur.description]
     return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+# -- records of each table (decoded by schema.TABLES) --------------------------------------------
+
+def _records(db, table: str, where: str | None = None, args: tuple = (), order_by: str | None = None,
+             select: str = "*") -> list[dict]:
+    sql = f'SELECT {select} FROM "{table}"' + (f" WHERE {where}" if where else "") + \
+        (f" ORDER BY {order_by}" if order_by else "")
+    return [TABLES[table].decode(r) for r in rows(db, sql, *args)]
+
+
+def meta(db) -> dict[str, str]:
+    """The ``kb_meta`` entries: ``schema_version``, ``tool_version``, ``built_at``, counts."""
+    return {r["key"]: r["value"] for r in _records(db, "kb_meta")}
+
+
+def sources(db) -> list[dict]:
+    """Every ``sources`` record, by id."""
+    return _records(db, "sources", order_by="id")
+
+
+def games(db, ids: list[str] | None = None) -> list[dict]:
+    """``games`` records (all, or those of ``ids``) in source and text order; ``lines``,
+    ``rules_used`` and ``rules`` decoded, ``fragment`` a bool."""
+    out = _records(db, "games", order_by="source, rowid")
+    if ids is not None:
+        wanted = set(ids)
+        out = [g for g in out if g["id"] in wanted]
+    return out
+
+
+def game(db, game_id: str) -> dict:
+    """The ``games`` record of ``game_id``. Raises :class:`KBError` when there is none."""
+    found = _records(db, "games", "id = ?", (game_id,))
+    if not found:
+        raise KBError(f"no game with id {game_id!r}")
+    return found[0]
+
+
+def aliases(db, game_id: str | None = None) -> list[dict]:
+    """``aliases`` records (of one game, or all) in the order they were found."""
+    if game_id is None:
+        return _records(db, "aliases", order_by="id")
+    return _records(db, "aliases", "game = ?", (game_id,), order_by="id")
+
+
+def examples(db, game_id: str | None = None) -> list[dict]:
+    """``examples`` records (of one game, or all) in text order; ``layout``, ``mentions`` decoded."""
+    if game_id is None:
+        return _records(db, "examples", order_by="game, n")
+    return _records(db, "examples", "game = ?", (game_id,), order_by="n")
+
+
+def moves(db, example_id: str | None = None) -> list[dict]:
+    """``moves`` records (of one example, or all) in text order; ``cards``, ``flags``, ``checked`` decoded."""
+    if example_id is None:
+        return _records(db, "moves", order_by="example, n")
+    return _records(db, "moves", "example = ?", (example_id,), order_by="n")
 
 
 CONFIDENT = 0.7
@@ -89,57 +189,56 @@ class GameReport:
     raw_lines: list[tuple[int, str]]
 
 
-def game_report(conn: sqlite3.Connection, game_id: str, source_text: str | None = None) -> GameReport:
+def game_report(conn, game_id: str, source_text: str | None = None) -> GameReport:
     """The game ``game_id`` with its source, aliases, variants, sections and examples (moves with
     verdicts). ``raw_lines`` holds (line number, raw text) of the game's spans when
-    ``source_text`` (the raw file's text) is given."""
-    game = rows(conn, "SELECT * FROM games WHERE id = ?", game_id)
-    if not game:
-        raise KBError(f"no game with id {game_id!r}")
-    g = game[0]
-    g["lines"] = json.loads(g["lines"])
-    g["rules"] = json.loads(g["rules"] or "{}")
-    g["rules_used"] = json.loads(g["rules_used"] or "[]")
-    src = rows(conn, "SELECT * FROM sources WHERE id = ?", g["source"])[0]
+    ``source_text`` (the raw file's text) is given. Raises :class:`KBError` for an unknown id."""
+    g = game(conn, game_id)
+    src = _records(conn, "sources", "id = ?", (g["source"],))
+    if not src:
+        raise KBError(f"game {game_id!r} names the source {g['source']!r}, which the knowledge base lacks "
+                      f"(damaged?); rebuild it with `pasyans build`")
     parent = None
     if g["variant_of"]:
-        parent = rows(conn, "SELECT id, name, printed_name FROM games WHERE id = ?", g["variant_of"])[0]
-    examples = rows(conn, "SELECT * FROM examples WHERE game = ? ORDER BY n", game_id)
-    for e in examples:
-        e["layout"] = json.loads(e["layout"]) if e["layout"] else None
-        e["mentions"] = json.loads(e["mentions"] or "[]")
-        e["moves"] = rows(conn, "SELECT * FROM moves WHERE example = ? ORDER BY n", e["id"])
+        parent = next(iter(_records(conn, "games", "id = ?", (g["variant_of"],), select="id, name, printed_name")),
+                      None)
+    exs = examples(conn, game_id)
+    for e in exs:
+        e["moves"] = moves(conn, e["id"])
     raw: list[tuple[int, str]] = []
     if source_text is not None:
         lines = source_text.split("\n")
-        for a, b in g["lines"]:
-            raw.extend((n, lines[n - 1]) for n in range(a, b + 1))
+        for a, b in g["lines"] or []:
+            raw.extend((n, lines[n - 1]) for n in range(a, b + 1) if 0 < n <= len(lines))
     return GameReport(
-        game=g, source=src,
-        aliases=rows(conn, "SELECT * FROM aliases WHERE game = ? ORDER BY id", game_id),
-        variants=rows(conn, "SELECT id, name, printed_name FROM games WHERE variant_of = ? ORDER BY rowid", game_id),
+        game=g, source=src[0], aliases=aliases(conn, game_id),
+        variants=_records(conn, "games", "variant_of = ?", (game_id,), order_by="rowid",
+                          select="id, name, printed_name"),
         parent=parent,
-        sections=rows(conn, "SELECT * FROM sections WHERE game = ? ORDER BY first_line", game_id),
-        examples=examples, raw_lines=raw,
+        sections=_records(conn, "sections", "game = ?", (game_id,), order_by="first_line"),
+        examples=exs, raw_lines=raw,
     )
 
 
-def verdict_rows(conn: sqlite3.Connection, game_id: str | None = None) -> list[dict]:
-    """Every example move with its verdict (all games, or one), in source and text order."""
+def verdict_rows(conn, game_id: str | None = None) -> list[dict]:
+    """Every example move (``moves`` record) with its verdict, plus ``game_name`` and ``source``
+    (all games, or one), in source and text order."""
     sql = ("SELECT m.*, g.name AS game_name, g.source AS source FROM moves m "
            "JOIN games g ON g.id = m.game ")
     if game_id:
-        return rows(conn, sql + "WHERE m.game = ? ORDER BY m.example, m.n", game_id)
-    return rows(conn, sql + "ORDER BY g.source, g.rowid, m.example, m.n")
+        found = rows(conn, sql + "WHERE m.game = ? ORDER BY m.example, m.n", game_id)
+    else:
+        found = rows(conn, sql + "ORDER BY g.source, g.rowid, m.example, m.n")
+    return [TABLES["moves"].decode(r) for r in found]
 
 
-def findings(conn: sqlite3.Connection, kind: str | None = None, game_id: str | None = None) -> list[dict]:
+def findings(conn, kind: str | None = None, game_id: str | None = None) -> list[dict]:
     """Recorded findings (unparsed tokens, OCR repairs, …), optionally of one kind or game."""
-    sql, args = "SELECT * FROM findings WHERE 1=1", []
+    where, args = ["1=1"], []
     if kind:
-        sql += " AND kind = ?"
+        where.append("kind = ?")
         args.append(kind)
     if game_id:
-        sql += " AND game = ?"
+        where.append("game = ?")
         args.append(game_id)
-    return rows(conn, sql + " ORDER BY source, first_line", *args)
+    return _records(conn, "findings", " AND ".join(where), tuple(args), order_by="source, first_line")

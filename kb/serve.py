@@ -19,6 +19,8 @@ from pathlib import Path
 from datasette import hookimpl
 
 TABLES = {
+    "kb_meta": ("About this knowledge base", "schema_version (see kb/schema.py), tool_version (the pasyans that "
+                "built it), built_at (UTC) and row counts."),
     "text_map": ("Cleaned text → raw lines", "Runs of each game's cleaned text (offsets into games.text) with the "
                  "raw line and columns they come from: the margin of `pasyans show --source`."),
     "terms": ("Glossary", "The book's «Словарь» and its abbreviations: term, definition, kind, source, raw lines."),

@@ -1,7 +1,9 @@
 """Write the knowledge base: pipeline records → SQLite tables, with sqlite-utils.
 
-Tables (every row keeps its source and raw lines):
+Tables (every row keeps its source and raw lines; the columns and their row↔record mapping
+are :data:`pasyans.kb.schema.TABLES`):
 
+- ``kb_meta``: ``schema_version``, ``tool_version``, ``built_at`` and counts (:mod:`pasyans.kb.schema`).
 - ``sources``: one row per corpus file (id, file, language, orthography, kind, title, sha256).
 - ``games``: one row per game or rule variant (``variant_of`` → games.id), its raw line spans,
   cleaned text, rule spec (JSON) and the numbered rules it uses.
@@ -11,182 +13,279 @@ Tables (every row keeps its source and raw lines):
 - ``examples``: worked examples (text, printed layout), ``moves``: each move with its verdict.
 - ``findings``: everything the pipeline could not read or decide, with its lines.
 
-The database is written to a temporary file beside the target and renamed over it at the
-end, so a failed build never damages an existing knowledge base.
+Nothing is lost: a build holds a lock on its target (:func:`build_target`), so two builds of
+one file run one after the other; the database is written in one transaction (bulk
+``insert_all``) to a temporary file beside the target and renamed over it at the end, so a
+failed or killed build never damages an existing knowledge base; the temporary files of killed
+builds are removed by the next build.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import os
-import tempfile
+import sqlite3
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable, Iterator
 
 import sqlite_utils
 
+from .. import files
 from ..corpus import Source
-from ..models import Finding, GameText
+from ..models import Example, Finding, GameText, Move, Verdict
 from . import names as name_index
+from .schema import META, SCHEMA_VERSION, TABLES, KBError
+
+FEWER_GAMES = 0.5
+"""A build whose game count is below this share of the knowledge base it replaces needs ``force``."""
+
+SPACE_PER_CORPUS_BYTE = 16
+"""Bytes of knowledge base per byte of corpus text, about (the bundled corpus: 12.4), for the space check."""
 
 
 def _span(lines: tuple[int, int] | None) -> tuple[int | None, int | None]:
     return (lines[0], lines[1]) if lines else (None, None)
 
 
-def _finding_row(f: Finding) -> dict:
+# -- records: pipeline models → table records (encoded to rows by schema.TABLES) -----------------
+
+def source_record(s: Source) -> dict:
+    """The ``sources`` record of a corpus file."""
+    return {"id": s.id, "file": s.file, "language": s.language, "orthography": s.orthography,
+            "kind": s.kind, "title": s.title, "sha256": s.sha256, "lines": len(s.lines)}
+
+
+def game_record(g: GameText) -> dict:
+    """The ``games`` record of a game or rule variant."""
+    return {"id": g.key, "source": g.source, "name": g.name, "printed_name": g.printed_name,
+            "variant_of": g.variant_of, "page": g.page, "fragment": bool(g.fragment),
+            "first_line": min(a for a, _ in g.lines) if g.lines else None,
+            "last_line": max(b for _, b in g.lines) if g.lines else None,
+            "lines": [list(s) for s in g.lines], "rules_used": list(g.rules_used),
+            "rules": g.rules, "text": g.text}
+
+
+def example_record(g: GameText, i: int, ex: Example) -> dict:
+    """The ``examples`` record of the ``i``-th (1-based) example of ``g``."""
+    lf, ll = _span(ex.layout_lines)
+    return {"id": f"{g.key}/ex{i}", "game": g.key, "n": i, "first_line": ex.lines[0],
+            "last_line": ex.lines[1], "marker": ex.marker, "text": ex.text,
+            "layout": [[c.format() if c else None for c in row] for row in ex.layout] if ex.layout else None,
+            "layout_first_line": lf, "layout_last_line": ll,
+            "mentions": [c.format() for c in ex.mentions]}
+
+
+def move_record(ex_id: str, game: str, j: int, m: Move, v: Verdict) -> dict:
+    """The ``moves`` record of the ``j``-th (1-based) move of example ``ex_id``, with its verdict."""
+    return {"id": f"{ex_id}/m{j}", "example": ex_id, "game": game, "n": j, "number": m.number,
+            "card": m.card.format() if m.card else None, "cards": [c.format() for c in m.cards],
+            "to": m.to, "to_card": m.to_card.format() if m.to_card else None, "raw": m.raw,
+            "first_line": m.lines[0], "last_line": m.lines[1], "kind": m.kind, "flags": sorted(m.flags),
+            "from_row": m.from_row, "to_row": m.to_row, "notation": m.notation,
+            "verdict": v.verdict, "reason": v.reason, "rule": v.rule, "checked": list(v.checked)}
+
+
+def finding_record(f: Finding) -> dict:
+    """The ``findings`` record of a finding."""
     first, last = _span(f.lines)
-    return {
-        "source": f.source, "game": f.game, "kind": f.kind, "message": f.message,
-        "token": f.token, "first_line": first, "last_line": last,
-    }
+    return {"source": f.source, "game": f.game, "kind": f.kind, "message": f.message,
+            "token": f.token, "first_line": first, "last_line": last}
 
 
-def check_target(db_path: Path | str) -> None:
-    """Raise :class:`pasyans.kb.query.KBError` unless ``db_path`` can take a new knowledge base:
-    its folder must exist or be creatable, it must not be a folder, and an existing file must be
-    a pasyans knowledge base (another file is never overwritten). Called before the build runs."""
-    from .query import KBError, is_knowledge_base
+def tool_version() -> str:
+    """The installed pasyans version (``"unknown"`` when not installed as a package)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("pasyans")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+# -- the target: checks, lock, stale files, space -----------------------------------------------
+
+def _inputs(corpus_dir: Path | str | None) -> list[Path]:
+    """The corpus files a build reads: the manifest and every file in its folder."""
+    from ..corpus import MANIFEST, default_corpus_dir
+
+    root = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
+    try:
+        return [p for p in root.iterdir() if p.is_file()] if (root / MANIFEST).is_file() else []
+    except OSError:
+        return []
+
+
+def check_target(db_path: Path | str, corpus_dir: Path | str | None = None) -> None:
+    """Raise :class:`KBError` unless ``db_path`` can take a new knowledge base: it must not be a
+    folder, a file of the corpus the build reads, a read-only file, or an existing file that is
+    not a pasyans knowledge base (another file is never overwritten), and its folder must exist
+    or be creatable. Called before the build runs."""
+    from .query import is_knowledge_base
 
     p = Path(db_path)
     if p.is_dir():
         raise KBError(f"{p}: is a folder; give a file name for the knowledge base")
+    for src in _inputs(corpus_dir):
+        if files.same_file(p, src):
+            raise KBError(f"{p}: is a file of the corpus this build reads; give another --db")
     if p.exists() and not is_knowledge_base(p):
         raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it")
-    if p.parent.exists() and not p.parent.is_dir():
-        raise KBError(f"{p.parent}: not a folder")
+    if p.exists() and not p.stat().st_mode & 0o222:
+        raise KBError(f"{p}: is read-only; not replacing it (make it writable or give another --db)")
+    for folder in (p.parent, *p.parent.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise KBError(f"{folder}: not a folder")
+            break
+
+
+def _corpus_bytes(corpus_dir: Path | str | None) -> int:
+    total = 0
+    for f in _inputs(corpus_dir):
+        try:
+            total += f.stat().st_size
+        except OSError:
+            pass
+    return total
+
+
+@contextlib.contextmanager
+def build_target(db_path: Path | str, corpus_dir: Path | str | None = None, *, wait: bool = True,
+                 say: Callable[[str], None] | None = None) -> Iterator[Path]:
+    """Hold ``db_path`` for one build: checks it (:func:`check_target`), takes its lock
+    (:class:`pasyans.files.Lock`; another build of the same file waits, saying so), removes the
+    temporary files killed builds left, and checks the folder has room for the knowledge base —
+    all before the pipeline runs. Raises :class:`KBError` (one line) when the build cannot go on."""
+    p = Path(db_path)
+    check_target(p, corpus_dir)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        with files.Lock(p, wait=wait, say=say):
+            stale = files.remove_stale(p)
+            if stale and say:
+                say(f"removed {stale} temporary file(s) an interrupted build of {p} left")
+            check_target(p, corpus_dir)  # again: another build may have written it meanwhile
+            need = SPACE_PER_CORPUS_BYTE * _corpus_bytes(corpus_dir) + 4_000_000
+            files.check_free_space(p.parent, need, "the knowledge base")
+            yield p
+    except files.WriteError as e:
+        raise KBError(str(e)) from None
+    except OSError as e:
+        raise KBError(files.describe_os_error(e, p)) from None
+
+
+def _game_count(db_path: Path) -> int | None:
+    """Games in the existing knowledge base at ``db_path`` (``None``: none there, or unreadable)."""
+    from .query import is_knowledge_base
+
+    if not db_path.is_file() or not is_knowledge_base(db_path):
+        return None
+    try:
+        conn = sqlite3.connect(db_path.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            return conn.execute("SELECT count(*) FROM games").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return None
+
+
+def check_shrink(db_path: Path | str, games: list[GameText], force: bool = False) -> None:
+    """Raise :class:`KBError` when the build found far fewer games (below :data:`FEWER_GAMES`)
+    than the knowledge base at ``db_path`` it would replace, unless ``force``."""
+    old = _game_count(Path(db_path))
+    if force or not old or len(games) >= FEWER_GAMES * old:
+        return
+    raise KBError(f"{db_path}: this build found {len(games)} games, the knowledge base it would replace "
+                  f"has {old}; kept the old one (check the corpus, or give --force to replace it)")
 
 
 def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
              findings: Iterable[Finding] = (), *, game_texts: dict | None = None,
-             terms: Iterable | None = None) -> Path:
+             terms: Iterable | None = None, force: bool = False) -> Path:
     """Write a fresh knowledge base at ``db_path`` from the pipeline's records; return the path.
 
     ``game_texts`` (game key → :class:`~pasyans.extract.text.MappedText` of its cleaned text)
     and ``terms`` (glossary :class:`~pasyans.extract.book.Term` records) fill the ``text_map``
     and ``terms`` tables (:mod:`pasyans.kb.source_view`).
 
-    The file is built as ``<db_path>.tmp-XXXX`` in the same folder and atomically renamed
-    (``os.replace``) when complete; on any error the temporary file is removed and the
-    existing ``db_path`` is left untouched. Raises whatever the writing raised.
+    Refuses (:class:`KBError`) to replace a knowledge base with one of far fewer games unless
+    ``force`` (:func:`check_shrink`). The file is built in one transaction as
+    ``<db_path>.tmp-…`` in the same folder and atomically renamed (``os.replace``) when
+    complete; on any error the temporary file is removed and the existing ``db_path`` is left
+    untouched. A full disk or an unwritable folder raises :class:`KBError`; anything else the
+    writing raised is raised as it was.
     """
     db_path = Path(db_path)
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=db_path.name + ".tmp-", dir=db_path.parent)
-    os.close(fd)
-    os.unlink(tmp)
+    check_shrink(db_path, games, force)
     try:
-        db = sqlite_utils.Database(tmp)
-        _write(db, sources, games, list(findings), game_texts, terms)
-        db.close()
-        os.replace(tmp, db_path)
-    except BaseException:
-        for leftover in (tmp, tmp + "-journal", tmp + "-wal"):
-            if os.path.exists(leftover):
-                os.unlink(leftover)
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise KBError(files.describe_os_error(e, db_path.parent)) from None
+    tmp = files.temp_path(db_path)
+    try:
+        with files.removing_on_failure([tmp]):
+            db = sqlite_utils.Database(tmp)
+            try:
+                with db.atomic():
+                    _write(db, sources, games, list(findings), game_texts, terms)
+                    _write_meta(db)
+            finally:
+                db.close()
+            os.replace(tmp, db_path)
+    except sqlite3.OperationalError as e:
+        if "full" in str(e) or "disk I/O" in str(e) or "readonly" in str(e):
+            raise KBError(f"{db_path.parent}: {e} while writing the knowledge base; {db_path} is unchanged "
+                          f"(free some space or give another --db)") from None
         raise
+    except OSError as e:
+        raise KBError(files.describe_os_error(e, db_path) + f"; {db_path} is unchanged") from None
+    files.fsync_folder(db_path.parent)
     return db_path
+
+
+def _write_meta(db: sqlite_utils.Database) -> None:
+    counts = {t: db[t].count for t in ("sources", "games", "examples", "moves", "findings")}
+    TABLES[META].create(db)
+    TABLES[META].insert_all(db, [
+        {"key": "schema_version", "value": str(SCHEMA_VERSION)},
+        {"key": "tool_version", "value": tool_version()},
+        {"key": "built_at", "value": datetime.now(timezone.utc).isoformat(timespec="seconds")},
+        *({"key": t, "value": str(n)} for t, n in counts.items()),
+    ])
 
 
 def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameText],
            findings: list[Finding], game_texts: dict | None = None, terms: Iterable | None = None) -> None:
-    db["sources"].insert_all(
-        ({"id": s.id, "file": s.file, "language": s.language, "orthography": s.orthography,
-          "kind": s.kind, "title": s.title, "sha256": s.sha256, "lines": len(s.lines)}
-         for s in sources),
-        pk="id",
-    )
+    for table in ("sources", "games", "aliases", "sections", "names", "examples", "moves", "findings"):
+        TABLES[table].create(db)
+    TABLES["sources"].insert_all(db, (source_record(s) for s in sources))
     lang = {s.id: s.language for s in sources}
-    db["games"].create(
-        {"id": str, "source": str, "name": str, "printed_name": str, "variant_of": str,
-         "page": int, "fragment": int, "first_line": int, "last_line": int, "lines": str,
-         "rules_used": str, "rules": str, "text": str},
-        pk="id", foreign_keys=[("source", "sources", "id")],
-    )
-    db["games"].insert_all(
-        {"id": g.key, "source": g.source, "name": g.name, "printed_name": g.printed_name,
-         "variant_of": g.variant_of, "page": g.page, "fragment": int(g.fragment),
-         "first_line": min(a for a, _ in g.lines) if g.lines else None,
-         "last_line": max(b for _, b in g.lines) if g.lines else None,
-         "lines": json.dumps([list(s) for s in g.lines]),
-         "rules_used": json.dumps(g.rules_used, ensure_ascii=False),
-         "rules": json.dumps(g.rules, ensure_ascii=False),
-         "text": g.text}
-        for g in games
-    )
-    db["games"].add_foreign_key("variant_of", "games", "id")
-    db["aliases"].create(
-        {"id": int, "game": str, "name": str, "language": str, "kind": str,
-         "first_line": int, "last_line": int, "sentence": str},
-        pk="id", foreign_keys=[("game", "games", "id")],
-    )
-    db["aliases"].insert_all(
+    TABLES["games"].insert_all(db, (game_record(g) for g in games))
+    TABLES["aliases"].insert_all(db, (
         {"game": g.key, "name": a.name, "language": a.language, "kind": a.kind,
          "first_line": a.lines[0], "last_line": a.lines[1], "sentence": a.sentence}
-        for g in games for a in g.aliases
-    )
-    db["sections"].create(
-        {"id": int, "game": str, "kind": str, "title": str, "first_line": int, "last_line": int},
-        pk="id", foreign_keys=[("game", "games", "id")],
-    )
-    db["sections"].insert_all(
+        for g in games for a in g.aliases))
+    TABLES["sections"].insert_all(db, (
         {"game": g.key, "kind": s.kind, "title": s.title, "first_line": s.lines[0], "last_line": s.lines[1]}
-        for g in games for s in g.sections
-    )
-    db["names"].create(
-        {"id": int, "game": str, "name": str, "kind": str, "language": str, "folded": str,
-         "forms": str},
-        pk="id", foreign_keys=[("game", "games", "id")],
-    )
-    db["names"].insert_all(name_index.rows_for(games, lang))
+        for g in games for s in g.sections))
+    TABLES["names"].insert_all(db, name_index.rows_for(games, lang))
     db["names"].create_index(["folded"])
-    db["examples"].create(
-        {"id": str, "game": str, "n": int, "first_line": int, "last_line": int, "marker": str,
-         "text": str, "layout": str, "layout_first_line": int, "layout_last_line": int,
-         "mentions": str},
-        pk="id", foreign_keys=[("game", "games", "id")],
-    )
-    db["moves"].create(
-        {"id": str, "example": str, "game": str, "n": int, "number": int, "card": str,
-         "cards": str, "to": str, "to_card": str, "raw": str, "first_line": int, "last_line": int, "kind": str,
-         "flags": str, "from_row": int, "to_row": int, "notation": str, "verdict": str,
-         "reason": str, "rule": str, "checked": str},
-        pk="id", foreign_keys=[("example", "examples", "id"), ("game", "games", "id")],
-    )
+    examples, moves = [], []
     for g in games:
         for i, ex in enumerate(g.examples, 1):
-            ex_id = f"{g.key}/ex{i}"
-            lf, ll = _span(ex.layout_lines)
-            db["examples"].insert(
-                {"id": ex_id, "game": g.key, "n": i, "first_line": ex.lines[0],
-                 "last_line": ex.lines[1], "marker": ex.marker, "text": ex.text,
-                 "layout": json.dumps([[c.format() if c else None for c in row] for row in ex.layout])
-                 if ex.layout else None,
-                 "layout_first_line": lf, "layout_last_line": ll,
-                 "mentions": json.dumps([c.format() for c in ex.mentions])}
-            )
+            rec = example_record(g, i, ex)
             if len(ex.verdicts) != len(ex.moves):
-                raise ValueError(f"{ex_id}: {len(ex.moves)} moves but {len(ex.verdicts)} verdicts")
-            db["moves"].insert_all(
-                {"id": f"{ex_id}/m{j}", "example": ex_id, "game": g.key, "n": j,
-                 "number": m.number,
-                 "card": m.card.format() if m.card else None,
-                 "cards": json.dumps([c.format() for c in m.cards]),
-                 "to": m.to, "to_card": m.to_card.format() if m.to_card else None, "raw": m.raw, "first_line": m.lines[0], "last_line": m.lines[1],
-                 "kind": m.kind, "flags": json.dumps(sorted(m.flags)),
-                 "from_row": m.from_row, "to_row": m.to_row, "notation": m.notation,
-                 "verdict": v.verdict, "reason": v.reason, "rule": v.rule,
-                 "checked": json.dumps(v.checked)}
-                for j, (m, v) in enumerate(zip(ex.moves, ex.verdicts), 1)
-            )
+                raise ValueError(f"{rec['id']}: {len(ex.moves)} moves but {len(ex.verdicts)} verdicts")
+            examples.append(rec)
+            moves.extend(move_record(rec["id"], g.key, j, m, v)
+                         for j, (m, v) in enumerate(zip(ex.moves, ex.verdicts), 1))
             findings.extend(ex.findings)
         findings.extend(g.findings)
-    db["findings"].create(
-        {"id": int, "source": str, "game": str, "kind": str, "message": str, "token": str,
-         "first_line": int, "last_line": int},
-        pk="id", foreign_keys=[("source", "sources", "id")],
-    )
-    db["findings"].insert_all(_finding_row(f) for f in findings)
+    TABLES["examples"].insert_all(db, examples)
+    TABLES["moves"].insert_all(db, moves)
+    TABLES["findings"].insert_all(db, (finding_record(f) for f in findings))
     db["games"].enable_fts(["name", "printed_name", "text"], tokenize="unicode61")
     # Names across texts and catalogues (kb/crosswalk.py), links between games (kb/links.py),
     # the name lookup table (kb/names.py) and the lemma full-text index (kb/search.py).
@@ -197,6 +296,9 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
 
     witness.write(db, games, crosswalk_rows)  # catalogue_facts: PySolFC and Solvitaire beside the book
     links.write(db, sources, games, crosswalk_rows)
+    for t in ("game_facts", "links"):  # written only when there are rows: every file has every table
+        if not db[t].exists():
+            TABLES[t].create(db)
     name_index.write_forms(db)
     text_search.create(db, text_search.passages(games, sources))
     from . import source_view

@@ -3,7 +3,9 @@
 ``build`` → :func:`pasyans.pipeline.build`; ``find`` → :func:`pasyans.kb.names.find`;
 ``show`` → :func:`pasyans.kb.query.game_report`; ``verify`` → :func:`pasyans.kb.query.verdict_rows`;
 ``export`` → :func:`pasyans.kb.export.export_json`. Every command takes ``--db`` (default
-``$PASYANS_DB`` or ``./pasyans.db``, the file ``make run`` builds).
+``$PASYANS_DB`` or ``./pasyans.db``, the file ``make run`` builds). Errors end in one line
+on standard error (:mod:`pasyans.edge`); commands that write refuse to overwrite what they were
+not asked to (:mod:`pasyans.files`) unless given ``--force``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from typing import Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+from .edge import Edge, current_db, say_error
+
+app = typer.Typer(cls=Edge, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Patience rule books → a SQLite knowledge base with verified examples.")
 
 DEFAULT_DB = Path(os.environ.get("PASYANS_DB", "pasyans.db"))
@@ -26,27 +30,43 @@ DbOption = typer.Option(DEFAULT_DB, "--db", help="Knowledge base file.")
 
 def _fail(msg: str) -> None:
     """Print ``error: msg`` (one line, at most 300 characters) and exit with status 1."""
-    msg = " ".join(msg.split())
-    if len(msg) > 300:
-        msg = msg[:297] + "…"
-    typer.echo(f"error: {msg}", err=True)
-    raise typer.Exit(1)
+    say_error(msg, 1)
 
 
 def _connect(db: Path):
+    """The knowledge base ``db`` opened read-only and checked (:func:`pasyans.kb.query.connect`)."""
     from .kb.query import KBError, connect
 
+    current_db.append(db)
     try:
         return connect(db)
     except KBError as e:
         _fail(str(e))
 
 
+def _stop_cleanly_on_signals() -> None:
+    """Make SIGTERM and SIGHUP raise ``SystemExit`` so that temporary files and locks are removed
+    on the way out (as on Ctrl-C); only kill -9 leaves them, for the next build to remove."""
+    import signal
+
+    def stop(signum, _frame):
+        raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
+
+
 @app.command()
 def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus folder with manifest.json (default: the bundled corpus)."),
           db: Path = DbOption,
-          quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines.")) -> None:
-    """Build the knowledge base from the corpus and print a summary."""
+          quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
+          force: bool = typer.Option(False, "--force", help="Replace the knowledge base even when this build "
+                                     "finds far fewer games than it holds."),
+          wait: bool = typer.Option(True, "--wait/--no-wait", help="When another build of the same file runs: "
+                                    "wait for it (default) or stop.")) -> None:
+    """Build the knowledge base from the corpus and print a summary. An existing knowledge base
+    is replaced only when the build succeeds (and, when the build finds far fewer games, only
+    with --force); another file is never overwritten."""
     from rich.console import Console
     from rich.table import Table
 
@@ -55,8 +75,11 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
     from .pipeline import build as run_build
 
     err = Console(stderr=True)
+    _stop_cleanly_on_signals()
     try:
-        summary = run_build(corpus, db, progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")))
+        summary = run_build(corpus, db, progress=None if quiet else (lambda m: err.print(m, style="dim", markup=False,
+                                                                                        highlight=False)),
+                            force=force, wait=wait)
     except (CorpusError, KBError) as e:
         _fail(str(e))
     for w in summary.warnings:
@@ -81,7 +104,7 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
 def find(name: str = typer.Argument(..., help="A title or alias in any form, language or spelling."),
          db: Path = DbOption,
          as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
-         limit: int = typer.Option(10, "--limit", help="At most this many results.")) -> None:
+         limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
     """Find games by name: title or alias, any case or inflection, ё = е, old spelling, typos."""
     from .kb.names import find as find_names
 
@@ -200,7 +223,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
         return
     rows = verdict_rows(conn, gid)
     if errata:  # a move the book itself forbids («нельзя») is illegal as the book says: no erratum
-        rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in json.loads(r["flags"] or "[]")]
+        rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in (r["flags"] or [])]
     current = None
     for r in rows:
         if r["example"] != current:
@@ -219,45 +242,62 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     Console().print(t)
 
 
+def _earlier_json_export(path: Path) -> bool:
+    """Whether ``path`` starts as ``pasyans export --format json`` writes: ``{"sources": [``."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(64).decode("utf-8", "replace")
+    except OSError:
+        return False
+    return "".join(head.split()).startswith('{"sources":[')
+
+
 @app.command()
 def export(fmt: str = typer.Option("json", "--format", help="json (one file), markdown (one page per game) or solvitaire (rule files)."),
            out: Optional[Path] = typer.Option(None, "--out", help="json: a file (default standard output); markdown, solvitaire: a folder."),
-           db: Path = DbOption) -> None:
-    """Export every game with its aliases, rules and verified examples (see README: export format)."""
+           db: Path = DbOption,
+           force: bool = typer.Option(False, "--force", help="Overwrite an --out that is not an earlier export "
+                                      "(never the knowledge base being read).")) -> None:
+    """Export every game with its aliases, rules and verified examples (see README: export format).
+    An existing --out is replaced only when it is an earlier export of the same format (or with
+    --force); the knowledge base being read is never written over."""
+    from .files import WriteError, atomic_write_text, guard_output, guard_output_folder
     from .kb.export import export_json, export_markdown, export_solvitaire
 
+    if fmt not in ("json", "markdown", "solvitaire"):
+        _fail(f"unknown export format {fmt!r} (known: json, markdown, solvitaire)")
+    try:
+        if fmt == "json" and out:
+            guard_output(out, inputs=[db], force=force, earlier_output=_earlier_json_export, what="JSON export")
+        elif fmt != "json":
+            if out is None:
+                _fail(f"--format {fmt} writes a folder: give --out DIR")
+            guard_output_folder(out, inputs=[db], force=force, what=f"{fmt} export",
+                                marker="index.md" if fmt == "markdown" else "not-expressible.json")
+    except WriteError as e:
+        _fail(str(e))
     conn = _connect(db)
     if fmt == "json":
         text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
         if out:
-            if out.is_dir():
-                _fail(f"{out}: is a folder; --format json writes one file")
-            if not out.parent.is_dir():
-                _fail(f"{out.parent}: no such folder")
             try:
-                out.write_text(text + "\n", encoding="utf-8")
-            except OSError as e:
-                _fail(f"{out}: cannot write ({e.strerror})")
+                atomic_write_text(out, text + "\n")
+            except WriteError as e:
+                _fail(str(e))
             typer.echo(f"wrote {out}", err=True)
         else:
             sys.stdout.write(text + "\n")
-    elif fmt in ("markdown", "solvitaire"):
-        if out is None:
-            _fail(f"--format {fmt} writes a folder: give --out DIR")
-        if out.exists() and not out.is_dir():
-            _fail(f"{out}: exists and is not a folder; --format {fmt} writes a folder")
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-        except OSError as e:
-            _fail(f"{out}: cannot create the folder ({e.strerror})")
-        if fmt == "markdown":
-            typer.echo(f"wrote {len(export_markdown(conn, out))} pages and index.md to {out}", err=True)
-        else:
-            written, refused = export_solvitaire(conn, out)
-            typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
-                       f"(reasons in {out / 'not-expressible.json'})", err=True)
+        return
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        _fail(f"{out}: cannot create the folder ({e.strerror})")
+    if fmt == "markdown":
+        typer.echo(f"wrote {len(export_markdown(conn, out))} pages and index.md to {out}", err=True)
     else:
-        _fail(f"unknown export format {fmt!r} (known: json, markdown, solvitaire)")
+        written, refused = export_solvitaire(conn, out)
+        typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
+                   f"(reasons in {out / 'not-expressible.json'})", err=True)
 
 
 @app.command()
@@ -277,8 +317,10 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
         gid = resolve_game(conn, game)
     except KBError as e:
         _fail(str(e))
-    name, rules_json = conn.execute("SELECT name, rules FROM games WHERE id = ?", (gid,)).fetchone()
-    spec = json.loads(rules_json or "{}")
+    from .kb.query import game as game_record
+
+    rec = game_record(conn, gid)
+    name, spec = rec["name"], rec["rules"] or {}
     from .corpus import CorpusError, read_text
 
     try:  # the same checks as for corpus files: present, not empty, not binary, UTF-8
@@ -303,7 +345,7 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
 def search(query: str = typer.Argument(..., help="Words in any form: «короли заполняют пробелы», «♠Д»."),
            db: Path = DbOption,
            as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
-           limit: int = typer.Option(10, "--limit", help="At most this many results.")) -> None:
+           limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
     """Full-text search over the games' texts by lemma (SQLite FTS5), with source lines."""
     import sqlite3
 
@@ -330,7 +372,7 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
 @app.command()
 def serve(db: Path = DbOption,
           host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
-          port: int = typer.Option(8001, "--port", help="Port to listen on.")) -> None:
+          port: int = typer.Option(8001, "--port", min=1, max=65535, help="Port to listen on.")) -> None:
     """Browse the knowledge base in a web browser (Datasette), with a readable page per game."""
     from .kb.serve import run
 

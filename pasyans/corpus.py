@@ -20,6 +20,11 @@ class CorpusError(Exception):
     """A corpus file or the manifest cannot be used; the message names the file and says why."""
 
 
+class SegmentationError(CorpusError, ValueError):
+    """A text cannot be cut into games as its manifest says (``book-toc`` without a table of
+    contents or page numbers); the message names the file and what to change."""
+
+
 @dataclass
 class Source:
     """One raw text of the corpus.
@@ -86,25 +91,60 @@ def default_corpus_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "corpus"
 
 
+MAX_FILE_BYTES = 4_000_000
+"""The largest corpus file read (bytes): about 2,000 pages of Cyrillic text. Larger: split it."""
+
+MAX_TEXT_CHARS = 1_000_000
+"""The most characters read from one corpus file (spaCy's limit for one text)."""
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
 def read_text(path: Path) -> str:
     """Read a corpus file as UTF-8 text.
 
-    Raises :class:`CorpusError` naming the file when it is missing, empty, binary (has a NUL
-    byte) or not UTF-8. A UTF-8 byte-order mark is dropped; CRLF line ends become LF.
+    Raises :class:`CorpusError` naming the file (and the line, where one applies) when it is
+    missing, unreadable, empty, larger than :data:`MAX_FILE_BYTES` or :data:`MAX_TEXT_CHARS`
+    characters, binary (has a NUL byte) or not UTF-8. A UTF-8 byte-order mark is dropped;
+    CRLF line ends become LF.
     """
     if not path.is_file():
         raise CorpusError(f"{path}: file not found")
-    data = path.read_bytes()
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CorpusError(f"{path}: file is {size / 1e6:.1f} MB; pasyans reads corpus files of at most "
+                              f"{MAX_FILE_BYTES / 1e6:.0f} MB: split it into several files")
+        data = path.read_bytes()
+    except OSError as e:
+        raise CorpusError(f"{path}: cannot read it ({e.strerror})") from None
     if not data.strip():
         raise CorpusError(f"{path}: file is empty")
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise CorpusError(f"{path}: binary file (NUL byte at offset {nul})")
+        raise CorpusError(f"{path}:{_line_of(data, nul)}: binary file (NUL byte at offset {nul})")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise CorpusError(f"{path}: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise CorpusError(f"{path}:{_line_of(data, e.start)}: not UTF-8 text (bad byte at offset {e.start})") from None
+    if len(text) > MAX_TEXT_CHARS:
+        raise CorpusError(f"{path}: {len(text):,} characters; pasyans reads at most {MAX_TEXT_CHARS:,} from one "
+                          f"file: split it into several files")
     return text.removeprefix("\ufeff").replace("\r\n", "\n")
+
+
+def check_inside(root: Path, path: Path) -> None:
+    """Raise :class:`CorpusError` when ``path`` (a file the manifest of ``root`` lists) leads out
+    of the corpus folder through a symbolic link."""
+    try:
+        real, home = path.resolve(), root.resolve()
+    except (OSError, RuntimeError) as e:  # a loop of links
+        raise CorpusError(f"{path}: cannot follow its links ({e})") from None
+    if not real.is_relative_to(home):
+        raise CorpusError(f"{path}: a symbolic link to {real}, outside the corpus folder {home}; "
+                          f"copy the file into the corpus instead")
 
 
 LANGUAGES = ("ru", "uk")
@@ -216,6 +256,7 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     sources = []
     for entry in check_manifest(raw, manifest):
         path = root / entry["file"]
+        check_inside(root, path)
         text = read_text(path)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         sources.append(

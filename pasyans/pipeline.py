@@ -74,6 +74,23 @@ def segment(source: Source) -> Segmented:
     raise ValueError(f"{source.file}: unknown segmenter {source.segmenter!r} in the manifest")
 
 
+MAX_GAME_CHARS = 1_000_000
+"""The longest game text read (characters): spaCy's limit for one text."""
+
+
+def check_lengths(seg: Segmented) -> None:
+    """Raise :class:`pasyans.corpus.CorpusError` naming the file and lines of a game whose text
+    is longer than :data:`MAX_GAME_CHARS` (a text cut into games wrongly, most likely)."""
+    from .corpus import CorpusError
+
+    for g in seg.games:
+        if len(g.text) > MAX_GAME_CHARS:
+            first, last = min(a for a, _ in g.lines), max(b for _, b in g.lines)
+            raise CorpusError(f"{seg.source.path}:{first}-{last}: the game «{g.name or g.key}» is {len(g.text):,} "
+                              f"characters long, more than pasyans reads as one game ({MAX_GAME_CHARS:,}); "
+                              f"check how the text is cut into games (segmenter in the manifest)")
+
+
 def read_examples(seg: Segmented) -> None:
     """Parse every example's moves in place, in the source's notation; then read the printed
     layouts (see :func:`read_layouts`)."""
@@ -197,15 +214,25 @@ def verify(seg: Segmented) -> None:
 
 
 def build(corpus_dir: Path | str | None, db_path: Path | str,
-          progress: Callable[[str], None] | None = None) -> BuildSummary:
+          progress: Callable[[str], None] | None = None, *, force: bool = False, wait: bool = True,
+          **options) -> BuildSummary:
     """Build the knowledge base at ``db_path`` from the corpus at ``corpus_dir`` (default: the
     bundled ``corpus/``). Raises :class:`pasyans.corpus.CorpusError` for an unusable corpus file
-    and :class:`pasyans.kb.query.KBError` for an unusable ``db_path``, before anything is
-    written; the existing knowledge base is replaced only on success."""
-    from .kb.store import check_target, write_kb
+    and :class:`pasyans.kb.query.KBError` for an unusable ``db_path`` (checked, locked and its
+    free space measured by :func:`pasyans.kb.store.build_target` before the pipeline runs; a
+    second build of the same file waits unless ``wait`` is false); the existing knowledge base
+    is replaced only on success, and by one with far fewer games only when ``force``."""
+    from .kb.store import build_target
+
+    with build_target(db_path, corpus_dir, wait=wait, say=progress):
+        return _build(corpus_dir, db_path, progress, force=force, **options)
+
+
+def _build(corpus_dir: Path | str | None, db_path: Path | str,
+           progress: Callable[[str], None] | None = None, *, force: bool = False) -> BuildSummary:
+    from .kb.store import write_kb
 
     say = progress or (lambda _msg: None)
-    check_target(db_path)
     sources = load_corpus(corpus_dir)
     warnings = [f"{src.path}: sha256 differs from the manifest (edited?); the knowledge base records the new digest"
                 for src in sources if src.changed]
@@ -216,6 +243,7 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
     for src in sources:
         say(f"{src.id}: segmenting {src.file}")
         seg = segment(src)
+        check_lengths(seg)
         say(f"{src.id}: {len(seg.games)} games; reading examples and rules")
         read_examples(seg)
         read_rules(seg)
@@ -226,7 +254,7 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
         terms.extend(seg.terms)
         forget()  # the source's annotated docs are not needed again (word forms stay cached)
     say("writing the knowledge base")
-    db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms)
+    db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms, force=force)
     verdicts = Counter(v.verdict for g in all_games for ex in g.examples for v in ex.verdicts)
     kinds = Counter(f.kind for f in findings)
     kinds.update(f.kind for g in all_games for f in g.findings)

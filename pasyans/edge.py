@@ -1,0 +1,134 @@
+"""The command line's edge: every error ends in one line on standard error, never a traceback.
+
+:class:`Edge` is the ``click`` group class of the ``pasyans`` command (``typer.Typer(cls=Edge)``).
+It turns
+
+- a usage error (an unknown option, ``--limit -1``) into ``error: <what> (see pasyans CMD --help)``,
+  exit status 2;
+- an argument that is not valid UTF-8 text (the shell passed bytes) into one line, exit 2;
+- a library error that names its file (:class:`~pasyans.kb.schema.KBError`,
+  :class:`~pasyans.corpus.CorpusError`, :class:`~pasyans.files.WriteError`, an ``OSError``,
+  SQLite's ``DatabaseError`` on a damaged knowledge base) into that line, exit status 1;
+- anything else — a bug — into ``error: internal error in FILE:LINE (Type: message) …``,
+  exit status 3; ``PASYANS_DEBUG=1`` shows the traceback instead.
+
+A broken pipe (``pasyans verify | head``) and Ctrl-C end quietly, as click does.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sqlite3
+import traceback
+from pathlib import Path
+
+import typer
+from typer.core import TyperGroup
+
+try:  # typer ≥ 0.2x carries its own copy of click
+    from typer import _click as _ck
+except ImportError:  # pragma: no cover - older typer uses click itself
+    import click as _ck
+
+UsageError = _ck.exceptions.UsageError
+ClickException = _ck.exceptions.ClickException
+NoArgsIsHelpError = getattr(_ck.exceptions, "NoArgsIsHelpError", ())
+QUIET = tuple({typer.Exit, typer.Abort, getattr(_ck.exceptions, "Exit", typer.Exit), getattr(_ck.exceptions, "Abort", typer.Abort)})
+"""What click uses to stop on purpose (``--help``, an exit status): passed on as it is."""
+
+ROOT = Path(__file__).resolve().parent.parent
+
+current_db: list[Path] = []
+"""The knowledge base the running command opened (for the line a damaged file gets)."""
+
+
+def one_line(msg: str, limit: int = 300) -> str:
+    """``msg`` on one line (whitespace runs made one space), at most ``limit`` characters."""
+    msg = " ".join(str(msg).split())
+    return msg if len(msg) <= limit else msg[: limit - 1] + "…"
+
+
+def say_error(msg: str, status: int = 1) -> None:
+    """Print ``error: msg`` (one line) on standard error and exit with ``status``."""
+    typer.echo(f"error: {one_line(msg)}", err=True)
+    raise typer.Exit(status)
+
+
+def _where(e: BaseException) -> str:
+    """``file:line`` of the innermost frame of the traceback inside this project."""
+    for frame in reversed(traceback.extract_tb(e.__traceback__)):
+        try:
+            rel = Path(frame.filename).resolve().relative_to(ROOT)
+        except ValueError:
+            continue
+        if ".venv" not in rel.parts:
+            return f"{rel}:{frame.lineno}"
+    return "?"
+
+
+def describe(e: Exception) -> tuple[str, int]:
+    """The line a user reads for the exception ``e`` and the exit status."""
+    from .corpus import CorpusError
+    from .files import WriteError, describe_os_error
+    from .kb.schema import KBError, rebuild_hint
+
+    if isinstance(e, (KBError, CorpusError, WriteError)):
+        return str(e), 1
+    if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.ProgrammingError):
+        db = current_db[-1] if current_db else "the knowledge base"
+        if "full" in str(e):
+            return f"{db}: {e}; free some space", 1
+        return f"{db}: the knowledge base is damaged or unreadable ({e}); {rebuild_hint(db)}", 1
+    if isinstance(e, MemoryError):
+        return "out of memory (the input is too large for this machine)", 1
+    if isinstance(e, OSError):
+        return describe_os_error(e), 1
+    return (f"internal error in {_where(e)} ({type(e).__name__}: {one_line(str(e), 120)}); please report it "
+            f"with the command you ran (PASYANS_DEBUG=1 shows the traceback)"), 3
+
+
+def _is_text(arg: str) -> bool:
+    try:
+        arg.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+class Edge(TyperGroup):
+    """The ``pasyans`` group: errors become one line (see the module docstring)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        for a in args:
+            if not _is_text(a):
+                shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                say_error(f"argument {shown!r} is not valid UTF-8 text (check the terminal's encoding)", 2)
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except QUIET:
+            raise
+        except UsageError as e:
+            if NoArgsIsHelpError and isinstance(e, NoArgsIsHelpError):
+                raise
+            say_error(f"{e.format_message()} (see `pasyans --help`)", 2)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except QUIET:
+            raise
+        except UsageError as e:
+            if NoArgsIsHelpError and isinstance(e, NoArgsIsHelpError):
+                raise
+            cmd = " ".join(["pasyans", *e.ctx.command_path.split()[1:]]) if e.ctx is not None else "pasyans"
+            say_error(f"{e.format_message()} (see `{cmd} --help`)", 2)
+        except ClickException as e:
+            say_error(e.format_message(), e.exit_code)
+        except Exception as e:
+            if isinstance(e, OSError) and e.errno == errno.EPIPE:
+                raise
+            if os.environ.get("PASYANS_DEBUG"):
+                raise
+            msg, status = describe(e)
+            say_error(msg, status)

@@ -1,0 +1,278 @@
+"""Writing files without losing any: locks, temporary files, guarded and atomic writes.
+
+Every command that writes goes through here:
+
+- :func:`guard_output` refuses to write onto an input of the command (never, even with
+  ``force``), over a SQLite database, a corpus file or any file that is not an earlier output of
+  the same kind (unless ``force``);
+- :func:`atomic_write_text` writes ``<name>.tmp-<random>`` beside the target, flushes it to
+  disk and renames it over the target: the old file stays whole until the new one is;
+- :class:`Lock` is an exclusive ``flock`` on ``<name>.build-lock`` beside the target, so two
+  builds of one file run one after the other; :func:`remove_stale` removes the temporary files
+  and locks that killed processes left (call it while holding the lock);
+- :func:`check_free_space` refuses to start a write the folder has no room for.
+
+Errors are :class:`WriteError`: one line naming the file and saying what to do.
+Temporary files and locks match ``*.tmp-*`` and ``*.build-lock`` (ignored by git).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import shutil
+import time
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+TEMP_MARK = ".tmp-"
+LOCK_SUFFIX = ".build-lock"
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class WriteError(Exception):
+    """A file cannot or must not be written; the message (one line) names it and says why."""
+
+
+def describe_os_error(e: OSError, path: Path | str | None = None) -> str:
+    """``"<file>: <what went wrong>"`` for an ``OSError``, in words a person reads."""
+    where = e.filename if e.filename is not None else path
+    what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
+            errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied",
+            errno.EPERM: "operation not permitted"}.get(e.errno, e.strerror or str(e))
+    return f"{where}: {what}" if where is not None else what
+
+
+def temp_path(target: Path) -> Path:
+    """A fresh name ``<target>.tmp-<pid>-<random>`` in the target's folder (not created)."""
+    return target.with_name(f"{target.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
+
+
+def temp_files(target: Path) -> list[Path]:
+    """The temporary files of ``target`` that exist now (SQLite's ``-journal``/``-wal`` included)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        return []
+    prefix = target.name + TEMP_MARK
+    return sorted(p for p in folder.iterdir() if p.name.startswith(prefix))
+
+
+def remove_quietly(paths: Iterable[Path | str]) -> int:
+    """Remove each path that exists; return how many were removed. Never raises."""
+    n = 0
+    for p in paths:
+        try:
+            os.unlink(p)
+            n += 1
+        except OSError:
+            pass
+    return n
+
+
+def remove_stale(target: Path) -> int:
+    """Remove the temporary files earlier, killed writers of ``target`` left; return how many.
+    Only call it while holding ``target``'s :class:`Lock` (no live writer then)."""
+    return remove_quietly(temp_files(target))
+
+
+def fsync_folder(folder: Path) -> None:
+    """Flush a folder's entries (a rename in it) to disk; ignored where the system cannot."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(target: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``target`` through a temporary file renamed over it.
+
+    On any error the temporary file is removed and an existing ``target`` is left as it was;
+    an ``OSError`` becomes :class:`WriteError` naming the file (a full disk, a read-only folder).
+    """
+    target = Path(target)
+    tmp = temp_path(target)
+    try:
+        with open(tmp, "x", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as e:
+        remove_quietly([tmp])
+        raise WriteError(describe_os_error(e, target) + f"; {target} is unchanged") from None
+    except BaseException:
+        remove_quietly([tmp])
+        raise
+    fsync_folder(target.parent)
+
+
+def is_sqlite(path: Path) -> bool:
+    """Whether ``path`` is a file that starts with SQLite's header."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(16) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def corpus_folder_of(path: Path) -> Path | None:
+    """The corpus folder ``path`` lies in (a folder holding ``manifest.json``), or ``None``."""
+    folder = path if path.is_dir() else path.parent
+    return folder if (folder / "manifest.json").is_file() else None
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are the same existing file (through links and ``..`` alike)."""
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
+                 earlier_output: Callable[[Path], bool] | None = None, what: str = "output") -> None:
+    """Raise :class:`WriteError` unless the file ``out`` may be written.
+
+    Never onto one of ``inputs`` (the files the command reads). Without ``force``, not over
+    a SQLite database (a knowledge base), a file of a corpus folder, a read-only file, or an
+    existing file that ``earlier_output`` does not recognise as an earlier ``what``.
+    """
+    out = Path(out)
+    for src in inputs:
+        if same_file(out, Path(src)):
+            raise WriteError(f"{out}: is {src}, which this command reads; give another file")
+    if out.is_dir():
+        raise WriteError(f"{out}: is a folder; give a file name")
+    if not out.parent.is_dir():
+        raise WriteError(f"{out.parent}: no such folder")
+    if not out.exists() or force:
+        return
+    if is_sqlite(out):
+        raise WriteError(f"{out}: is a SQLite database (a knowledge base?); not overwriting it "
+                         f"(give --force to replace it)")
+    if corpus_folder_of(out) is not None:
+        raise WriteError(f"{out}: is in a corpus folder (it has manifest.json); not overwriting it "
+                         f"(give --force to replace it)")
+    if not out.stat().st_mode & 0o222:
+        raise WriteError(f"{out}: is read-only; not overwriting it (give --force to replace it)")
+    if earlier_output is None or not earlier_output(out):
+        raise WriteError(f"{out}: exists and is not an earlier pasyans {what}; not overwriting it "
+                         f"(give --force to replace it)")
+
+
+def guard_output_folder(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
+                        marker: str, what: str = "export") -> None:
+    """Raise :class:`WriteError` unless files may be written into the folder ``out``.
+
+    Never when an input of the command lies in it under a name an export could take
+    (``*.md``, ``*.json``). Without ``force``, not into a corpus folder nor into a folder that
+    holds files but not ``marker`` (the file an earlier ``what`` of this kind leaves there).
+    """
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise WriteError(f"{out}: exists and is not a folder; this export writes a folder")
+    if not out.exists():
+        return
+    for src in inputs:
+        src = Path(src)
+        if src.suffix.lower() in (".md", ".json") and same_file(src.parent, out):
+            raise WriteError(f"{out}: holds {src.name}, which this command reads; give another folder")
+    if force:
+        return
+    if corpus_folder_of(out) is not None:
+        raise WriteError(f"{out}: is a corpus folder (it has manifest.json); not writing into it "
+                         f"(give --force to write there)")
+    if any(out.iterdir()) and not (out / marker).is_file():
+        raise WriteError(f"{out}: is not empty and holds no earlier {what} ({marker}); not writing into it "
+                         f"(give --force to write there)")
+
+
+def check_free_space(folder: Path, need: int, what: str) -> None:
+    """Raise :class:`WriteError` when ``folder`` has less than ``need`` bytes free."""
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return  # a system that cannot say: the write itself reports a full disk
+    if free < need:
+        raise WriteError(f"{folder}: {free / 1e6:.1f} MB free, {what} needs about {need / 1e6:.0f} MB; "
+                         f"free some space or write elsewhere")
+
+
+class Lock:
+    """An exclusive lock for writing ``target``: ``flock`` on ``<target>.build-lock``.
+
+    ``with Lock(target, wait=True, say=print):`` waits (saying so once) while another process
+    holds it; with ``wait=False`` it raises :class:`WriteError` instead. The lock file holds the
+    holder's pid and is removed on release; one left by a killed process is reused (the kernel
+    dropped its lock). Raises :class:`WriteError` when the folder cannot be written.
+    """
+
+    def __init__(self, target: Path, wait: bool = True, say: Callable[[str], None] | None = None,
+                 poll: float = 0.2) -> None:
+        self.target = Path(target)
+        self.path = self.target.with_name(self.target.name + LOCK_SUFFIX)
+        self.wait, self.say, self.poll = wait, say, poll
+        self.fd: int | None = None
+
+    def _holder(self) -> str:
+        try:
+            return self.path.read_text("ascii").strip() or "?"
+        except (OSError, UnicodeDecodeError):
+            return "?"
+
+    def __enter__(self) -> "Lock":
+        import fcntl
+
+        told = False
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as e:
+                raise WriteError(describe_os_error(e, self.path) + f": cannot write in {self.path.parent}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                if not self.wait:
+                    raise WriteError(f"{self.target}: another build (pid {self._holder()}) is writing it; "
+                                     f"wait for it to finish") from None
+                if not told and self.say:
+                    self.say(f"waiting for another build of {self.target} (pid {self._holder()}) to finish")
+                    told = True
+                time.sleep(self.poll)
+                continue
+            try:  # the holder before us may have removed the file we locked: lock the one there now
+                same = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if not same:
+                os.close(fd)
+                continue
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            self.fd = fd
+            return self
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            remove_quietly([self.path])  # while still holding it: see __enter__
+            os.close(self.fd)
+            self.fd = None
+
+
+@contextlib.contextmanager
+def removing_on_failure(paths: list[Path]) -> Iterator[None]:
+    """Remove ``paths`` (and SQLite's ``-journal``/``-wal`` beside them) if the block raises."""
+    try:
+        yield
+    except BaseException:
+        remove_quietly([q for p in paths for q in (p, Path(f"{p}-journal"), Path(f"{p}-wal"), Path(f"{p}-shm"))])
+        raise

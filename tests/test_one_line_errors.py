@@ -1,0 +1,173 @@
+"""Every bad input is one line: the command line's edge (pasyans/edge.py) over the cases of issue 15."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pasyans.cli import app
+
+from .test_nothing_lost import _copy, _edit, small_kb  # noqa: F401  (the fixture)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def one_line(args: list[str], status: int) -> str:
+    """Run ``pasyans ARGS``; assert the exit status and a single ``error:`` line; return it."""
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == status, r.output
+    assert "Traceback" not in r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit)
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
+    return lines[0]
+
+
+def test_export_onto_the_knowledge_base_it_reads_is_refused(small_kb, tmp_path):  # noqa: F811
+    db = _copy(small_kb, tmp_path)
+    before = db.read_bytes()
+    line = one_line(["export", "--db", str(db), "--out", str(db)], 1)
+    assert line == f"error: {db}: is {db}, which this command reads; give another file"
+    line = one_line(["export", "--db", str(db), "--out", str(db), "--force"], 1)
+    assert db.read_bytes() == before
+
+
+def test_export_over_another_knowledge_base_needs_force(small_kb, tmp_path):  # noqa: F811
+    other = _copy(small_kb, tmp_path, "other.db")
+    assert "is a SQLite database (a knowledge base?); not overwriting it (give --force" in one_line(
+        ["export", "--db", str(small_kb), "--out", str(other)], 1)
+
+
+def test_export_replaces_an_earlier_export(small_kb, tmp_path):  # noqa: F811
+    out = tmp_path / "kb.json"
+    for _ in range(2):
+        r = CliRunner().invoke(app, ["export", "--db", str(small_kb), "--out", str(out)])
+        assert r.exit_code == 0, r.output
+    assert [g["id"] for g in json.loads(out.read_text("utf-8"))["games"]] == ["t-1", "t-2", "t-3"]
+
+
+def test_bad_option_values_and_arguments(small_kb):  # noqa: F811
+    assert "--limit" in one_line(["find", "Осада", "--db", str(small_kb), "--limit", "-1"], 2)
+    assert "--limit" in one_line(["search", "тузы", "--db", str(small_kb), "--limit", "0"], 2)
+    assert "--port" in one_line(["serve", "--db", str(small_kb), "--port", "99999"], 2)
+    assert "is not valid UTF-8 text" in one_line(["show", "\udcff", "--db", str(small_kb)], 2)
+    assert "No such command 'nosuch'" in one_line(["nosuch"], 2)
+
+
+def test_damaged_older_and_foreign_files_get_one_line_saying_rebuild(small_kb, tmp_path):  # noqa: F811
+    old = _copy(small_kb, tmp_path, "old.db")
+    _edit(old, "DROP TABLE kb_meta")
+    assert one_line(["verify", "--db", str(old)], 1).endswith(f"rebuild it with `pasyans build --db {old}`")
+    gone = _copy(small_kb, tmp_path, "gone.db")
+    _edit(gone, "ALTER TABLE games DROP COLUMN rules")
+    assert "lacks the column games.rules" in one_line(["show", "t-1", "--db", str(gone)], 1)
+    text = tmp_path / "notes.db"
+    text.write_text("not a database", "utf-8")
+    assert "not an SQLite file" in one_line(["export", "--db", str(text)], 1)
+
+
+def test_a_database_error_past_the_checks_is_one_line(small_kb, tmp_path, monkeypatch):  # noqa: F811
+    from pasyans.kb import query
+
+    def broken(*_a, **_k):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(query, "verdict_rows", broken)
+    line = one_line(["verify", "--db", str(small_kb)], 1)
+    assert line == (f"error: {small_kb}: the knowledge base is damaged or unreadable (database disk image is "
+                    f"malformed); rebuild it with `pasyans build --db {small_kb}`")
+
+
+def test_a_bug_is_one_line_with_where_it_happened(small_kb, monkeypatch):  # noqa: F811
+    from pasyans.kb import query
+
+    def bug(*_a, **_k):
+        return [][0]
+
+    monkeypatch.setattr(query, "verdict_rows", bug)
+    line = one_line(["verify", "--db", str(small_kb)], 3)
+    assert line.startswith("error: internal error in tests/test_one_line_errors.py:")
+    assert "(IndexError: list index out of range); please report it" in line
+
+
+def _corpus(tmp_path: Path, text: str | None, **entry) -> Path:
+    d = tmp_path / "corpus"
+    d.mkdir()
+    if text is not None:
+        (d / "t.txt").write_text(text, "utf-8")
+    (d / "manifest.json").write_text(json.dumps({"sources": [{"id": "t", "file": "t.txt", "language": "ru",
+                                                              **entry}]}), "utf-8")
+    return d
+
+
+def test_book_toc_without_a_table_of_contents_names_the_file(tmp_path):
+    d = _corpus(tmp_path, "ПАСЬЯНС\n\nТузы кладут в середину.\n", segmenter="book-toc", notation="symbol")
+    line = one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db"), "-q"], 1)
+    assert line.startswith(f"error: {d / 't.txt'}: no table of contents found")
+    assert not (tmp_path / "k.db").exists() and list(tmp_path.iterdir()) == [d]  # no temp file, no lock
+
+
+def test_a_symlink_out_of_the_corpus_is_refused(tmp_path):
+    outside = tmp_path / "secret.txt"
+    outside.write_text("Тузы.\n", "utf-8")
+    d = _corpus(tmp_path, None)
+    (d / "t.txt").symlink_to(outside)
+    assert "a symbolic link to" in one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1)
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path):
+    from pasyans.corpus import MAX_FILE_BYTES
+
+    d = _corpus(tmp_path, None)
+    with open(d / "t.txt", "wb") as fh:
+        fh.truncate(MAX_FILE_BYTES + 1)  # sparse: nothing read, the size alone decides
+    line = one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1)
+    assert line == (f"error: {d / 't.txt'}: file is 4.0 MB; pasyans reads corpus files of at most 4 MB: "
+                    f"split it into several files")
+
+
+def test_too_many_characters_for_one_text_are_refused(tmp_path):
+    from pasyans.corpus import MAX_TEXT_CHARS
+
+    d = _corpus(tmp_path, "Т" * (MAX_TEXT_CHARS + 1))
+    assert "1,000,001 characters; pasyans reads at most 1,000,000 from one file" in one_line(
+        ["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1)
+
+
+def test_a_bad_byte_names_the_line(tmp_path):
+    d = _corpus(tmp_path, None)
+    (d / "t.txt").write_bytes("Тузы.\nДамы.\n".encode() + b"\xff\n")
+    assert one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1) == \
+        f"error: {d / 't.txt'}:3: not UTF-8 text (bad byte at offset 20)"
+
+
+@pytest.mark.parametrize("field, value, says", [
+    ("orthography", "old", "orthography 'old' is not one of modern, pre-reform"),
+    ("kind", "x", "kind 'x' is not one of article, book, manual"),
+    ("title", 5, "'title' must be a non-empty string"),
+])
+def test_manifest_fields_are_validated_by_the_schema(tmp_path, field, value, says):
+    d = _corpus(tmp_path, "Тузы.\n", **{field: value})
+    assert says in one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1)
+
+
+def test_a_corpus_with_few_games_does_not_replace_a_bigger_knowledge_base(small_kb, tmp_path):  # noqa: F811
+    db = _copy(small_kb, tmp_path, "k.db")
+    before = db.read_bytes()
+    d = _corpus(tmp_path, "просто текст без игр\n")
+    line = one_line(["build", "--corpus", str(d), "--db", str(db), "-q"], 1)
+    assert "this build found 1 games, the knowledge base it would replace has 3; kept the old one" in line
+    assert db.read_bytes() == before
+
+
+def test_the_build_refuses_to_write_onto_its_corpus(tmp_path):
+    d = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", d)
+    target = d / "manifest.json"
+    assert "is a file of the corpus this build reads" in one_line(
+        ["build", "--corpus", str(d), "--db", str(target)], 1)
