@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .text import tokenizable
+
 if TYPE_CHECKING:  # spaCy is imported only when a Doc is asked for
     from spacy.language import Language
     from spacy.tokens import Doc, Span
@@ -113,7 +115,7 @@ def word(form: str, lang: str = "ru") -> Word:
     punctuation and spaces as themselves (``pos`` ``PUNCT``/``SPACE``)."""
     if not form.strip():
         return Word(form, "SPACE", "", None, None, None)
-    if form.isdigit():
+    if form.isdecimal():  # not isdigit(): «¹», «①» are digits int() cannot read
         return Word(form, "NUM", "NUM", None, int(form), None)
     if not any(c.isalnum() for c in form):
         return Word(form, "PUNCT", "", None, None, None)
@@ -256,7 +258,7 @@ def _annotate(text: str, lang: str) -> "Doc":
     from spacy.attrs import LEMMA, POS as POS_ATTR, SENT_START, TAG
 
     nlp = pipeline(lang)
-    flat = _FOOTNOTE.sub(lambda m: " " * len(m.group()), text.replace("\n", " "))
+    flat = _FOOTNOTE.sub(lambda m: " " * len(m.group()), tokenizable(text).replace("\n", " "))
     d = nlp.make_doc(flat)
     strings = nlp.vocab.strings
     words = [word(t.text, lang) for t in d]

@@ -6,7 +6,18 @@ character by character, so any span of cleaned text can be shown with its raw li
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def tokenizable(text: str) -> str:
+    """``text`` with each lone surrogate (a ``str`` that is not valid Unicode: never from a file
+    decoded as UTF-8, only from a caller) replaced by U+FFFD, so tokenizers and dictionaries can
+    read it; same length, so offsets into ``text`` stay valid."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 @dataclass
@@ -45,14 +56,21 @@ class MappedText:
 
     @classmethod
     def concat(cls, parts: list["MappedText"], sep: str = "\n") -> "MappedText":
-        """Join mapped texts with ``sep`` (mapped to the end of the part before it)."""
+        """Join mapped texts with ``sep`` (marked inserted), mapped to the end of the text before
+        it, or — before the first character — to the first character after it. Separators with no
+        character on either side (every part empty) have nothing to map to and are left out:
+        ``concat([empty, empty])`` is empty."""
+        anchor_after = next(((p.line[0], p.col[0]) for p in parts if p.text), None)
+        if anchor_after is None:
+            return cls("", [], [])
         text, line, col, inserted = [], [], [], set()
         off = 0
         for i, p in enumerate(parts):
             if i and sep:
+                ln, cl = (line[-1], col[-1] + 1) if line else anchor_after
                 text.append(sep)
-                line.extend([line[-1] if line else p.line[0]] * len(sep))
-                col.extend([col[-1] + 1 if col else 0] * len(sep))
+                line.extend([ln] * len(sep))
+                col.extend([cl] * len(sep))
                 inserted.update(range(off, off + len(sep)))
                 off += len(sep)
             text.append(p.text)

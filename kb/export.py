@@ -124,7 +124,9 @@ def export_solvitaire(conn, out_dir) -> tuple[list[str], dict[str, list[str]]]:
     out.mkdir(parents=True, exist_ok=True)
     crosswalk = {}
     if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'crosswalk'").fetchone():
-        crosswalk = {r["game"]: r for r in _rows(conn, "SELECT * FROM crosswalk")}
+        from .query import records
+
+        crosswalk = {r["game"]: r for r in records(conn, "crosswalk")}
     written, refused, notes, reasons = [], {}, {}, {}
     for g in export_json(conn)["games"]:
         try:

@@ -17,7 +17,7 @@ KB_TABLES = CORE
 
 __all__ = ["KBError", "KB_TABLES", "connect", "open_checked", "is_knowledge_base", "resolve_game",
            "game_report", "verdict_rows", "findings", "games", "game", "sources", "aliases",
-           "examples", "moves", "meta"]
+           "examples", "moves", "meta", "records"]
 
 
 def _uri(p: Path) -> str:
@@ -97,8 +97,10 @@ def rows(conn, sql: str, *args) -> list[dict]:
 
 # -- records of each table (decoded by schema.TABLES) --------------------------------------------
 
-def _records(db, table: str, where: str | None = None, args: tuple = (), order_by: str | None = None,
-             select: str = "*") -> list[dict]:
+def records(db, table: str, where: str | None = None, args: tuple = (), order_by: str | None = None,
+            select: str = "*") -> list[dict]:
+    """Records of any table of :data:`pasyans.kb.schema.TABLES` (JSON columns decoded):
+    ``records(db, "crosswalk")``, ``records(db, "links", "game_a = ?", (gid,))``."""
     sql = f'SELECT {select} FROM "{table}"' + (f" WHERE {where}" if where else "") + \
         (f" ORDER BY {order_by}" if order_by else "")
     return [TABLES[table].decode(r) for r in rows(db, sql, *args)]
@@ -106,18 +108,18 @@ def _records(db, table: str, where: str | None = None, args: tuple = (), order_b
 
 def meta(db) -> dict[str, str]:
     """The ``kb_meta`` entries: ``schema_version``, ``tool_version``, ``built_at``, counts."""
-    return {r["key"]: r["value"] for r in _records(db, "kb_meta")}
+    return {r["key"]: r["value"] for r in records(db, "kb_meta")}
 
 
 def sources(db) -> list[dict]:
     """Every ``sources`` record, by id."""
-    return _records(db, "sources", order_by="id")
+    return records(db, "sources", order_by="id")
 
 
 def games(db, ids: list[str] | None = None) -> list[dict]:
     """``games`` records (all, or those of ``ids``) in source and text order; ``lines``,
     ``rules_used`` and ``rules`` decoded, ``fragment`` a bool."""
-    out = _records(db, "games", order_by="source, rowid")
+    out = records(db, "games", order_by="source, rowid")
     if ids is not None:
         wanted = set(ids)
         out = [g for g in out if g["id"] in wanted]
@@ -126,7 +128,7 @@ def games(db, ids: list[str] | None = None) -> list[dict]:
 
 def game(db, game_id: str) -> dict:
     """The ``games`` record of ``game_id``. Raises :class:`KBError` when there is none."""
-    found = _records(db, "games", "id = ?", (game_id,))
+    found = records(db, "games", "id = ?", (game_id,))
     if not found:
         raise KBError(f"no game with id {game_id!r}")
     return found[0]
@@ -135,22 +137,22 @@ def game(db, game_id: str) -> dict:
 def aliases(db, game_id: str | None = None) -> list[dict]:
     """``aliases`` records (of one game, or all) in the order they were found."""
     if game_id is None:
-        return _records(db, "aliases", order_by="id")
-    return _records(db, "aliases", "game = ?", (game_id,), order_by="id")
+        return records(db, "aliases", order_by="id")
+    return records(db, "aliases", "game = ?", (game_id,), order_by="id")
 
 
 def examples(db, game_id: str | None = None) -> list[dict]:
     """``examples`` records (of one game, or all) in text order; ``layout``, ``mentions`` decoded."""
     if game_id is None:
-        return _records(db, "examples", order_by="game, n")
-    return _records(db, "examples", "game = ?", (game_id,), order_by="n")
+        return records(db, "examples", order_by="game, n")
+    return records(db, "examples", "game = ?", (game_id,), order_by="n")
 
 
 def moves(db, example_id: str | None = None) -> list[dict]:
     """``moves`` records (of one example, or all) in text order; ``cards``, ``flags``, ``checked`` decoded."""
     if example_id is None:
-        return _records(db, "moves", order_by="example, n")
-    return _records(db, "moves", "example = ?", (example_id,), order_by="n")
+        return records(db, "moves", order_by="example, n")
+    return records(db, "moves", "example = ?", (example_id,), order_by="n")
 
 
 CONFIDENT = 0.7
@@ -194,13 +196,13 @@ def game_report(conn, game_id: str, source_text: str | None = None) -> GameRepor
     verdicts). ``raw_lines`` holds (line number, raw text) of the game's spans when
     ``source_text`` (the raw file's text) is given. Raises :class:`KBError` for an unknown id."""
     g = game(conn, game_id)
-    src = _records(conn, "sources", "id = ?", (g["source"],))
+    src = records(conn, "sources", "id = ?", (g["source"],))
     if not src:
         raise KBError(f"game {game_id!r} names the source {g['source']!r}, which the knowledge base lacks "
                       f"(damaged?); rebuild it with `pasyans build`")
     parent = None
     if g["variant_of"]:
-        parent = next(iter(_records(conn, "games", "id = ?", (g["variant_of"],), select="id, name, printed_name")),
+        parent = next(iter(records(conn, "games", "id = ?", (g["variant_of"],), select="id, name, printed_name")),
                       None)
     exs = examples(conn, game_id)
     for e in exs:
@@ -212,10 +214,10 @@ def game_report(conn, game_id: str, source_text: str | None = None) -> GameRepor
             raw.extend((n, lines[n - 1]) for n in range(a, b + 1) if 0 < n <= len(lines))
     return GameReport(
         game=g, source=src[0], aliases=aliases(conn, game_id),
-        variants=_records(conn, "games", "variant_of = ?", (game_id,), order_by="rowid",
+        variants=records(conn, "games", "variant_of = ?", (game_id,), order_by="rowid",
                           select="id, name, printed_name"),
         parent=parent,
-        sections=_records(conn, "sections", "game = ?", (game_id,), order_by="first_line"),
+        sections=records(conn, "sections", "game = ?", (game_id,), order_by="first_line"),
         examples=exs, raw_lines=raw,
     )
 
@@ -241,4 +243,4 @@ def findings(conn, kind: str | None = None, game_id: str | None = None) -> list[
     if game_id:
         where.append("game = ?")
         args.append(game_id)
-    return _records(conn, "findings", " AND ".join(where), tuple(args), order_by="source, first_line")
+    return records(conn, "findings", " AND ".join(where), tuple(args), order_by="source, first_line")

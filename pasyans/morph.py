@@ -22,13 +22,14 @@ def analyzer(lang: str = "ru") -> pymorphy3.MorphAnalyzer:
 @lru_cache(maxsize=200_000)
 def parse(word: str, lang: str = "ru"):
     """pymorphy3's best parse of ``word`` (lower-cased), or ``None`` for an empty string or a
-    word pymorphy3 cannot analyse (it raises ``ValueError`` on characters with no Unicode name)."""
+    word pymorphy3 cannot analyse (it raises ``ValueError`` on characters with no Unicode name,
+    ``UnicodeEncodeError`` — a ``ValueError`` too — on a lone surrogate)."""
     w = word.lower()
     if not w:
         return None
     try:
         return analyzer(lang).parse(w)[0]
-    except ValueError:  # pymorphy3 fails on characters without a Unicode name
+    except ValueError:  # pymorphy3 fails on characters without a Unicode name, and on lone surrogates
         return None
 
 
@@ -45,5 +46,9 @@ def lemma(word: str, lang: str = "ru") -> str:
 
 
 def is_known(word: str, lang: str = "ru") -> bool:
-    """Whether pymorphy3's dictionary knows ``word`` (not only guessed from its ending)."""
-    return analyzer(lang).word_is_known(word.lower().replace("ё", "е")) or analyzer(lang).word_is_known(word.lower())
+    """Whether pymorphy3's dictionary knows ``word`` (not only guessed from its ending); a word
+    it cannot encode (a lone surrogate) is not known."""
+    try:
+        return analyzer(lang).word_is_known(word.lower().replace("ё", "е")) or analyzer(lang).word_is_known(word.lower())
+    except UnicodeEncodeError:
+        return False

@@ -1,0 +1,174 @@
+"""Fuzz every public reading entry point and print the crashes and slow inputs (issue 15 item 5).
+
+    .venv/bin/python bench/fuzz.py                  # 10,000 inputs per entry point, 2 processes
+    .venv/bin/python bench/fuzz.py -n 500 --only rules,parse_moves
+    .venv/bin/python bench/fuzz.py --scaling-only   # the rules reader on 250 … 2,000 short lines
+
+The entry points, what each may raise and the input strategy are ``tests/fuzz_targets.py`` (the
+same ones the property tests of ``tests/test_fuzz.py`` run a few dozen times). A *crash* is an
+exception the entry point does not document; crashes are grouped by type and the line of this
+project where they were raised, each with its shortest input. *Slow* inputs took longer than
+``--slow`` seconds (default 1). ``find`` and ``search`` read a three-game knowledge base written
+for the run (or ``--db FILE``). The table ends with the figures the issue asks for: the number
+of inputs per entry point and of tracebacks over all of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _site(e: BaseException) -> str:
+    for frame in reversed(traceback.extract_tb(e.__traceback__)):
+        try:
+            rel = Path(frame.filename).resolve().relative_to(ROOT)
+        except ValueError:
+            continue
+        if ".venv" not in rel.parts and rel.parts[0] != "tests":
+            return f"{rel}:{frame.lineno}"
+    last = traceback.extract_tb(e.__traceback__)[-1]
+    return f"{Path(last.filename).name}:{last.lineno}"
+
+
+def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None) -> dict:
+    """Run ``n`` generated inputs through the entry point ``name``; return its report."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+
+    from tests.fuzz_targets import BY_NAME, small_kb
+
+    target = BY_NAME[name]
+    ctx: dict = {}
+    if target.needs_kb:
+        from pasyans.kb.query import connect
+
+        ctx["db"] = connect(db or small_kb(Path(tempfile.mkdtemp(prefix="fuzz-kb-"))))
+    try:  # warm up (models, dictionaries, grammars load on the first call): not timed
+        target.call("Тузы кладут на базу.", ctx)
+    except Exception:  # noqa: BLE001 - a crash here is found again below
+        pass
+    crashes: dict[tuple[str, str], dict] = {}
+    times: list[float] = []
+    slow_inputs: list[tuple[float, str]] = []
+
+    @hseed(seed)
+    @settings(max_examples=n, deadline=None, database=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(text=target.strategy())
+    def run(text):
+        t = time.perf_counter()
+        try:
+            target.call(text, ctx)
+        except Exception as e:  # noqa: BLE001 - recording every crash is the point
+            if not target.is_allowed(e):
+                key = (type(e).__name__, _site(e))
+                c = crashes.setdefault(key, {"count": 0, "input": text, "message": str(e)[:120]})
+                c["count"] += 1
+                if len(text) < len(c["input"]):
+                    c["input"], c["message"] = text, str(e)[:120]
+        dt = time.perf_counter() - t
+        times.append(dt)
+        if dt > slow:
+            slow_inputs.append((dt, text))
+
+    run()
+    times.sort()
+    slow_inputs.sort(reverse=True)
+    return {"name": name, "area": target.area, "owner": target.owner, "inputs": len(times),
+            "crashes": sum(c["count"] for c in crashes.values()),
+            "sites": [{"type": t, "site": s, **c} for (t, s), c in sorted(crashes.items())],
+            "median_ms": 1000 * times[len(times) // 2] if times else 0.0,
+            "max_ms": 1000 * times[-1] if times else 0.0,
+            "slow": len(slow_inputs), "slowest": [(round(dt, 2), txt[:200], len(txt)) for dt, txt in slow_inputs[:3]]}
+
+
+def scaling(sizes=(250, 500, 1000, 2000)) -> list[tuple[str, int, float]]:
+    """Seconds the rules reader, the article segmenter and the move reader take on ``n`` one-letter lines."""
+    from tests.fuzz_targets import BY_NAME
+
+    out = []
+    for name in ("rules", "segment_article", "parse_moves"):
+        for n in sizes:
+            text = "\n".join("абвгдежзиклмнопрстуфхцчшэюя"[i % 27] for i in range(n))
+            t = time.perf_counter()
+            BY_NAME[name].call(text, {})
+            out.append((name, n, time.perf_counter() - t))
+    return out
+
+
+def _short(text: str, width: int = 70) -> str:
+    r = repr(text)
+    return r if len(r) <= width else r[: width - 1] + "…"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=10_000, help="inputs per entry point (default 10,000)")
+    ap.add_argument("--only", default="", help="comma-separated entry point names")
+    ap.add_argument("--slow", type=float, default=1.0, help="seconds above which an input counts as slow")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--db", default=None, help="knowledge base for find/search (default: a small one)")
+    ap.add_argument("--json", default=None, help="also write the reports to this file")
+    ap.add_argument("--scaling-only", action="store_true")
+    ap.add_argument("--no-scaling", action="store_true")
+    args = ap.parse_args(argv)
+
+    from tests.fuzz_targets import TARGETS
+
+    reports = []
+    if not args.scaling_only:
+        names = [t.name for t in TARGETS if not args.only or t.name in args.only.split(",")]
+        t0 = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            futures = [pool.submit(fuzz_one, nm, args.n, args.slow, args.seed, args.db) for nm in names]
+            for f in futures:
+                r = f.result()
+                reports.append(r)
+                print(f"  {r['name']}: {r['inputs']} inputs, {r['crashes']} crashes", file=sys.stderr, flush=True)
+        wall = time.perf_counter() - t0
+        print(f"\n{'entry point':18} {'area':13} {'owner':7} {'inputs':>7} {'crashes':>7} {'sites':>5} "
+              f"{'median ms':>9} {'max ms':>8} {'slow':>5}")
+        for r in reports:
+            print(f"{r['name']:18} {r['area']:13} {r['owner']:7} {r['inputs']:>7} {r['crashes']:>7} "
+                  f"{len(r['sites']):>5} {r['median_ms']:>9.1f} {r['max_ms']:>8.0f} {r['slow']:>5}")
+        total = sum(r["crashes"] for r in reports)
+        print(f"{'all':18} {'':13} {'':7} {sum(r['inputs'] for r in reports):>7} {total:>7} "
+              f"{sum(len(r['sites']) for r in reports):>5}   (wall {wall:.0f} s, seed {args.seed})")
+        if total:
+            print("\ncrashes (type, where, count, shortest input):")
+            for r in reports:
+                for s in r["sites"]:
+                    print(f"  {r['name']:16} {s['type']:18} {s['site']:28} {s['count']:>5}  {_short(s['input'])}"
+                          f"  — {s['message'][:60]}")
+        slow = [(r["name"], *x) for r in reports for x in r["slowest"]]
+        if slow:
+            print(f"\nslow inputs (> {args.slow} s; the three slowest per entry point):")
+            for name, dt, txt, n in sorted(slow, key=lambda x: -x[1]):
+                print(f"  {name:16} {dt:6.2f} s  {n:>6} chars  {_short(txt)}")
+    if not args.no_scaling:
+        print("\nscaling on one-letter lines (seconds):")
+        rows = scaling()
+        sizes = sorted({n for _nm, n, _s in rows})
+        print(f"  {'entry point':16} " + " ".join(f"{n:>7}" for n in sizes))
+        for name in dict.fromkeys(nm for nm, _n, _s in rows):
+            print(f"  {name:16} " + " ".join(f"{s:7.2f}" for nm, _n, s in rows if nm == name))
+    if args.json:
+        Path(args.json).write_text(json.dumps(reports, ensure_ascii=False, indent=1), "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""Property tests: every public reading entry point survives text in the genre's styles.
+
+Each entry point of :data:`tests.fuzz_targets.TARGETS` gets a few dozen generated inputs
+(derandomized: the same inputs each run, so a loaded machine cannot make it flaky); it may raise
+only what it documents. ``bench/fuzz.py`` runs ≥ 10,000 inputs per entry point and reports.
+An entry point with a crash its owner is fixing runs the reproducer of :data:`KNOWN` first and is
+``xfail(strict=True)``: the day the fix lands it fails, asking to drop the mark.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+
+from .fuzz_targets import KNOWN, TARGETS, Target, small_kb
+
+SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture(scope="module")
+def ctx(tmp_path_factory):
+    from pasyans.kb.query import connect
+
+    return {"db": connect(small_kb(tmp_path_factory.mktemp("fuzz")))}
+
+
+def _property(target: Target):
+    @SETTINGS
+    @given(text=target.strategy())
+    def test(ctx, text):
+        target.check(text, ctx)
+
+    if target.name in KNOWN:
+        to, reproducers = KNOWN[target.name]
+        for reproducer in reproducers:
+            test = example(text=reproducer)(test)
+        test = pytest.mark.xfail(strict=True, reason=f"known crash, reproducer noted to {to} (NOTES.md)")(test)
+    test.__name__ = f"test_{target.name}_never_crashes"
+    test.__doc__ = f"{target.name} ({target.area}, {target.owner}) raises only what it documents."
+    return test
+
+
+for _t in TARGETS:
+    globals()[f"test_{_t.name}_never_crashes"] = _property(_t)
+
+
+def test_every_known_crash_names_a_target():
+    assert set(KNOWN) <= {t.name for t in TARGETS}
