@@ -21,7 +21,6 @@ import os
 import sys
 import tempfile
 import time
-import traceback
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -30,15 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 
 def _site(e: BaseException) -> str:
-    for frame in reversed(traceback.extract_tb(e.__traceback__)):
-        try:
-            rel = Path(frame.filename).resolve().relative_to(ROOT)
-        except ValueError:
-            continue
-        if ".venv" not in rel.parts and rel.parts[0] != "tests":
-            return f"{rel}:{frame.lineno}"
-    last = traceback.extract_tb(e.__traceback__)[-1]
-    return f"{Path(last.filename).name}:{last.lineno}"
+    from pasyans.edge import where
+
+    return where(e, skip=("tests",))
 
 
 def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None) -> dict:

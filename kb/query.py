@@ -7,7 +7,6 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from . import names
 from .schema import CORE, TABLES, KBError, problem, rebuild_hint

@@ -55,16 +55,18 @@ def say_error(msg: str, status: int = 1) -> None:
     raise typer.Exit(status)
 
 
-def _where(e: BaseException) -> str:
-    """``file:line`` of the innermost frame of the traceback inside this project."""
-    for frame in reversed(traceback.extract_tb(e.__traceback__)):
+def where(e: BaseException, skip: tuple[str, ...] = ()) -> str:
+    """``file:line`` of the innermost frame of ``e``'s traceback inside this project (not in its
+    virtual environment, nor under a top folder of ``skip``); else the innermost frame's file name."""
+    frames = traceback.extract_tb(e.__traceback__)
+    for frame in reversed(frames):
         try:
             rel = Path(frame.filename).resolve().relative_to(ROOT)
         except ValueError:
             continue
-        if ".venv" not in rel.parts:
+        if ".venv" not in rel.parts and rel.parts[0] not in skip:
             return f"{rel}:{frame.lineno}"
-    return "?"
+    return f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
 
 
 def describe(e: Exception) -> tuple[str, int]:
@@ -84,7 +86,7 @@ def describe(e: Exception) -> tuple[str, int]:
         return "out of memory (the input is too large for this machine)", 1
     if isinstance(e, OSError):
         return describe_os_error(e), 1
-    return (f"internal error in {_where(e)} ({type(e).__name__}: {one_line(str(e), 120)}); please report it "
+    return (f"internal error in {where(e)} ({type(e).__name__}: {one_line(str(e), 120)}); please report it "
             f"with the command you ran (PASYANS_DEBUG=1 shows the traceback)"), 3
 
 
