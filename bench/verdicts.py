@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from pasyans.cards import Card  # noqa: E402
 from pasyans.corpus import load_corpus  # noqa: E402
-from pasyans.pipeline import read_examples, read_rules, segment, verify  # noqa: E402
+from pasyans.pipeline import read_source  # noqa: E402
 
 GOLD = ROOT / "tests" / "fixtures" / "gold"
 
@@ -54,15 +54,14 @@ def _grammar_bench():
 G = _grammar_bench()
 
 
-def collect() -> list[dict]:
+def collect(read: dict | None = None) -> list[dict]:
     """Every example move of the corpus with its verdict: dicts with ``source``, ``game``, ``name``,
-    ``example`` (its raw lines), ``move``, ``verdict``."""
+    ``example`` (its raw lines), ``move``, ``verdict``. ``read`` (source id →
+    :class:`pasyans.pipeline.Segmented` already read, as the tests' session has it) is used
+    instead of reading the corpus again."""
     rows = []
     for src in load_corpus(ROOT / "corpus"):
-        seg = segment(src)
-        read_examples(seg)
-        read_rules(seg)
-        verify(seg)
+        seg = read[src.id] if read else read_source(src)
         for g in seg.games:
             for ex in g.examples:
                 for m, v in zip(ex.moves, ex.verdicts):

@@ -36,6 +36,21 @@ class Segmented:
     example_texts: dict[tuple[str, int], MappedText]
     findings: list[Finding] = field(default_factory=list)
     terms: list = field(default_factory=list)
+    detail: object = None
+    """The segmenter's own result (:class:`~pasyans.extract.book.BookSegmentation` or
+    :class:`~pasyans.extract.articles.ArticleSegmentation`): table of contents, parts, glossary."""
+    specs: dict = field(default_factory=dict)
+    """After :func:`read_rules`: game key → ``(spec, findings)`` as
+    :func:`pasyans.extract.rules.spec_for_games` returned them."""
+
+    def reading_copy(self) -> "Segmented":
+        """A copy that :func:`read` may fill in without changing this one: the games (with their
+        examples, findings, aliases) are deep copies; the source, the mapped texts and
+        :attr:`detail` are shared (nothing downstream changes them)."""
+        import copy
+
+        return Segmented(self.source, copy.deepcopy(self.games), self.game_texts, self.example_texts,
+                         list(self.findings), list(self.terms), self.detail, {})
 
 
 @dataclass
@@ -59,12 +74,13 @@ def segment(source: Source) -> Segmented:
         from .extract.book import segment_book
 
         seg = segment_book(source)
-        return Segmented(source, seg.games, seg.game_texts, seg.example_texts, list(seg.findings), seg.glossary())
+        return Segmented(source, seg.games, seg.game_texts, seg.example_texts, list(seg.findings), seg.glossary(),
+                         detail=seg)
     if source.segmenter == "headings":
         from .extract.articles import segment_source
 
         art = segment_source(source)
-        seg = Segmented(source, [], {}, {}, list(art.findings))
+        seg = Segmented(source, [], {}, {}, list(art.findings), detail=art)
         for sg in art.games:
             seg.games.append(sg.game)
             seg.game_texts[sg.game.key] = sg.text
@@ -199,6 +215,7 @@ def read_rules(seg: Segmented) -> None:
     from .extract.rules import spec_for_games
 
     specs = spec_for_games(seg.games, seg.game_texts, seg.source.language, seg.source.id, seg.source)
+    seg.specs = specs
     for g in seg.games:
         g.rules, found = specs[g.key]
         g.findings.extend(found)
@@ -211,6 +228,29 @@ def verify(seg: Segmented) -> None:
     for g in seg.games:
         for ex in g.examples:
             ex.verdicts = verify_example(g, ex, g.rules)
+
+
+def read(seg: Segmented) -> Segmented:
+    """Read one segmented source in place: examples (moves, layouts), rules, verdicts; returns ``seg``."""
+    read_examples(seg)
+    read_rules(seg)
+    verify(seg)
+    return seg
+
+
+def read_source(source: Source, progress: Callable[[str], None] | None = None) -> Segmented:
+    """Everything one source gives on its own: :func:`segment` (its game lengths checked, see
+    :func:`check_lengths`) then :func:`read`. A function of the source alone (no other source is
+    looked at), so sources can be read in any order or in parallel; only :func:`write` (names,
+    links across texts, the file) sees them all."""
+    say = progress or (lambda _msg: None)
+    say(f"{source.id}: segmenting {source.file}")
+    seg = segment(source)
+    check_lengths(seg)
+    say(f"{source.id}: {len(seg.games)} games; reading examples and rules")
+    read(seg)
+    forget()  # the source's annotated docs are not needed again (word forms stay cached)
+    return seg
 
 
 def build(corpus_dir: Path | str | None, db_path: Path | str,
@@ -230,29 +270,30 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
 
 def _build(corpus_dir: Path | str | None, db_path: Path | str,
            progress: Callable[[str], None] | None = None, *, force: bool = False) -> BuildSummary:
+    sources = load_corpus(corpus_dir)
+    segs = [read_source(src, progress) for src in sources]
+    return write(db_path, sources, segs, progress, force=force)
+
+
+def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],
+          progress: Callable[[str], None] | None = None, *, force: bool = False) -> BuildSummary:
+    """Write the knowledge base at ``db_path`` (atomically; see :func:`pasyans.kb.store.write_kb`,
+    ``force`` included) from the sources read by :func:`read_source`, in corpus order; returns
+    the :class:`BuildSummary`."""
     from .kb.store import write_kb
 
     say = progress or (lambda _msg: None)
-    sources = load_corpus(corpus_dir)
     warnings = [f"{src.path}: sha256 differs from the manifest (edited?); the knowledge base records the new digest"
                 for src in sources if src.changed]
     all_games: list[GameText] = []
     findings: list[Finding] = []
     game_texts: dict[str, MappedText] = {}
     terms: list = []
-    for src in sources:
-        say(f"{src.id}: segmenting {src.file}")
-        seg = segment(src)
-        check_lengths(seg)
-        say(f"{src.id}: {len(seg.games)} games; reading examples and rules")
-        read_examples(seg)
-        read_rules(seg)
-        verify(seg)
+    for seg in segs:
         all_games.extend(seg.games)
         findings.extend(seg.findings)
         game_texts.update(seg.game_texts)
         terms.extend(seg.terms)
-        forget()  # the source's annotated docs are not needed again (word forms stay cached)
     say("writing the knowledge base")
     db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms, force=force)
     verdicts = Counter(v.verdict for g in all_games for ex in g.examples for v in ex.verdicts)

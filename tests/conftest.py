@@ -1,5 +1,6 @@
-"""Shared fixtures: the real corpus, the gold annotations, and one knowledge base built from the
-bundled corpus per test session (the build is the thing most tests read)."""
+"""Shared fixtures: the real corpus, the gold annotations, and the corpus segmented, read and
+written to one knowledge base once per test session (:mod:`tests.corpus_session`): the build is
+the thing most tests read. Session fixtures are shared: read them, never change them."""
 
 from __future__ import annotations
 
@@ -8,15 +9,40 @@ from pathlib import Path
 
 import pytest
 
+from . import corpus_session
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 @pytest.fixture(scope="session")
 def corpus():
-    from pasyans.corpus import load_corpus
+    """source id → Source of the bundled corpus."""
+    return corpus_session.corpus()
 
-    return {s.id: s for s in load_corpus(ROOT / "corpus")}
+
+@pytest.fixture(scope="session")
+def segmented():
+    """source id → pipeline.Segmented as segmentation left it (``.detail``: the segmenter's result)."""
+    return corpus_session.segmented()
+
+
+@pytest.fixture(scope="session")
+def book_seg(segmented):
+    """The book 004's BookSegmentation (table of contents, parts, games, glossary)."""
+    return segmented["004"].detail
+
+
+@pytest.fixture(scope="session")
+def read_corpus():
+    """source id → pipeline.Segmented read as the build reads it (moves, specs, verdicts)."""
+    return corpus_session.read_corpus()
+
+
+@pytest.fixture(scope="session")
+def specs(read_corpus):
+    """game key → (spec, findings) for every game of the corpus, as the build read them."""
+    return corpus_session.specs()
 
 
 @pytest.fixture(scope="session")
@@ -30,13 +56,11 @@ def gold_004():
 
 
 @pytest.fixture(scope="session")
-def built_kb(tmp_path_factory):
-    """(path, BuildSummary) of a knowledge base built from the bundled corpus."""
-    from pasyans.pipeline import build
-
+def built_kb(tmp_path_factory, read_corpus):
+    """(path, BuildSummary) of a knowledge base built from the bundled corpus (the session's
+    reading of it, written by :func:`pasyans.pipeline.write` as ``pasyans build`` writes it)."""
     db = tmp_path_factory.mktemp("kb") / "pasyans.db"
-    summary = build(ROOT / "corpus", db)
-    return db, summary
+    return db, corpus_session.write_kb(db)
 
 
 @pytest.fixture(scope="session")

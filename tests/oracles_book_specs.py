@@ -76,13 +76,11 @@ solvers' lines depend on that are easiest to misread (the first extraction left 
 put them in the wrong section). Tests check that extraction agrees with them."""
 
 
-@lru_cache(maxsize=1)
 def _book():
-    from pasyans.corpus import load_corpus
-    from pasyans.extract.book import segment_book
+    """(source 004, its BookSegmentation): the test session's (read once, shared; never change it)."""
+    from .corpus_session import corpus, segmented
 
-    src = next(s for s in load_corpus(ROOT / "corpus") if s.id == "004")
-    return src, segment_book(src)
+    return corpus()["004"], segmented()["004"].detail
 
 
 def book_source():

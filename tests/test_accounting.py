@@ -7,14 +7,12 @@ from __future__ import annotations
 import pytest
 
 from pasyans.extract.notation import find_cards
-from pasyans.pipeline import read_examples, segment
 
 
 @pytest.mark.parametrize("sid", ["000", "001", "003", "004"])
-def test_every_card_token_of_an_example_is_accounted_for(corpus, sid):
+def test_every_card_token_of_an_example_is_accounted_for(corpus, read_corpus, sid):
     src = corpus[sid]
-    seg = segment(src)
-    read_examples(seg)
+    seg = read_corpus[sid]  # the build's reading: examples with their moves, mentions and layouts
     n_tokens = 0
     for g in seg.games:
         for i, ex in enumerate(g.examples):

@@ -15,8 +15,8 @@ IDS = ("000", "001", "002", "003")
 
 
 @pytest.fixture(scope="module")
-def segs(corpus):
-    return {i: segment_source(corpus[i]) for i in IDS}
+def segs(segmented):
+    return {i: segmented[i].detail for i in IDS}
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pasyans.extract.book import nominative, segment_book, sentences, split_title
+from pasyans.extract.book import nominative, sentences, split_title
 from pasyans.extract.clean import card_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,8 +23,8 @@ def _bench():
 
 
 @pytest.fixture(scope="module")
-def seg(corpus):
-    return segment_book(corpus["004"])
+def seg(book_seg):
+    return book_seg
 
 
 def aliases(game, kind=None):
@@ -232,9 +232,9 @@ def test_ocr_repairs_are_findings(seg):
 
 # -- against the gold ------------------------------------------------------------------------
 
-def test_agreement_with_gold_pages_7_to_43(corpus, gold_004):
+def test_agreement_with_gold_pages_7_to_43(corpus, gold_004, segmented):
     bench = _bench()
-    sc, _seconds, _ = bench.score_book(ROOT / "corpus")  # the time is bench/segmentation.py's to print
+    sc, _seconds, _ = bench.score_book(ROOT / "corpus", segmented)  # the time is bench/segmentation.py's to print
     assert sc.gold_games == 26 and sc.found == 26 and sc.right_parent == 26
     assert sc.right_pct >= 97.0
     assert sc.wrong_pct <= 2.0

@@ -117,13 +117,13 @@ def bench():
     return mod
 
 
-def test_definite_share_and_gold_agreement(kb, bench):
+def test_definite_share_and_gold_agreement(kb, bench, read_corpus):
     """Issue 6's numbers: ≥ 90 % of the example moves get a definite verdict, and every verdict
     agrees with the hand-checked gold (bench/verdicts.py compares the same way)."""
     n = dict(kb.execute("SELECT verdict, count(*) FROM moves GROUP BY verdict").fetchall())
     total = sum(n.values())
     assert (n["legal"] + n["illegal"]) / total >= 0.90
-    rows = bench.collect()
+    rows = bench.collect(read_corpus)
     for checks in (bench.gold_000_003(rows), bench.gold_004(rows)):
         compared, agreed, bad = bench.agreement(checks)
         assert compared and agreed == compared, [(w, r["move"].raw, r["verdict"].verdict) for w, r, _ in bad]

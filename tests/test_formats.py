@@ -5,16 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from pasyans.extract.rules import spec_for_games
 from pasyans.kb.formats import to_markdown
-from pasyans.pipeline import segment
 
 
 @pytest.fixture(scope="module")
-def book(corpus):
-    seg = segment(corpus["004"])
-    specs = spec_for_games(seg.games, seg.game_texts, "ru", "004", corpus["004"])
-    return seg, specs
+def book(read_corpus):
+    """The book as the build read it, with its specs (game key → (spec, findings))."""
+    return read_corpus["004"], read_corpus["004"].specs
 
 
 def export_entry(seg, specs, key) -> dict:
@@ -48,12 +45,12 @@ def test_markdown_page_of_golf(book):
     assert "1 example(s), 2 move(s): legal 1, unverifiable 1" in page
 
 
-def test_markdown_shows_conflicts_and_numbered_rules(book, corpus):
+def test_markdown_shows_conflicts_and_numbered_rules(book, read_corpus):
     seg, specs = book
     page = to_markdown(export_entry(seg, specs, "004-014"))       # «Демон»: face down and face up
     assert "### Conflicts in the text" in page and "- **layout.face**: «Выложите стопку из тринадцати карт" in page
-    seg0 = segment(corpus["000"])
-    specs0 = spec_for_games(seg0.games, seg0.game_texts, "uk", "000", corpus["000"])
+    seg0 = read_corpus["000"]
+    specs0 = seg0.specs
     page0 = to_markdown(export_entry(seg0, specs0, "000-5"))
     assert "numbered rules used: 10, 2, 3, 4, 7" in page0
     assert "- **base card**: A — inherited from 000 Правило 3, line 17: «Мета пасьянсу" in page0

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from pasyans.extract.notation import find_cards
 from pasyans.extract.orthography import modernize, modernize_mapped
 from pasyans.extract.text import MappedText
-from pasyans.pipeline import segment
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = ("000", "001", "002", "003", "004")
@@ -32,8 +31,8 @@ def _bench():
 
 
 @pytest.fixture(scope="module")
-def segs(corpus):
-    return {sid: segment(corpus[sid]) for sid in IDS}
+def segs(segmented):
+    return {sid: segmented[sid] for sid in IDS}
 
 
 @pytest.fixture(scope="module")
@@ -132,10 +131,11 @@ def test_modernizing_keeps_digits_and_maps_letters_to_their_own(s):
 
 # -- the benchmark's figures ---------------------------------------------------------------------
 
-def test_issue_figures_reach_their_targets():
+def test_issue_figures_reach_their_targets(segmented):
     bench = _bench()
-    scores = [bench.score_book(ROOT / "corpus")[0]] + [sc for _sid, sc, _dt in bench.score_articles(ROOT / "corpus")]
-    figures = bench.totals(scores, bench.score_cards(ROOT / "corpus"))
+    root = ROOT / "corpus"
+    scores = [bench.score_book(root, segmented)[0]] + [sc for _sid, sc, _dt in bench.score_articles(root, segmented)]
+    figures = bench.totals(scores, bench.score_cards(root, segmented))
     assert all(ok for _v, _text, ok in figures.values()), figures
     assert figures["parent"][0] == 100.0 and figures["examples"][0] == 100.0
     assert "56/56" in figures["parent"][1] and "29/29" in figures["examples"][1]

@@ -2,31 +2,14 @@
 same-as links, variants, the book's section labels and standard pack, the fields the engine
 needs, and the schema over every spec of the corpus.
 
-Each source is segmented once, as ``pasyans build`` does (:func:`pasyans.pipeline.segment`).
+The specs are the build's (the session fixtures ``segmented`` and ``specs`` of ``conftest.py``).
 """
 
 from __future__ import annotations
 
-import pytest
 
 from pasyans.extract.rules import allowed_values, field_paths, get_field, spec_for_games, validate_spec
 from pasyans.extract.text import MappedText
-from pasyans.pipeline import segment
-
-
-@pytest.fixture(scope="module")
-def segmented(corpus):
-    return {sid: segment(src) for sid, src in corpus.items()}
-
-
-@pytest.fixture(scope="module")
-def specs(corpus, segmented):
-    """game key → (spec, findings) for every game of the corpus."""
-    out = {}
-    for sid, seg in segmented.items():
-        out.update(spec_for_games(seg.games, seg.game_texts, corpus[sid].language, sid, corpus[sid]))
-    return out
-
 
 field = get_field  # the spec getter of extract.rules
 

@@ -11,7 +11,6 @@ import sqlite_utils
 from typer.testing import CliRunner
 
 from pasyans.cli import app
-from pasyans.extract.book import segment_book
 from pasyans.extract.text import MappedText
 from pasyans.kb.query import KBError
 from pasyans.kb.source_view import (
@@ -23,17 +22,16 @@ from pasyans.kb.source_view import (
     write_text_map,
 )
 from pasyans.kb.store import write_kb
-from pasyans.pipeline import segment
 
 
 @pytest.fixture(scope="module")
-def segs(corpus):
-    return {sid: segment(src) for sid, src in corpus.items()}
+def segs(segmented):
+    return segmented
 
 
 @pytest.fixture(scope="module")
-def book(corpus):
-    return segment_book(corpus["004"])
+def book(book_seg):
+    return book_seg
 
 
 @pytest.fixture(scope="module")
