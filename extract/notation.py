@@ -100,6 +100,29 @@ class Unread:
     reason: str
 
 
+@dataclass(frozen=True)
+class RankRow:
+    """A row or range of ranks, not cards: «Т-2-3-…-К» (``kind="row"``), «от туза до короля»,
+    «від двійки до короля» (``kind="range"``). ``ranks``: the ranks printed, in order (an
+    ellipsis «…» stands for the ranks between its neighbours and is left out); ``first``/``last``
+    the ends as printed (1 = ace, 11–13 = jack–king); ``note`` how an ambiguous letter was read."""
+
+    start: int
+    end: int
+    raw: str
+    kind: str
+    ranks: tuple[int, ...]
+    note: str | None = None
+
+    @property
+    def first(self) -> int:
+        return self.ranks[0]
+
+    @property
+    def last(self) -> int:
+        return self.ranks[-1]
+
+
 @dataclass
 class Scan:
     """Everything :func:`scan` found in a text, each list in text order."""
@@ -107,6 +130,7 @@ class Scan:
     tokens: list[CardToken] = field(default_factory=list)
     moves: list[FormalMove] = field(default_factory=list)
     unread: list[Unread] = field(default_factory=list)
+    ranges: list[RankRow] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,7 +142,11 @@ _SUIT_LETTERS = {"П": "S", "Ч": "H", "Б": "D"}
 _FACES = {"В": 11, "Д": 12, "К": 13}
 _LATIN = {"B": (11, "Latin «B» read as Cyrillic «В» (jack)"),
           "K": (13, "Latin «K» read as Cyrillic «К» (king)"),
-          "A": (1, "Latin «A» read as Cyrillic «А» (ace)")}
+          "A": (1, "Latin «A» read as Cyrillic «А» (ace)"),
+          "Q": (12, None), "J": (11, None)}
+LATIN_T = ("ten", "ace")
+"""Readings of a Latin «T» after a suit symbol: ``"ten"`` (fc-solve, PySolFC: ``TS``) or ``"ace"``
+(a look-alike of the Cyrillic «Т» = туз of the book 004). See :func:`latin_t_usage`."""
 _RANK_WORDS = {"туз": 1, "король": 13, "дама": 12, "валет": 11}
 
 
@@ -160,6 +188,10 @@ class _Reader(Transformer):
     clubs in ``let_suit``.
     """
 
+    def __init__(self, latin_t: tuple[str, str] = ("ten", "")) -> None:
+        super().__init__()
+        self.latin_t = latin_t  # (reading, why) of a Latin «T» after a suit symbol
+
     # -- ranks and suits -----------------------------------------------------------------
     def _rank(self, tok: Token, t_reading: str) -> tuple[int, str | None]:
         kind, v = tok.type, tok.value
@@ -184,7 +216,15 @@ class _Reader(Transformer):
         raise NotationError(f"not a rank: {v!r}")  # pragma: no cover - the grammar admits no other
 
     def sym_rank(self, children):
-        return self._rank(children[0], "«Т» after a suit symbol read as туз (ace), the book's convention")
+        tok = children[0]
+        if tok.type == "LAT_T":
+            reading, why = self.latin_t
+            if reading == "ten":
+                return 10, "Latin «T» after a suit symbol read as ten (fc-solve, PySolFC)" + (f": {why}" if why else "")
+            return 1, "Latin «T» read as Cyrillic «Т» = туз (ace), the book's convention" + (f": {why}" if why else "")
+        if tok.type == "LAT_RANK" and tok.value in "AKQJ" and self.latin_t[1].startswith("the text writes Latin"):
+            return _LATIN[tok.value][0], None  # a text that writes Latin ranks: canonical
+        return self._rank(tok, "«Т» after a suit symbol read as туз (ace), the book's convention")
 
     def let_rank(self, children):
         return self._rank(children[0], "")
@@ -272,9 +312,9 @@ def _parse_tree(text: str, start: str):
         raise NotationError(f"{text!r} is not a {start} ({type(e).__name__})") from None
 
 
-def _read(tree) -> object:
+def _read(tree, latin_t: tuple[str, str] = ("ten", "")) -> object:
     try:
-        return _Reader().transform(tree)
+        return _Reader(latin_t).transform(tree)
     except CardError as e:  # pragma: no cover - the grammar admits only valid ranks and suits
         raise NotationError(str(e)) from None
     except LarkError as e:
@@ -292,7 +332,9 @@ def parse_card(token: str, notation: str) -> Card:
     """One card token in ``notation`` (``"symbol"`` or ``"letter"``) → :class:`Card`.
 
     ``parse_card("♠Д", "symbol") == Card(12, "S")``; ``parse_card("♣Т", "symbol")`` is the ace of
-    clubs (004 convention); ``parse_card("ТВ", "letter")`` the jack of clubs. A row digit («Б53»)
+    clubs (004 convention); ``parse_card("♦Q", "symbol")`` the queen of diamonds and
+    ``parse_card("♠T", "symbol")`` the ten of spades (Latin T, as fc-solve writes it; :func:`scan`
+    decides it by the text's usage); ``parse_card("ТВ", "letter")`` the jack of clubs. A row digit («Б53»)
     is not part of a card: use :func:`scan`. Raises :class:`NotationError` for anything else,
     including an unknown notation.
     """
@@ -355,10 +397,14 @@ def format_card(card: Card, notation: str) -> str:
 _B = r"(?<![\w'’])"
 _E = r"(?![\w'’])"
 _SUIT_SYM_RE = "[♠♣♥♦♤♧♡♢]"
-_SYM_RANK_RE = r"(?:10|1[OО]|[2-9]|[Тт]уз|[Кк]ороль|[Дд]ама|[Вв]алет|[ВДКАТ]|[TBKA])"
+_SUIT_ANY_RE = re.compile(_SUIT_SYM_RE)
+_SYM_RANK_RE = r"(?:10|1[OО]|[2-9]|[Тт]уз|[Кк]ороль|[Дд]ама|[Вв]алет|[ВДКАТ]|[TBKAQJ])"
 _SYM_RE = re.compile(
-    rf"(?P<sf>{_SUIT_SYM_RE} ?{_SYM_RANK_RE})|(?P<rf>{_B}(?:10|[2-9]|[ВДКАТ]) ?{_SUIT_SYM_RE})"
+    rf"(?P<sf>{_SUIT_SYM_RE} ?{_SYM_RANK_RE})"
+    rf"|(?P<rf>{_B}(?:10|[2-9]|[ВДКАТ]|[AKQJT]){_SUIT_SYM_RE}(?! ?(?:10|[2-9]|[ВДКАТAKQJTB])(?![\w'’])))"
 )
+_LATIN_NEAR_RE = re.compile(rf"{_SUIT_SYM_RE} ?[QJ](?![\w'’])|{_B}[QJ]{_SUIT_SYM_RE}")
+_CYRILLIC_NEAR_RE = re.compile(rf"{_SUIT_SYM_RE} ?[ДВ](?![\w'’])|{_SUIT_SYM_RE} ?10|{_B}(?:[ДВ]|10){_SUIT_SYM_RE}")
 _LC = r"[ПЧБТT](?:10|1[OО]|[2-9]|[АВДКЗбABK])"
 _LC4 = r"[ПЧБТT4](?:10|1[OО]|[2-9]|[АВДКЗбABK])"
 _ROW_START = r"[1-8]\s*-?\s*(?:й|ий|го|му|м)?\s+ряд[а-яіїє]*"
@@ -380,12 +426,27 @@ def _token(piece: _Piece, offset: int, text: str, notation: str) -> CardToken:
     return CardToken(s, e, text[s:e], piece.card, notation, _note(piece.notes), piece.row)
 
 
-def _scan_symbol(text: str, out: Scan) -> None:
+def latin_t_usage(text: str) -> tuple[str, str]:
+    """How a Latin «T» after a suit symbol reads in ``text``, by the text's own usage, and why:
+    ``("ten", …)`` when it writes Latin queens and jacks (♦Q, J♣: the fc-solve/PySolFC ranks, where
+    T is ten) and not Cyrillic ones; ``("ace", …)`` when it writes Cyrillic ranks (♦Д, ♠В) or «10»
+    with the symbols, and no Latin Q/J (the T is then a look-alike of the book's «Т» = туз);
+    ``("ten", "no other rank tells; …")`` when neither shows."""
+    lat, cyr = len(_LATIN_NEAR_RE.findall(text)), len(_CYRILLIC_NEAR_RE.findall(text))
+    if lat and lat >= cyr:
+        return "ten", f"the text writes Latin ranks Q/J with the suit symbols ({lat}×)"
+    if cyr:
+        return "ace", f"the text writes Cyrillic ranks Д/В or 10 with the suit symbols ({cyr}×) and no Latin Q/J"
+    return "ten", "no other rank tells; read as fc-solve and PySolFC write it"
+
+
+def _scan_symbol(text: str, out: Scan, latin_t: str | None = None) -> None:
     covered: set[int] = set()
+    policy = (latin_t, "as the manifest says") if latin_t in LATIN_T else latin_t_usage(text)
     for m in _SYM_RE.finditer(text):
         s, e = m.span()
         try:
-            piece = _read(_parse_tree(m.group(), "sym_token"))
+            piece = _read(_parse_tree(m.group(), "sym_token"), policy)
         except NotationError as err:
             out.unread.append(Unread(s, e, m.group(), str(err)))
             continue
@@ -466,28 +527,39 @@ def raw_card(tok: CardToken) -> str:
     return tok.raw[:-1] if tok.row is not None and tok.raw[-1:].isdigit() else tok.raw
 
 
-def scan(text: str, notation: str, lang: str = "ru", words: bool = True) -> Scan:
-    """Every card token, formal move and unread card-shaped span of ``text``.
+def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t: str | None = None) -> Scan:
+    """Every card token, formal move, rank row and unread card-shaped span of ``text``.
 
-    ``notation`` (``"symbol"``, ``"letter"`` or ``"words"``) picks the shorthand grammar;
-    word-form cards (:func:`find_word_cards` in ``lang``) are added when ``words`` is true, except
-    where they overlap shorthand. Offsets are character offsets in ``text``. Raises
-    :class:`NotationError` for an unknown notation; never for the text itself.
+    ``notation`` (``"symbol"``, ``"letter"`` or ``"words"``) picks the shorthand grammar; suit
+    symbols are read in every notation (a symbol is never anything but a card). ``latin_t``
+    (``"ten"``/``"ace"``) fixes a Latin «T» after a suit symbol; ``None`` decides it by the
+    text's usage (:func:`latin_t_usage`), the reading note says which. Word-form cards
+    (:func:`find_word_cards` in ``lang``) are added when ``words`` is true, except where they
+    overlap shorthand; rank rows and ranges («Т-2-3-…-К», «от туза до короля»,
+    :func:`find_rank_rows`) go to ``ranges`` and their ranks are no cards. Offsets are character
+    offsets in ``text``. Raises :class:`NotationError` for an unknown notation; never for the
+    text itself.
     """
     if notation not in NOTATIONS:
         raise NotationError(f"unknown notation {notation!r}")
     if not isinstance(text, str):
         raise NotationError(f"not a string: {text!r}")
     out = Scan()
-    if notation == "symbol":
-        _scan_symbol(text, out)
-    elif notation == "letter":
+    out.ranges = find_rank_rows(text, lang)
+    if notation == "symbol" or _SUIT_ANY_RE.search(text):
+        _scan_symbol(text, out, latin_t)
+    if notation == "letter":
         _scan_letter(text, out)
+    row_spans = [(r.start, r.end) for r in out.ranges]
     if words:
-        taken = [(t.start, t.end) for t in out.tokens] + [(m.start, m.end) for m in out.moves]
+        taken = [(t.start, t.end) for t in out.tokens] + [(m.start, m.end) for m in out.moves] + row_spans
         for w in find_word_cards(text, lang):
             if not any(w.start < e and s < w.end for s, e in taken):
                 out.tokens.append(w)
+    if row_spans:
+        inside = lambda a, b: any(s <= a and b <= e for s, e in row_spans)  # noqa: E731
+        out.tokens = [t for t in out.tokens if not inside(t.start, t.end)]
+        out.unread = [u for u in out.unread if not inside(u.start, u.end)]
     out.tokens.sort(key=lambda t: (t.start, t.end))
     out.moves.sort(key=lambda m: m.start)
     out.unread.sort(key=lambda u: u.start)
@@ -560,6 +632,18 @@ def _word_suit(word: str, lang: str, table: dict[str, dict]) -> str | None:
     return None
 
 
+def _forms_of(word: str, lang: str) -> set[tuple]:
+    """(case, gender or plural) of every pymorphy3 parse of ``word``."""
+    return {(p.tag.case, "plur" if p.tag.number == "plur" else p.tag.gender)
+            for p in morph.analyzer(lang).parse(word.lower()) if p.tag.case}
+
+
+def _agree(noun: str, adj: str, lang: str) -> bool:
+    """Whether a rank noun and a suit adjective after it agree in case, gender and number
+    («туза пікового»; not «короля червовую»)."""
+    return bool(_forms_of(noun, lang) & _forms_of(adj, lang))
+
+
 def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
     """Cards named in words, with offsets: «даму червей» (QH), «бубнового туза» (AD),
     «семерки червей и треф» (7H, 7C), «трефовый, червовый, пиковый тузы» (AC, AH, AS),
@@ -620,6 +704,9 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
         nouns: list[int] = []
         if not adjs and i < len(words) and kinds[i][0] == "noun" and joined(i - 1):
             nouns, i, _ = take_list(i, "noun")
+        elif (not adjs and len(ranks) == 1 and i < len(words) and kinds[i][0] == "adj"
+              and text[words[i - 1][1]:words[i][0]].isspace() and _agree(words[ranks[0]][2], words[i][2], lang)):
+            adjs, i = [i], i + 1  # «туза пікового»: the suit adjective after the rank
         if len(ranks) > 1 and (adjs or nouns) and not rank_conj:
             # «на туза, девятки бубен»: a bare comma list does not share the suit word
             keep = ranks[-1:] if nouns else ranks[:1]
@@ -675,4 +762,68 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
                     note = "ranks and suits paired in order"
             out.append(CardToken(s, e, text[s:e], Card(rank, suit), "words", note))
     out.sort(key=lambda t: (t.start, t.end))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# rank rows and ranges
+# ---------------------------------------------------------------------------------------------
+
+_ROW_ITEM = r"(?:10|[2-9]|[ТВДКА]|[AKQJT])"
+_ROW_SEP = r"\s?[-–—]\s?"
+_ROW_RE = re.compile(rf"{_B}{_ROW_ITEM}(?:{_ROW_SEP}(?:…|\.\.\.|{_ROW_ITEM})){{2,}}{_E}")
+_ROW_RANK = {"Т": 1, "А": 1, "A": 1, "В": 11, "J": 11, "Д": 12, "Q": 12, "К": 13, "K": 13}
+_RANGE_RE = re.compile(rf"{_B}(?:от|с|из|від|з|із|од)\s+(?P<a>[{LETTERS}'’]+)\s+(?:до|по)\s+(?P<b>[{LETTERS}'’]+)")
+
+
+def _is_sequence(ranks: list[int | None]) -> bool:
+    """Whether ``ranks`` (``None`` = an ellipsis) run one way in steps of one, an ellipsis a gap."""
+    known = [r for r in ranks if r is not None]
+    direction = 1 if known[-1] > known[0] else -1
+    for a, b in zip(ranks, ranks[1:]):
+        if a is not None and b is not None and b - a != direction:
+            return False
+    for i, r in enumerate(ranks):
+        if r is None and not (0 < i < len(ranks) - 1 and ranks[i - 1] is not None and ranks[i + 1] is not None
+                              and (ranks[i + 1] - ranks[i - 1]) * direction > 1):
+            return False
+    return True
+
+
+def find_rank_rows(text: str, lang: str = "ru") -> list[RankRow]:
+    """Rows and ranges of ranks in ``text``, in text order (see :class:`RankRow`).
+
+    A row is three or more ranks joined by dashes, an ellipsis standing for the ranks between
+    («Т-2-3-…-К», «A-2-3-...-K», «К-Д-В-10»); the Cyrillic «Т» is the ace (туз), a Latin «T»
+    between 9 and J/В the ten. A range is «от/с/из … до/по …» («від/з … до …») with two rank
+    words: «от туза до короля» → (1, 13), «від двійки до короля» → (2, 13). A row must read
+    as a sequence (each printed step ±1, an ellipsis a gap in one direction); otherwise it is
+    no row («5-6-11» is not one).
+    """
+    out: list[RankRow] = []
+    for m in _ROW_RE.finditer(text):
+        items = re.split(_ROW_SEP, m.group())
+        ranks, note = [], None
+        for k, it in enumerate(items):
+            if it in ("…", "..."):
+                ranks.append(None)
+                continue
+            if it == "T":  # Latin T: ten between 9 and a jack, else the Cyrillic «Т» (ace)
+                near = {items[j] for j in (k - 1, k + 1) if 0 <= j < len(items)}
+                rank = 10 if near & {"9", "J", "В"} else 1
+                note = "Latin «T» read as " + ("ten (between 9 and the jack)" if rank == 10 else "«Т» = туз (ace)")
+                ranks.append(rank)
+                continue
+            ranks.append(int(it) if it.isdigit() else _ROW_RANK[it])
+        known = [r for r in ranks if r is not None]
+        ok = len(known) >= 2 and (_is_sequence(ranks) or _is_sequence([14 if r == 1 else r for r in ranks]))
+        if ok and len(known) >= 2:
+            out.append(RankRow(m.start(), m.end(), m.group(), "row", tuple(known), note))
+    for m in _RANGE_RE.finditer(text):
+        other = "uk" if lang == "ru" else "ru"
+        a = _word_rank(m.group("a"), lang) or _word_rank(m.group("a"), other)
+        b = _word_rank(m.group("b"), lang) or _word_rank(m.group("b"), other)
+        if a and b and a != b and not any(r.start <= m.start() < r.end for r in out):
+            out.append(RankRow(m.start(), m.end(), m.group(), "range", (a, b)))
+    out.sort(key=lambda r: r.start)
     return out

@@ -10,8 +10,10 @@ from pasyans.cards import Card, full_pack
 from pasyans.extract.notation import (
     NotationError,
     find_cards,
+    find_rank_rows,
     find_word_cards,
     format_card,
+    latin_t_usage,
     parse_card,
     parse_cells,
     scan,
@@ -172,3 +174,58 @@ def test_fuzz_find_cards(text, notation, lang):
         assert 0 <= t.start < t.end <= len(text) and text[t.start:t.end] == t.raw
     for u in sc.unread:
         assert 0 <= u.start <= u.end <= len(text)
+
+
+# -- every notation people write (issue 11) ----------------------------------------------------
+
+def test_latin_ranks_either_order():
+    toks = find_cards("Например, ♦Q можно положить на ♣K, а ♠J — на ♦Q; 10♠ на J♥, Q♠ — с A♦.", "symbol")
+    assert [str(t.card) for t in toks] == ["QD", "KC", "JS", "QD", "TS", "JH", "QS", "AD"]
+    assert toks[1].reading_note is None  # a text that writes Latin ranks: «K» is canonical
+
+
+def test_latin_t_is_decided_by_the_texts_usage_and_recorded():
+    ten = find_cards("♠T на ♥J", "symbol")[0]
+    assert ten.card == C("TS") and "ten" in ten.reading_note and "Latin ranks" in ten.reading_note
+    ace = find_cards("♣T выносится в базовый ряд, ♠Д на ♥К", "symbol")[0]
+    assert ace.card == C("AC") and "туз" in ace.reading_note and "Cyrillic ranks" in ace.reading_note
+    forced = scan("♣T выносится, ♠Д", "symbol", latin_t="ten").tokens[0]
+    assert forced.card == C("TC") and "manifest" in forced.reading_note
+    assert latin_t_usage("9♣ на T♥")[0] == "ten"
+
+
+def test_suit_symbols_are_read_in_every_notation():
+    sc = scan("Скажем, на 7♠ можно положить 6♠ или 8♠; ♠Х не карта.", "words", "ru")
+    assert [str(t.card) for t in sc.tokens] == ["7S", "6S", "8S"]
+    assert [u.raw[:2] for u in sc.unread] == ["♠Х"]
+
+
+@pytest.mark.parametrize("text, ranks", [
+    ("строят на них по мастям Т-2-3-…-К.", (1, 2, 3, 13)),
+    ("A-2-3-...-K", (1, 2, 3, 13)),
+    ("сверху вниз: К-Д-В-10-…-Т", (13, 12, 11, 10, 1)),
+    ("6-7-8-9-T-J-Q-K-A", (6, 7, 8, 9, 10, 11, 12, 13, 1)),
+    ("собираются от туза до короля", (1, 13)),
+    ("збирають від двійки до короля", (2, 13)),
+    ("от дамы до туза", (12, 1)),
+])
+def test_rank_rows_and_ranges_are_read_not_dropped(text, ranks):
+    lang = "uk" if "від" in text else "ru"
+    sc = scan(text, "symbol", lang)
+    assert [r.ranks for r in sc.ranges] == [ranks]
+    assert sc.tokens == [] and sc.unread == []
+
+
+def test_no_rank_row_in_plain_numbers():
+    assert find_rank_rows("с 10 до 12 карт, 5-6-11") == []
+
+
+@pytest.mark.parametrize("text, lang, cards", [
+    ("дами чирв", "uk", ["QH"]),
+    ("червову даму на короля пік", "uk", ["QH", "KS"]),
+    ("туза пікового", "uk", ["AS"]),
+    ("дама пиковая", "ru", ["QS"]),
+    ("на короля червовую даму", "ru", ["K", "QH"]),
+])
+def test_word_cards_in_all_cases_and_orders(text, lang, cards):
+    assert [str(t.card) for t in find_word_cards(text, lang)] == cards
