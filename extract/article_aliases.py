@@ -1,0 +1,101 @@
+"""Other names of a game, as its text states them.
+
+* **In the title line** (:func:`pasyans.extract.headings.split_title`): «Косынка (Клондайк)»,
+  «Павук (Spider)», «Пасьянс «Марьяж», или «Свадьба»», «Пасьянс «Ручеёк» / Пасьянс «Струмок»».
+* **After a cue** (``ALIAS`` rows of ``pasyans/data/segment_cues.json``): «Называется также …»,
+  «Другое название — …», «известен также под названием …», «его ещё называют …», «відомий також
+  як / під назвою …», and where the game is the subject «в англоязычных программах он называется
+  Klondike». Every «quoted» name from the cue to the next cue (or the sentence's end) is an alias;
+  with no quoted name, the capitalised or Latin words right after the cue are.
+* **A gloss**: an English (or French, German) name in parentheses, «(от англ. Spider)», «(англ.
+  Klondike)» — kind ``gloss``.
+* **«или» after the game's own name** in the text: «Марьяж», или «Свадьба».
+
+Each :class:`~pasyans.models.Alias` keeps the raw lines and the sentence it was read from; its
+language is that of the name (``en`` for a Latin name, :func:`~pasyans.extract.headings.name_language`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from pasyans.models import Alias
+
+from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
+from .headings import name_language
+from .text import MappedText
+
+_GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
+                       r"(?P<name>[A-Za-z][A-Za-z'’ .-]{1,40}?)\s*\)")
+_BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:[A-ZА-ЯЁІЇЄҐ][\w'’-]*)"
+                      r"(?:\s+(?!(?:а|и|но|или|і|й|та|але|або)\b)[\w'’-]+){0,5})")
+_OR_RE = re.compile(r"(?P<a>«[^»]+»|\"[^\"]+\")\s*,?\s+(?:или|або|иначе)\s+(?P<b>«[^»]+»|\"[^\"]+\")")
+
+
+def _unquote(s: str) -> str:
+    q = QUOTE_RE.search(s)
+    return next(g for g in q.groups() if g).strip() if q else s.strip()
+
+
+def _fold(s: str) -> str:
+    return " ".join(s.casefold().replace("ё", "е").split())
+
+
+def title_aliases(title_line, lang: str) -> list[Alias]:
+    """The other names the title line gives (``title_line.aliases``), kind ``alias``."""
+    if title_line is None:
+        return []
+    n = title_line.n
+    return [Alias(t.name, t.language, (n, n), "alias", title_line.raw.strip()) for t in title_line.aliases]
+
+
+def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
+    """The aliases the game's text ``mt`` states after a cue, as glosses, or with «или» after
+    the game's ``name`` (see the module docstring)."""
+    out: list[Alias] = []
+    text = mt.text
+    d = make_doc(text, lang)
+
+    def add(a: int, b: int, value: str, kind: str, sa: int, sb: int) -> None:
+        value = value.strip().strip(".,;:").strip()
+        if value:
+            out.append(Alias(value, name_language(value, lang), mt.lines_of(a, b), kind, text[sa:sb].strip()))
+
+    for sa, sb in sentences(text):
+        sdoc = d.char_span(sa, sb, alignment_mode="expand")
+        cues = []
+        for s, e in matches(sdoc, lang).get("ALIAS", []):
+            if not cues or s >= cues[-1][1]:
+                cues.append((s, e))
+            elif e > cues[-1][1]:
+                cues[-1] = (cues[-1][0], e)
+        for k, (s, e) in enumerate(cues):
+            cue_end = sdoc[e - 1].idx + len(sdoc[e - 1].text)
+            stop = sdoc[cues[k + 1][0]].idx if k + 1 < len(cues) else sb
+            quoted = list(QUOTE_RE.finditer(text, cue_end, stop))
+            for q in quoted:
+                add(q.start(), q.end(), next(g for g in q.groups() if g), "alias", sa, sb)
+            if not quoted:
+                m = _BARE_RE.match(text, cue_end, stop)
+                if m and m.group("name"):
+                    add(m.start("name"), m.end("name"), m.group("name"), "alias", sa, sb)
+        for g in _GLOSS_RE.finditer(text, sa, sb):
+            add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)
+        if name:
+            for m in _OR_RE.finditer(text, sa, sb):
+                if _fold(_unquote(m.group("a"))) == _fold(name):
+                    add(m.start("b"), m.end("b"), _unquote(m.group("b")), "alias", sa, sb)
+    return out
+
+
+def dedupe(aliases: list[Alias], name: str | None) -> list[Alias]:
+    """``aliases`` without repeats and without the game's own ``name`` (first occurrence kept)."""
+    seen = {_fold(name)} if name else set()
+    out = []
+    for a in aliases:
+        key = _fold(a.name)
+        if key in seen and a.kind != "title-form":
+            continue
+        seen.add(key)
+        out.append(a)
+    return out

@@ -1,0 +1,210 @@
+"""Worked examples of the articles and other plain texts: where they open and what they take in.
+
+An example opens (cues of ``pasyans/data/segment_cues.json``):
+
+* at a printed layout table (000, lines 7–14);
+* at the noun «пример/приклад» (not «пример джокер-пасьянса», an instance of a kind) — also on
+  one line («Пример: ♠8 — ♣9.») and after «В нашем примере» when no example is open; the
+  paragraph under a label line «Пример» / «Приклад» is an example;
+* at «в ситуации» with a figure, at moves («ходы», move notation «Б53 - Б47»);
+* at «например/наприклад», «к примеру» when the sentence names cards in notation, a numbered
+  row, or ends in a colon before a display — the whole line from the cue (the articles' layout);
+* at «например», «Допустим», «Скажем», «Положим», «Скажімо», «Припустимо» … inside a rules
+  paragraph, when the sentence shows a worked case (:func:`opens_with_cards`: a formal move, two
+  cards, or after a supposition one card with its suit): the example is that sentence and the
+  sentences right after it that also name a card with its suit — not the rules around it.
+
+The example then takes in: a paragraph continuing a display it left open («… имеет вид» /
+«…такова:», then «(здесь …», «то …», «Здесь …»); paragraphs that refer back to the open main
+example («в нашем примере», «этот пример», «начальная раскладка … такова», moves); and the
+paragraph right after it when that names two or more cards in words. An example's ``text``
+leaves out the layout table (see ``layout_lines``); its ``lines`` span everything it takes in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pasyans import morph
+
+from .article_text import (CODE_RE, MOVE_RE, announces_display, doc as make_doc, line_mt, matches, sentences,
+                           words)
+from .notation import scan
+from .text import MappedText
+
+_RANK_LEMMAS = {
+    "туз", "двойка", "тройка", "четверка", "пятерка", "шестерка", "семерка", "восьмерка",
+    "девятка", "десятка", "валет", "дама", "король",
+    "двійка", "трійка", "четвірка", "п'ятірка", "шістка", "сімка", "вісімка", "дев'ятка",
+}
+_SUIT_WORDS = {"червей", "бубен", "пик", "треф", "черв", "бубон", "піки", "треф", "чирв"}
+_SUIT_ADJ_LEMMAS = {"червовый", "бубновый", "пиковый", "трефовый", "червовий", "бубновий", "піковий", "трефовий",
+                    "чирвовий"}
+_DEMONSTRATIVES = {"этот", "это", "цей", "наш", "данный", "даний"}
+_LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
+
+
+@dataclass
+class Ex:
+    """An example being collected: its marker, its text parts, raw lines, layout-table lines, and
+    whether it is a *main* example that later paragraphs may refer back to."""
+
+    marker: str
+    parts: list[MappedText] = field(default_factory=list)
+    lines: set[int] = field(default_factory=set)
+    layout: list[int] = field(default_factory=list)
+    main: bool = True
+
+
+def card_words(d) -> int:
+    """How many cards ``d`` names in words: a rank word next to a suit word («даму червей», «червовой двойки»)."""
+    n = 0
+    toks = list(d)
+    for i, t in enumerate(toks):
+        if t.lemma_ not in _RANK_LEMMAS:
+            continue
+        near = toks[max(i - 1, 0): i] + toks[i + 1: i + 2]
+        if any(x.lemma_ in _SUIT_ADJ_LEMMAS or x.lower_ in _SUIT_WORDS for x in near):
+            n += 1
+    return n
+
+
+def cards_named(text: str, notation: str, lang: str) -> tuple[int, int, bool]:
+    """``(cards with their suit, cards in all, formal moves?)`` that ``text`` names (symbols,
+    letter codes, words; «обе семерки» counts two)."""
+    sc = scan(text, notation, lang)
+    suited = sum(t.count for t in sc.tokens if t.card.suit)
+    return suited, sum(t.count for t in sc.tokens), bool(sc.moves)
+
+
+def opens_with_cards(text: str, notation: str, lang: str, supposed: bool) -> bool:
+    """Whether a sentence after «например» (or, ``supposed``, after «Допустим», «Скажем») shows a
+    worked case: a formal move, two cards or more («♦Q на ♣K», «валета или короля»), or — after a
+    supposition — one card with its suit («Допустим, открыта семёрка пик»). One card after
+    «например» is an illustration of a rule («напр. на туза червей идет вся его масть»)."""
+    suited, total, moves = cards_named(text, notation, lang)
+    return moves or total >= 2 or (supposed and suited >= 1)
+
+
+def kind_of(d, end: int) -> bool:
+    """Whether the noun «пример» ending at token ``end`` names an instance of a kind of patience
+    («пример джокер-пасьянса», «два примера пасьянсов») rather than a worked example."""
+    return any(t.lemma_.endswith("пасьянс") for t in d[end:end + 3])
+
+
+def row_ordinal(d, lang: str) -> bool:
+    """«5-го ряду», «четвертого ряду»: a numbered row, i.e. a concrete position."""
+    toks = list(d)
+    for i, t in enumerate(toks[1:], 1):
+        prev = toks[i - 1]
+        if t.lemma_ == "ряд" and prev.is_alpha and "Anum" in morph.parse(prev.text, lang).tag.grammemes:
+            return True
+    return bool(re.search(r"\d+-(?:го|й|м|му|ого)\s+ряд", d.text))
+
+
+def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, str, bool] | None:
+    """Where an example opens in the paragraph ``text``: ``(start, end, marker, main)`` with
+    ``end`` ``None`` for the rest of the line, or ``None`` when no cue opens one."""
+    sents = sentences(text)
+    for k, (a, b) in enumerate(sents):
+        sdoc = d.char_span(a, b, alignment_mode="expand")
+        sm = matches(sdoc, lang)
+        noun = [(s, e) for s, e in sm.get("EXAMPLE_NOUN", []) if not kind_of(sdoc, e)]
+        if noun:
+            return a, None, sdoc[noun[0][0]].text, True
+        if (sm.get("SITUATION") and (re.search(r"\b(?:рис|мал)\.\s*\d", sdoc.text) or any(
+                t.lemma_ in ("показать", "представить", "показаний", "представлений") for t in sdoc))) \
+                or sm.get("MOVES"):
+            s0, e0 = (sm.get("SITUATION") or sm["MOVES"])[0]
+            return a, None, sdoc[s0:e0].text, True
+        if len(MOVE_RE.findall(sdoc.text)) >= 2:
+            return a, None, "moves", True
+        cue = sm.get("FOR_EXAMPLE") or sm.get("SUPPOSE")
+        if not cue:
+            continue
+        marker = sdoc[cue[0][0]:cue[0][1]].text
+        if sm.get("FOR_EXAMPLE") and (CODE_RE.search(sdoc.text) or row_ordinal(sdoc, lang)
+                                      or sdoc.text.rstrip().endswith(":")):
+            return a, None, marker, False
+        if opens_with_cards(text[a:b], notation, lang, supposed=not sm.get("FOR_EXAMPLE")):
+            end = b
+            for a2, b2 in sents[k + 1:]:
+                if not cards_named(text[a2:b2], notation, lang)[0]:
+                    break
+                end = b2
+            return a, end, marker, False
+    return None
+
+
+def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) -> list[Ex]:
+    """The worked examples of one part (``part.content``: its classified lines), in text order.
+
+    ``pre``: the source is in pre-1918 spelling (lines are read modernized); ``notation``: the
+    source's card notation; ``lang_at``: raw line → language, for a text that mixes Russian and
+    Ukrainian (:meth:`pasyans.corpus.Source.language_at`; default ``lang`` throughout). See the
+    module docstring for the cues.
+    """
+    exs: list[Ex] = []
+    main: Ex | None = None
+    last: Ex | None = None  # example of the paragraph just before
+    last_open = False
+    label = None  # a label line «Пример» just before
+    for ln in part.content:
+        if ln.kind == "table":
+            if main is None or not main.layout or main.layout[-1] != ln.n - 1:
+                main = Ex("layout")
+                exs.append(main)
+            main.layout.append(ln.n)
+            main.lines.add(ln.n)
+            last, last_open = main, False
+            continue
+        if ln.kind != "prose" and not (ln.kind == "variant-heading" and ln.rest_offset < len(ln.text)):
+            if ln.kind != "caption":
+                last, last_open = None, False
+            label = ln if ln.kind == "label" and ln.section == "example" else None
+            continue
+        lg = lang_at(ln.n) if lang_at else lang
+        start = ln.rest_offset if ln.kind == "variant-heading" else 0
+        text = ln.text[start:]
+        d = make_doc(text, lg)
+        ms = matches(d, lg)
+        target: Ex | None = None
+        at, end = 0, None
+        # 1. a paragraph continuing a display the previous example paragraph left open
+        first_word = (words(text) or [""])[0]
+        if last is not None and last_open and (text[:1].islower() or text[:1] == "(" or
+                                                morph.lemma(first_word, lg) in ("здесь", "тут")):
+            target = last
+        # 2. a paragraph referring back to the open main example
+        if target is None and main is not None:
+            ref = any(s > 0 and d[s - 1].lemma_ in _DEMONSTRATIVES and not kind_of(d, e)
+                      for s, e in ms.get("EXAMPLE_NOUN", []))
+            moves = bool(ms.get("MOVES")) or len(MOVE_RE.findall(text)) >= 2
+            layout_ref = any(any(t.lemma_ in _LAYOUT_WORDS for t in d[max(s - 3, 0): e + 4])
+                             for s, e in ms.get("LAYOUT_REF", []))
+            if ref or moves or layout_ref:
+                target = main
+        # 3. the paragraph right after an example naming two or more cards in words
+        if target is None and last is not None and card_words(d) >= 2:
+            target = last
+        if target is None and label is not None:  # the paragraph under a label «Пример»
+            target = main = Ex(label.name or label.text, main=True)
+            target.lines.add(label.n)
+            exs.append(target)
+        label = None
+        if target is None:
+            found = _opening(text, d, lg, notation)
+            if found:
+                at, end, marker, is_main = found
+                target = Ex(marker, main=is_main)
+                exs.append(target)
+                if is_main:
+                    main = target
+        if target is None:
+            last, last_open = None, False
+            continue
+        target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))
+        target.lines.add(ln.n)
+        last, last_open = target, announces_display(text, lg)
+    return exs

@@ -1,0 +1,178 @@
+"""Lines, sentences and word patterns shared by the article segmenter's modules
+(:mod:`pasyans.extract.articles`, :mod:`~pasyans.extract.article_rules`,
+:mod:`~pasyans.extract.article_examples`).
+
+The word patterns are data: ``pasyans/data/segment_cues.json`` (spaCy ``Matcher`` patterns over
+pymorphy3 lemmas, each with the sentences it must match). :func:`matches` runs them on a Doc from
+:func:`doc` (a blank spaCy pipeline with lemmas from :mod:`pasyans.morph`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from spacy.matcher import Matcher
+
+from pasyans import morph
+
+from .nlp import doc as shared_doc, pipeline
+from .orthography import modernize_mapped
+from .text import MappedText
+
+TERMINAL = ".!?…"
+CLOSERS = "»\"“”)’'"
+QUOTE_RE = re.compile(r"«([^»]+)»|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”")
+FIG_REF_RE = re.compile(r"\b(?:рис|мал)\.\s*(\d+)", re.I)
+CODE_RE = re.compile(r"(?<![\w])[ПЧБТT4](?:10|[2-9АВДКЗб])(?:\d{1,2})?(?![а-яіїєґ])")
+MOVE_RE = re.compile(r"(?<![\w])[ПЧБТT4](?:10|[2-9АВДКЗб])\d{0,2}\s*-\s*(?:[ПЧБТT4]?(?:10|[2-9АВДКЗТ])|\")")
+ABBREV = {"рис", "т", "д", "е", "п", "вар", "напр", "см", "ин", "ін", "др", "стр", "г", "гг", "тис", "№", "англ", "франц",
+          "нем", "фр"}
+DISPLAY_END_LEMMAS = {"вид", "таковой", "такой", "так", "следующий", "такий", "наступний"}
+
+
+@dataclass
+class Line:
+    """One raw line of a source as the segmenter classifies it.
+
+    ``text``: stripped, in modern spelling; ``kind``: ``prose``, ``heading``, ``group-heading``,
+    ``subheading``, ``doc-title``, ``label``, ``after-title``, ``subtitle``, ``byline``,
+    ``variant-heading``, ``rule``, ``table``, ``caption`` or ``furniture`` (a setext underline);
+    ``name``/``printed`` the title's name and the line as printed; ``aliases`` the other names a
+    title line gives (:class:`pasyans.extract.headings.TitleName`); ``mark``/``strength``/``level``
+    the heading's marks; ``section`` the Section kind a label opens; ``rest_offset`` where the text
+    after an inline heading or label starts (in the stripped line)."""
+
+    n: int
+    raw: str
+    text: str
+    kind: str = "prose"
+    name: str | None = None
+    printed: str | None = None
+    rule: Any = None
+    label: str | None = None  # variant letter
+    rest_offset: int = 0
+    aliases: tuple = ()
+    mark: str | None = None
+    strength: int = 99
+    level: int | None = None
+    section: str | None = None
+    shape: str | None = None
+
+    @property
+    def blank(self) -> bool:
+        return not self.text
+
+
+def words(s: str) -> list[str]:
+    """The words of ``s``."""
+    return re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", s)
+
+
+def nlp(lang: str):
+    """The project's spaCy pipeline for ``lang`` (:func:`pasyans.extract.nlp.pipeline`)."""
+    return pipeline(lang)
+
+
+def doc(text: str, lang: str):
+    """The shared annotated Doc of ``text`` (:func:`pasyans.extract.nlp.doc`): read it, never set attributes."""
+    return shared_doc(text, lang)
+
+
+@lru_cache(maxsize=1)
+def cues() -> dict:
+    """``segment_cues.json``: ``{"subjects": set, "patterns": [rows]}``."""
+    data = json.loads(resources.files("pasyans").joinpath("data/segment_cues.json").read_text("utf-8"))
+    data["subjects"] = set(data["subjects"])
+    return data
+
+
+@lru_cache(maxsize=2)
+def matcher(lang: str) -> Matcher:
+    """A Matcher with every pattern of ``segment_cues.json`` (rows with ``needs_subject`` are
+    added under ``NAME?``: the caller checks the subject)."""
+    m = Matcher(nlp(lang).vocab)
+    for row in cues()["patterns"]:
+        name = row["name"] + ("?" if row.get("needs_subject") else "")
+        m.add(name, [row["pattern"]])
+    return m
+
+
+def matches(d, lang: str) -> dict[str, list[tuple[int, int]]]:
+    """Pattern name → token spans (start, end) of its matches in ``d``. A ``needs_subject`` match
+    counts under its name only when a subject word (``subjects``) comes before it in ``d``."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    subjects = cues()["subjects"]
+    for mid, s, e in matcher(lang)(d):
+        name = nlp(lang).vocab.strings[mid]
+        if name.endswith("?"):
+            if not any(t.lemma_ in subjects or t.lower_ in subjects for t in d[:s]):
+                continue
+            name = name[:-1]
+        out.setdefault(name, []).append((s, e))
+    for v in out.values():
+        v.sort()
+    return out
+
+
+def line_mt(ln: Line, pre: bool, start: int = 0, end: int | None = None) -> MappedText:
+    """Line ``ln`` as cleaned (stripped; modernized if ``pre``) and mapped, ``[start, end)`` of ``ln.text``."""
+    raw = ln.raw
+    lead = len(raw) - len(raw.lstrip())
+    mt = MappedText.from_lines([raw], ln.n).slice(lead, lead + len(raw.strip()))
+    if pre:
+        mt = modernize_mapped(mt)
+    assert mt.text == ln.text
+    return mt.slice(start, len(mt.text) if end is None else end)
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of ``text``: a line break ends a sentence (a paragraph, or a title above it);
+    so does . ! ? … (with closing quotes) before a capital, digit, quote or suit symbol.
+
+    A full stop after an abbreviation («рис.», «вар.», «т. д.», «англ.») or an initial («И. П.»)
+    does not end a sentence.
+    """
+    out: list[tuple[int, int]] = []
+    off = 0
+    for para in text.split("\n"):
+        out.extend((off + a, off + b) for a, b in para_sentences(para))
+        off += len(para) + 1
+    return out
+
+
+def para_sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of one paragraph (see :func:`sentences`)."""
+    spans = []
+    start = 0
+    for m in re.finditer(r"[.!?…]+[" + re.escape(CLOSERS) + r"]*(?=\s+[«\"„(\dА-ЯЁІЇЄҐA-Z♠♣♥♦])", text):
+        before = text[start:m.start()].split()
+        last = before[-1].strip("(«\"") if before else ""
+        if m.group().startswith(".") and (last.lower() in ABBREV or (len(last) == 1 and last.isupper())):
+            continue
+        spans.append((start, m.end()))
+        start = m.end()
+        while start < len(text) and text[start].isspace():
+            start += 1
+    if start < len(text):
+        spans.append((start, len(text)))
+    return [(a, b) for a, b in spans if text[a:b].strip()]
+
+
+def ends_open(s: str) -> bool:
+    """Whether a paragraph ends before a display it announces: a colon, or no final punctuation."""
+    s = s.rstrip()
+    return bool(s) and (s.endswith(":") or s[-1] not in TERMINAL + CLOSERS + ";,")
+
+
+def announces_display(s: str, lang: str) -> bool:
+    """A colon at the end, or an unpunctuated end on «вид», «такова», «так» (the display is missing)."""
+    s = s.rstrip()
+    if s.endswith(":"):
+        return True
+    ws = words(s)
+    return ends_open(s) and bool(ws) and morph.lemma(ws[-1], lang) in DISPLAY_END_LEMMAS

@@ -1,0 +1,295 @@
+"""What a line of plain text is by its layout: a heading (with its marks and level), a section
+label, a byline, or neither — read from two data tables, not from code branches.
+
+* ``pasyans/data/heading_shapes.json``: the marks a title may carry (Markdown ``###``, ``**bold**``,
+  Roman and Arabic numbers «II.», «2.»), setext underlines, bylines («Автор —», «Написано …»),
+  and the lines that are never titles (table rows with a TAB, «term: value» lines, lines naming
+  cards). :func:`marks` strips the marks; :func:`title_shape` says whether what remains looks like
+  a title: ``"caps"``, ``"quoted"``, ``"plain"`` or ``"dotted"`` (see its docstring).
+* ``pasyans/data/section_labels.json``: section labels («Описание», «Цель игры», «Розклад»,
+  «Подсчёт очков», …) with their Section kind. :func:`section_label` reads a whole line as a label,
+  or the label that opens it («Цель игры: собрать …»).
+
+:func:`split_title` takes the names out of a title line: «Косынка (Клондайк)», «Павук (Spider)»,
+«Пасьянс «Марьяж», или «Свадьба»», «Пасьянс «Ручеёк» / Пасьянс «Струмок»».
+
+Words are compared by pymorphy3 lemmas (:mod:`pasyans.morph`); ``lang`` is ``"ru"`` or ``"uk"``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from pasyans import morph
+
+_DATA = "data"
+_TERMINAL = ".!?…"
+_QUOTE_RE = re.compile(r"«([^»]+)»|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”")
+_CAPTION_RE = re.compile(r"^(?:рис|рисунок|мал|малюнок|табл|таблица)\.?\s*\d+\s*\.?$", re.I)
+_WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_LATIN_RE = re.compile(r"^[A-Za-z][A-Za-z'’ .-]*$")
+_HEADING_BAD_POS = {"VERB", "INFN", "ADJS", "PRTS", "PRED", "GRND"}
+_GENERIC_RE = re.compile(r"(?i)\b(?:пасьянс\w*|или|або|чи)\b|[\s,/—–-]")
+
+
+def _load(name: str) -> dict:
+    return json.loads(resources.files("pasyans").joinpath(f"{_DATA}/{name}").read_text("utf-8"))
+
+
+@lru_cache(maxsize=1)
+def shapes() -> dict:
+    """``heading_shapes.json`` with its patterns compiled (``marks[i]["re"]``, ``not_titles[i]["re"]``)."""
+    data = _load("heading_shapes.json")
+    for m in data["marks"]:
+        m["re"] = re.compile(m["pattern"])
+    for m in data["not_titles"]:
+        m["re"] = re.compile(m["pattern"])
+    data["setext_re"] = re.compile(data["setext"]["pattern"])
+    data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
+    return data
+
+
+def words(s: str) -> list[str]:
+    """The words of ``s`` (letters, inner apostrophes and hyphens)."""
+    return _WORD_RE.findall(s)
+
+
+# -- marks ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Marks:
+    """The marks of a heading line: ``mark`` (``"markdown"``, ``"bold"``, ``"roman"``,
+    ``"numbered"`` or ``"none"``), its ``strength`` (smaller = higher level), ``level`` (Markdown
+    ``#`` count or the numbering depth «1.2» → 2), ``num`` as printed, and ``rest``: the line
+    without the marks, starting at ``offset`` of the stripped line."""
+
+    mark: str
+    strength: int
+    level: int | None
+    num: str | None
+    rest: str
+    offset: int
+
+
+def marks(s: str) -> Marks:
+    """The marks of the stripped line ``s`` (the first row of ``heading_shapes.json`` that matches)."""
+    for m in shapes()["marks"]:
+        hit = m["re"].match(s)
+        if not hit:
+            continue
+        groups = hit.groupdict()
+        level = None
+        if groups.get("level"):
+            level = len(groups["level"])
+        elif groups.get("num") and m["name"] == "numbered":
+            level = groups["num"].count(".") + 1
+        elif groups.get("num"):
+            level = 1
+        return Marks(m["name"], m["strength"], level, groups.get("num"), hit.group("rest").strip(), hit.start("rest"))
+    return Marks("none", 20, None, None, s, 0)  # pragma: no cover - the last row matches anything
+
+
+def not_title(s: str) -> str | None:
+    """The name of the ``not_titles`` row ``s`` matches (a table row, a «term: value» line, a line
+    naming cards, a figure caption), else ``None``."""
+    if _CAPTION_RE.match(s):
+        return "figure caption"
+    return next((m["name"] for m in shapes()["not_titles"] if m["re"].search(s)), None)
+
+
+def is_byline(s: str) -> bool:
+    """Whether ``s`` names the author («Автор — Rosanna Yuen», «Написано Джонатаном Блендфордом»)."""
+    return bool(shapes()["byline_re"].match(s))
+
+
+def setext_level(s: str) -> int | None:
+    """1 or 2 when ``s`` is a setext underline («=====», «-----») of the line above, else ``None``."""
+    if not shapes()["setext_re"].match(s) or len(s.strip()) < 3:
+        return None
+    return shapes()["setext"]["levels"][s.strip()[0]]
+
+
+# -- the title itself ----------------------------------------------------------------------------
+
+def _is_verbal(w: str, lang: str) -> bool:
+    """Whether a *known* word's best parse is a verb form (an unknown word — «Бисли», «Вегас» — is
+    a name: pymorphy3 only guesses its part of speech from its ending)."""
+    if not morph.is_known(w, lang):
+        return False
+    p = morph.parse(w, lang)
+    return p is not None and p.tag.POS in _HEADING_BAD_POS
+
+
+def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
+    """``"caps"``, ``"quoted"``, ``"plain"`` or ``"dotted"`` when ``s`` (marks stripped) looks like
+    a title, else ``None``.
+
+    A title is at most 8 words and 80 characters, names no card, is no table row or «term: value»
+    line, and has no known verb form (unknown words are names). ``caps``: all letters capitals;
+    ``quoted``: the line is a «quoted» name, possibly after «Пасьянс»; ``plain``: capitalised,
+    without final punctuation; ``dotted``: up to 4 words and one full stop («Салическій законъ.»).
+    With ``layout`` (the line carries a heading mark, or a section label or byline follows it) a
+    verb-like word does not reject it: the layout says it is a title.
+    """
+    if not s or len(s) > 80 or not_title(s):
+        return None
+    ws = words(s)
+    if not ws or len(ws) > 8:
+        return None
+    if not layout and any(_is_verbal(w, lang) for w in ws):
+        return None
+    letters = [c for c in s if c.isalpha() and c not in "ђѣ"]
+    if len(letters) >= 3 and all(c.isupper() for c in letters):
+        return "caps" if s[-1] not in ",;:" else None
+    if not (s[0].isupper() or s[0] in "«\"„“"):
+        return None
+    core = s.rstrip(".")
+    if _QUOTE_RE.search(core) and not _GENERIC_RE.sub("", _QUOTE_RE.sub(" ", core)):
+        return "quoted"
+    if s[-1] not in _TERMINAL + ",;:" + "-–—":
+        return "plain"
+    if s[-1] == "." and not s.endswith("..") and len(ws) <= 4:
+        return "dotted"
+    return None
+
+
+def sentence_case(s: str) -> str:
+    """«ЧЕТЫРЕ УГЛА» → «Четыре угла»."""
+    s = s.lower()
+    return s[:1].upper() + s[1:]
+
+
+@dataclass(frozen=True)
+class TitleName:
+    """A name a title line gives: ``name``, its ``language`` (``"ru"``, ``"uk"``, ``"en"`` for a
+    Latin name) and ``kind``: ``"title"`` (the game's name) or ``"alias"``."""
+
+    name: str
+    language: str
+    kind: str
+
+
+def name_language(name: str, lang: str) -> str:
+    """``"en"`` for a Latin name; ``"uk"`` for a name with a letter only Ukrainian has (і ї є ґ)
+    in a Russian text, ``"ru"`` for one with a letter only Russian has (ы э ъ ё) in a Ukrainian
+    text; else the text's ``lang`` (a dictionary cannot tell the language of a proper name)."""
+    if _LATIN_RE.match(name):
+        return "en"
+    low = name.lower()
+    if lang == "ru" and any(c in low for c in "іїєґ"):
+        return "uk"
+    if lang == "uk" and any(c in low for c in "ыэъё"):
+        return "ru"
+    return lang
+
+
+_ALT_SPLIT = re.compile(r"\s*,?\s+(?:или|або|чи|иначе)\s+|\s+/\s+")
+_PAREN_RE = re.compile(r"\s*\((?:(?:от\s+|від\s+)?(?:англ|франц|нем|фр)\.\s*)?([^()]+)\)\s*$")
+
+
+def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
+    """The names in a title (marks already stripped), the game's own name first.
+
+    «Косынка (Клондайк)» → Косынка, alias Клондайк; «Павук (Spider)» → alias Spider (``en``);
+    a parenthesis that starts in lower case is part of the name («Паук (одна масть)»). «Пасьянс
+    «Марьяж», или «Свадьба»» / «Марьяж, или Свадьба» → Марьяж, alias Свадьба; «Пасьянс «Ручеёк» /
+    Пасьянс «Струмок»» → Ручеёк, alias Струмок (``uk``). A quoted name is the name («Пасьянс
+    "Ручеек"» → Ручеек); ``caps`` titles come back in sentence case («ЧАСЫ» → Часы).
+    """
+    s = title.strip().rstrip(".").strip()
+    aliases: list[str] = []
+    m = _PAREN_RE.search(s)
+    if m and (m.group(1)[:1].isupper() or m.group(1)[:1] in "«\"") and m.start() > 0:
+        aliases.append(m.group(1).strip())
+        s = s[: m.start()].strip()
+    parts = [p for p in _ALT_SPLIT.split(s) if p.strip()]
+    names = []
+    for p in parts:
+        q = _QUOTE_RE.search(p)
+        n = next(g for g in q.groups() if g) if q else p
+        n = n.strip().rstrip(".,").strip()
+        if caps or (n.isupper() and len(n) > 2):
+            n = sentence_case(n)
+        names.append(n)
+    out = [TitleName(names[0], name_language(names[0], lang), "title")]
+    for n in names[1:] + [_unquote(a) for a in aliases]:
+        if n and n.casefold() != out[0].name.casefold():
+            out.append(TitleName(n, name_language(n, lang), "alias"))
+    return out
+
+
+def _unquote(s: str) -> str:
+    q = _QUOTE_RE.search(s)
+    return next(g for g in q.groups() if g).strip() if q else s.strip()
+
+
+# -- section labels ------------------------------------------------------------------------------
+
+def _fold(w: str) -> str:
+    return w.lower().replace("ё", "е")
+
+
+def _key(phrase: str, lang: str) -> tuple[str, ...]:
+    return tuple(_fold(morph.lemma(w, lang) or w) for w in words(phrase))
+
+
+@lru_cache(maxsize=1)
+def labels() -> dict:
+    """``section_labels.json`` with every label's lemma key: ``{"rows": [...], "keys": {(lang, key): row}}``."""
+    data = _load("section_labels.json")
+    keys: dict[tuple[str, tuple[str, ...]], dict] = {}
+    for row in data["labels"]:
+        for lang in ("ru", "uk"):
+            keys.setdefault((lang, _key(row["label"], lang)), row)
+    suffixes = {lang: {_key(w, lang) for w in ws} for lang, ws in data["suffixes"].items()}
+    return {"rows": data["labels"], "keys": keys, "suffixes": suffixes}
+
+
+@dataclass(frozen=True)
+class Label:
+    """A section label found on a line: its Section ``kind``, the ``label`` as printed, and
+    ``rest``: the offset (in the stripped line) of the text after an inline label, or ``None``
+    when the whole line is the label."""
+
+    kind: str
+    label: str
+    rest: int | None = None
+
+
+_LABEL_PUNCT = " .:—–-*_#"
+
+
+def _match_label(phrase: str, lang: str) -> dict | None:
+    t = labels()
+    key = _key(phrase, lang)
+    if not key or len(key) > 5:
+        return None
+    for lg in (lang, "uk" if lang == "ru" else "ru"):
+        row = t["keys"].get((lg, key))
+        if row is None and len(key) > 1 and key[-1:] in t["suffixes"].get(lg, set()):
+            row = t["keys"].get((lg, key[:-1]))
+        if row is not None:
+            return row
+    return None
+
+
+def section_label(s: str, lang: str) -> Label | None:
+    """The section label of the stripped line ``s``: the whole line («Цель игры», «#### Правила»,
+    «Раскладка.», «**Подсчёт очков:**»), or its start before a colon, a full stop or a dash and
+    more text («Цель игры: собрать все карты», «Пример: ♠8 — ♣9.»). ``None`` otherwise."""
+    core = marks(s).rest if s.startswith(("#", "*", "_")) else s
+    whole = core.strip(_LABEL_PUNCT)
+    if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+)*", whole):
+        row = _match_label(whole, lang)
+        if row is not None:
+            return Label(row["kind"], whole)
+    m = re.match(r"^[*_]{0,2}([^\W\d_][^:.—–]{0,38}?)[*_]{0,2}\s*(?::|\.|\s[—–-])\s*[*_]{0,2}\s*(?=\S)", core)
+    if m:
+        row = _match_label(m.group(1), lang)
+        if row is not None:
+            return Label(row["kind"], m.group(1).strip(), (len(s) - len(core)) + m.end())
+    return None
