@@ -1,7 +1,10 @@
 """Benchmark of names (issue 7): query-set accuracy of `pasyans find`, aliases stated in the texts
 found, links across texts, and the cold-process wall time of `pasyans find`.
 
-    python bench/find.py [--db FILE] [--runs N]
+    python bench/find.py [--db FILE] [--runs N] [--texts]
+
+``--texts``: only the texts of other authors, entered with ``pasyans add`` and built (aliases
+stated found, titles found, catalogue links computed), tuned and held-out apart.
 
 Without ``--db`` a knowledge base is built from the bundled corpus into a temporary folder.
 Prints the figures; exits 1 when a target is missed (right game first ≥ 95 %, aliases 100 %,
@@ -122,11 +125,72 @@ def cold_times(db: Path, runs: int) -> dict[str, float]:
     return out
 
 
+def new_texts(runs_dir: Path) -> dict[str, tuple[int, int]]:
+    """Texts of other authors through the user's path: the annotated development texts
+    (``tests/fixtures/annotations/own_texts_segments.json``) and the Aisleriot sample added with
+    :func:`pasyans.add.add_texts` into an empty corpus and built; then per split the aliases the
+    annotations state found in the ``aliases`` table (same name, within a line) and each
+    annotated game's title found by ``find`` first, and the catalogue links computed for the new
+    games (``crosswalk`` rows with evidence ``auto``). Returns split → (found, stated)."""
+    import json
+
+    from pasyans.add import add_texts
+    from pasyans.kb.crosswalk import same_name
+    from pasyans.kb.names import find
+    from pasyans.pipeline import build
+
+    out: dict[str, tuple[int, int]] = {}
+    for name in ("own_texts_segments.json", "aisleriot_segments.json"):
+        data = json.loads((FIXTURES / "annotations" / name).read_text("utf-8"))
+        corpus, db = runs_dir / name / "corpus", runs_dir / name / "kb.db"
+        added = add_texts([FIXTURES / t["file"] for t in data["texts"]], corpus, empty=True)
+        sid = {str(a.path): a.entry["id"] for a in added}
+        t0 = time.perf_counter()
+        build(corpus, db)
+        print(f"== {name}: {len(added)} texts added with pasyans add and built in {time.perf_counter() - t0:.1f} s")
+        conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+        have = conn.execute("SELECT a.name, a.language, a.first_line, a.last_line, g.source FROM aliases a "
+                            "JOIN games g ON g.id = a.game").fetchall()
+        for split in ("tuned", "held_out"):
+            texts = [t for t in data["texts"] if t["split"] == split]
+            stated = found = titles = titles_ok = 0
+            for t in texts:
+                src = sid[str(FIXTURES / t["file"])]
+                for gg in t["games"]:
+                    titles += 1
+                    hits = [m for m in find(conn, gg["title"], limit=5) if m.score == find(conn, gg["title"], limit=1)[0].score]
+                    titles_ok += any(m.game.split("-")[0] == src and any(gg["lines"][0] <= a <= gg["lines"][1]
+                                                                          for a, _b in m.lines) for m in hits)
+                    for al in gg["aliases"]:
+                        stated += 1
+                        ok = any(s == src and same_name(n, al["name"], lg or "ru", t["language"])
+                                 and a - 1 <= al["line"] <= b + 1 for n, lg, a, b, s in have)
+                        found += ok
+                        if not ok and split == "tuned":
+                            print(f"  not found: «{al['name']}» ({t['file']}, line {al['line']})")
+            out[f"{name} {split}"] = (found, stated)
+            print(f"[{split}] aliases stated found {found}/{stated}" + (f" = {100.0 * found / stated:.1f} %" if stated else "")
+                  + f" (target ≥ 95 %); titles found by find among the best answers {titles_ok}/{titles}")
+        rows = conn.execute("SELECT confidence, count(*) FROM crosswalk WHERE english_evidence LIKE 'auto%' "
+                            "GROUP BY 1").fetchall()
+        games = conn.execute("SELECT count(*) FROM games WHERE fragment = 0 AND variant_of IS NULL").fetchone()[0]
+        amb = conn.execute("SELECT count(*) FROM links WHERE relation = 'ambiguous-name'").fetchone()[0]
+        print(f"catalogue links computed for the new games: {sum(n for _c, n in rows)} of {games} games "
+              f"({dict(rows)}); links marked ambiguous-name: {amb}")
+        conn.close()
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", type=Path)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--texts", action="store_true", help="only the texts of other authors (pasyans add + build)")
     args = ap.parse_args()
+    if args.texts:
+        with tempfile.TemporaryDirectory(prefix="bench-find-texts-") as d:
+            new_texts(Path(d))
+        return 0
     tmp = None
     db = args.db
     if db is None:
@@ -146,6 +210,8 @@ def main() -> int:
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix="bench-find-texts-") as d:
+        new_texts(Path(d))
     fast = times["fast path (python -m pasyans.kb.names)"]
     cli = times["pasyans find (console script)"]
     print(f"targets: right game first {share:.1%} (≥ 95 %), aliases {recall:.1%} (100 %), "

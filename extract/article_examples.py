@@ -6,7 +6,8 @@ An example opens (cues of ``pasyans/data/segment_cues.json``):
 * at the noun «пример/приклад» (not «пример джокер-пасьянса», an instance of a kind) — also on
   one line («Пример: ♠8 — ♣9.») and after «В нашем примере» when no example is open; the
   paragraph under a label line «Пример» / «Приклад» is an example;
-* at «в ситуации» with a figure, at moves («ходы», move notation «Б53 - Б47»);
+* at «в ситуации» with a figure, at moves («ходы», move notation «Б53 - Б47») — when the
+  paragraph names a card or announces a display (not «Когда ходов больше нет, …»);
 * at «например/наприклад», «к примеру» when the sentence names cards in notation, a numbered
   row, or ends in a colon before a display — the whole line from the cue (the articles' layout);
 * at «например», «Допустим», «Скажем», «Положим», «Скажімо», «Припустимо» … inside a rules
@@ -113,9 +114,9 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
         noun = [(s, e) for s, e in sm.get("EXAMPLE_NOUN", []) if not kind_of(sdoc, e)]
         if noun:
             return a, None, sdoc[noun[0][0]].text, True
-        if (sm.get("SITUATION") and (re.search(r"\b(?:рис|мал)\.\s*\d", sdoc.text) or any(
-                t.lemma_ in ("показать", "представить", "показаний", "представлений") for t in sdoc))) \
-                or sm.get("MOVES"):
+        if ((sm.get("SITUATION") and (re.search(r"\b(?:рис|мал)\.\s*\d", sdoc.text) or any(
+                t.lemma_ in ("показать", "представить", "показаний", "представлений") for t in sdoc)))
+                or sm.get("MOVES")) and (text.rstrip().endswith(":") or any(cards_named(text, notation, lang))):
             s0, e0 = (sm.get("SITUATION") or sm["MOVES"])[0]
             return a, None, sdoc[s0:e0].text, True
         if len(MOVE_RE.findall(sdoc.text)) >= 2:

@@ -104,13 +104,15 @@ def matcher(lang: str) -> Matcher:
 
 def matches(d, lang: str) -> dict[str, list[tuple[int, int]]]:
     """Pattern name → token spans (start, end) of its matches in ``d``. A ``needs_subject`` match
-    counts under its name only when a subject word (``subjects``) comes before it in ``d``."""
+    counts under its name only when a subject word (``subjects``, as written: «он», «его», «этот
+    пасьянс») is one of the two words right before it («его называют», «он называется»; not «его
+    мы будем называть», «стадию пасьянса называют»)."""
     out: dict[str, list[tuple[int, int]]] = {}
     subjects = cues()["subjects"]
     for mid, s, e in matcher(lang)(d):
         name = nlp(lang).vocab.strings[mid]
         if name.endswith("?"):
-            if not any(t.lemma_ in subjects or t.lower_ in subjects for t in d[:s]):
+            if not any(t.lower_ in subjects for t in d[max(s - 2, 0):s]):
                 continue
             name = name[:-1]
         out.setdefault(name, []).append((s, e))

@@ -439,6 +439,11 @@ class ArticleSegmentation:
     findings: list[Finding]
 
 
+def _opens_inline(ln: Line) -> bool:
+    """A paragraph that opens a new section inline («Цель: …»); «Пример: …» stays inside its section."""
+    return ln.kind == "prose" and bool(ln.section) and ln.section != "example"
+
+
 def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
     """The sections of a part: numbered rules, subtitles, labelled sections (kind from the label
     table; a label's section runs to the next label or heading and holds its sub-headings),
@@ -471,14 +476,14 @@ def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
                 continue  # «Пример: ♠8 — ♣9.» is an example; its section comes with the example
             end = ln.n
             for nxt in content[k + 1:]:
-                if nxt.kind in ("label", "after-title") + _HEADS or (nxt.kind == "prose" and nxt.section):
+                if nxt.kind in ("label", "after-title") + _HEADS or _opens_inline(nxt):
                     break
                 end = nxt.n
             out.append(Section(ln.section or "rules", (ln.n, end), (ln.name or ln.text).rstrip(".:")))
         elif ln.kind == "subheading":
             end = ln.n
             for nxt in content[k + 1:]:
-                if nxt.kind in ("label", "subheading", "after-title") + _HEADS or (nxt.kind == "prose" and nxt.section):
+                if nxt.kind in ("label", "subheading", "after-title") + _HEADS or _opens_inline(nxt):
                     break
                 end = nxt.n
             out.append(Section("option" if under == "variants" else "topic", (ln.n, end), ln.printed or ln.text))

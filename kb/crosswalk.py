@@ -10,6 +10,9 @@ the pipeline gives it). Its ``english_evidence`` column lists where the English 
 ``pysol-ru`` …      the catalogue's Russian/Ukrainian name of that entry is the corpus name
                     (``pysol-ru``, ``aisleriot-ru``, ``aisleriot-uk``, ``kpat-ru``, ``kpat-uk``; checked);
 ``text-alias:X=E``  the text's alias «X» is the catalogue's name E of the same entry (checked);
+``english-alias:E`` the text gives the English name E itself («(от англ. Spider)»);
+``auto``            the row was computed from the names (:mod:`pasyans.kb.catalog_link`, for the
+                    games of texts added by users), not reviewed;
 ``intro:N``         the book's introduction names it on raw line N;
 ``translation``, ``transliteration``  the English title is the title translated / transliterated.
 
@@ -337,8 +340,8 @@ def check(rows: list[CrosswalkRow], cats: Iterable[CatalogueName] | None = None,
                     problems.append(f"{r.game}: evidence {ev}: the knowledge base has no alias «{alias}»")
             elif ev == "gold" and gold is not None and fold(gold.get(r.game) or "") != fold(r.english):
                 problems.append(f"{r.game}: evidence gold: the gold English name is {gold.get(r.game)!r}")
-            elif ev not in ("gold", "contents", "translation", "transliteration") and not ev.startswith("intro:") \
-                    and not m and not ev.startswith("text-alias:"):
+            elif ev not in ("gold", "contents", "translation", "transliteration", "auto") and not ev.startswith("intro:") \
+                    and not m and not ev.startswith(("text-alias:", "english-alias:")):
                 problems.append(f"{r.game}: unknown evidence {ev!r}")
     return problems
 
@@ -424,6 +427,25 @@ def name_rows(rows: Iterable[CrosswalkRow], cats: Iterable[CatalogueName], games
     return out
 
 
+@lru_cache(maxsize=1)
+def _bundled_ids() -> dict[str, str]:
+    """Source id → file name of the bundled corpus (the texts ``crosswalk.tsv`` is about)."""
+    import json
+
+    manifest = HERE.parent / "corpus" / "manifest.json"
+    if not manifest.is_file():
+        return {}
+    return {e["id"]: e["file"] for e in json.loads(manifest.read_text("utf-8"))["sources"]}
+
+
+def _covered_sources(sources: list) -> set[str]:
+    """Ids of the sources ``crosswalk.tsv`` is about: a bundled text under its bundled id and file
+    name. A user's text that happens to get id 000 is not («000_mytext.txt»): its games are linked
+    to the catalogues from their names (:mod:`pasyans.kb.catalog_link`)."""
+    bundled = _bundled_ids()
+    return {s.id for s in sources if not bundled or bundled.get(s.id) == s.file}
+
+
 def write(db, sources: list, games: list, path: Path = CROSSWALK) -> list[CrosswalkRow]:
     """Write the ``crosswalk``, ``catalogue_matches`` tables and the catalogue names into ``names``
     (a sqlite-utils ``Database`` whose ``games``, ``names`` and ``findings`` tables exist).
@@ -433,8 +455,9 @@ def write(db, sources: list, games: list, path: Path = CROSSWALK) -> list[Crossw
     Returns the rows used.
     """
     lang = {s.id: s.language for s in sources}
-    by_key = {g.key: g for g in games}
-    rows = load_crosswalk(path)
+    covered = _covered_sources(sources)
+    by_key = {g.key: g for g in games if g.source in covered}
+    rows = [r for r in load_crosswalk(path) if r.game.split("-")[0] in covered or not _bundled_ids()]
     cats = load_catalogues()
     findings = []
     for r in rows:
@@ -447,12 +470,16 @@ def write(db, sources: list, games: list, path: Path = CROSSWALK) -> list[Crossw
             findings.append({"source": g.source, "game": g.key, "kind": "crosswalk-name-mismatch",
                              "message": f"{path.name}: row {r.game} names «{r.name}», the game is «{g.name}»",
                              "token": r.name})
-    listed = {r.game for r in rows}
+    from .catalog_link import propose  # rows computed from the names for games the file lacks
+
+    auto = propose(games, lang, rows, cats)
+    listed = {r.game for r in rows} | {r.game for r in auto}
     for g in games:
         if g.name and not g.fragment and g.key not in listed:
             findings.append({"source": g.source, "game": g.key, "kind": "crosswalk-missing",
-                             "message": f"{path.name}: no row for {g.key} «{g.name}»", "token": g.name})
-    used = [r for r in rows if r.game in by_key]
+                             "message": f"{path.name}: no row for {g.key} «{g.name}», and no catalogue "
+                                        f"(PySolFC, Aisleriot, KPatience) has its names", "token": g.name})
+    used = [r for r in rows if r.game in by_key] + auto
     db["crosswalk"].create({"game": str, "name": str, "english": str, "english_evidence": str, "confidence": str,
                             "pysol_id": int, "pysol_name": str, "aisleriot": str, "kpat": str,
                             "conflict": str, "note": str}, pk="game", foreign_keys=[("game", "games", "id")])
@@ -466,7 +493,7 @@ def write(db, sources: list, games: list, path: Path = CROSSWALK) -> list[Crossw
     db["catalogue_matches"].create_index(["game"])
     if "source" not in db["names"].columns_dict:
         db["names"].add_column("source", str)
-    db["names"].insert_all(name_rows(used, cats, set(by_key)))
+    db["names"].insert_all(name_rows(used, cats, {g.key for g in games}))
     if findings:
         db["findings"].insert_all(findings)
     return used

@@ -16,10 +16,17 @@ Evidence comes in three kinds:
   The texts' own statements count too: «не соответствует», «совсем другого свойства» → different;
   «напоминает», «схож», «вариант» → related.
 
-Relations: ``same`` (same or catalogue-equal names and no conflicting fact), ``different`` (the
+A name spelt alike in two languages is no evidence when the catalogues give it different games
+(Ukrainian «Косинка» = KPatience's Freecell, Russian «Косынка» = Klondike): the link says so
+(``ambiguous-name``) and rests on the other evidence, or is not made.
+
+Relations: ``same`` (same or catalogue-equal names, or one name the catalogues' translation of the
+other's English name, and no conflicting fact), ``different`` (the
 names meet but a structural fact conflicts, the text says so, the name is disputed, or both are
 entries of one text), ``related`` (the text says one resembles or is a variant of the other),
-``similar-name`` (similar names, nothing else known: kept apart).
+``ambiguous-name`` (the names are spelt alike across languages but mean different games in the
+catalogues, nothing else links them: kept apart), ``similar-name`` (similar names, nothing else
+known: kept apart).
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable
 
-from .crosswalk import (CrosswalkRow, book_parts, english_names, fold, load_catalogues,
+from .crosswalk import (CATALOGUE_LABEL, CrosswalkRow, book_parts, english_names, fold, load_catalogues,
                         name_key, packs_of_part, same_name)
 
 STRUCTURAL = ("packs", "cards_per_pack", "cards", "tableau_piles", "cards_per_pile")
@@ -233,12 +240,35 @@ def translations_of(games: list, lang: dict[str, str], cats) -> dict[str, list[t
     return out
 
 
+def meanings_differ(x: str, lx: str, y: str, ly: str, cats) -> str | None:
+    """Why two names of different languages that meet by spelling are no evidence of one game, or
+    ``None``: the catalogues give ``x`` in ``lx`` and ``y`` in ``ly`` disjoint English games
+    (Ukrainian «Косинка» is KPatience's Freecell, Russian «Косынка» is Klondike in Aisleriot and
+    KPatience). Fuzzy PySolFC names do not count."""
+    def meaning(name: str, lg: str) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        key = name_key(name, lg)
+        for c in cats:
+            if c.language == lg and not c.fuzzy and name_key(c.name, lg) == key:
+                out.setdefault(c.english, set()).add(CATALOGUE_LABEL.get(c.catalogue, c.catalogue))
+        return out
+    mx, my = meaning(x, lx), meaning(y, ly)
+    if not mx or not my or {fold(e) for e in mx} & {fold(e) for e in my}:
+        return None
+    say = lambda m, n, lg: "; ".join(f"{lg} «{n}» is {e} in {', '.join(sorted(c))}" for e, c in m.items())  # noqa: E731
+    return f"{say(mx, x, lx)}; {say(my, y, ly)}"
+
+
 def name_evidence(a, b, lang: dict[str, str], xw: dict[str, CrosswalkRow],
-                  translations: dict[str, list], englishes: dict[str, set[str]]) -> tuple[list[str], set[str]]:
+                  translations: dict[str, list], englishes: dict[str, set[str]],
+                  cats=None) -> tuple[list[str], set[str]]:
     """Evidence strings that the names of games ``a`` and ``b`` meet, and the kinds of meeting:
     ``same-name``, ``disputed-name``, ``mention-different``, ``mention-related``, ``similar-name``,
-    ``catalogue``, ``translation``. ``translations``: :func:`translations_of`; ``englishes``: game →
-    the folded English names the crosswalk links it to (:func:`crosswalk.english_names`)."""
+    ``catalogue``, ``translation``, ``ambiguous-name`` (spelt alike across languages but the
+    catalogues give the two names different games: :func:`meanings_differ`; no evidence of one
+    game). ``translations``: :func:`translations_of`; ``englishes``: game → the folded English
+    names the crosswalk links it to (:func:`crosswalk.english_names`); ``cats``: the catalogue
+    names (for ``ambiguous-name``)."""
     ev, kinds = [], set()
     la, lb = lang.get(a.source, "ru"), lang.get(b.source, "ru")
     na, nb = _names(a, la), _names(b, lb)
@@ -254,6 +284,12 @@ def name_evidence(a, b, lang: dict[str, str], xw: dict[str, CrosswalkRow],
             if kx in SIMILAR_KINDS and ky in SIMILAR_KINDS and _similar(x, y, lx, ly):
                 kinds.add("similar-name")
                 ev.append(f"similar names: {kx} «{x}» ({a.key}) / {ky} «{y}» ({b.key})")
+            continue
+        split = meanings_differ(x, lx, y, ly, cats) if cats is not None and lx != ly else None
+        if split:
+            kinds.add("ambiguous-name")
+            ev.append(f"«{x}» ({lx}, {a.key}) and «{y}» ({ly}, {b.key}) are spelt alike but name different "
+                      f"games: {split}")
             continue
         if "disputed" in (kx, ky):
             kinds.add("disputed-name")
@@ -273,8 +309,17 @@ def name_evidence(a, b, lang: dict[str, str], xw: dict[str, CrosswalkRow],
         if not other:
             continue
         ens = englishes.get(h.key, set())
+        mine = englishes.get(g.key, set())
         for name, kind, c in translations.get(g.key, ()):
             if fold(c.english) in ens and not (r and r.pysol_id is not None and r.pysol_id == c.pysol_id):
+                if r and fold(c.english) not in mine and (mine or fold(c.english) in fold(r.conflict)):
+                    # the catalogue gives g's name to another game than g is linked to: no evidence
+                    kinds.add("ambiguous-name")
+                    ev.append(f"{kind} «{name}» of {g.key} is the {c.catalogue} {c.language} name of "
+                              f"«{c.english}», a name of {h.key} ({c.ref}), but {g.key} is "
+                              + (f"linked to {r.english or r.pysol_name}" if mine else "not that game")
+                              + (f" ({r.conflict})" if r.conflict else ""))
+                    continue
                 kinds.add("translation")
                 ev.append(f"{kind} «{name}» of {g.key} is the {c.catalogue} {c.language} name of "
                           f"«{c.english}», a name of {h.key} ({c.ref})")
@@ -311,7 +356,7 @@ def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
         return "different"
     if "disputed-name" in kinds and not kinds & {"same-name", "catalogue"}:
         return "different"
-    if kinds & {"same-name", "catalogue"}:
+    if kinds & {"same-name", "catalogue", "translation"}:
         if conflict or a.source == b.source:
             return "different"
         return "same"
@@ -319,6 +364,8 @@ def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
         return "related"
     if conflict or a.source == b.source:
         return "different"
+    if "ambiguous-name" in kinds:
+        return "ambiguous-name"
     return "similar-name"
 
 
@@ -338,7 +385,7 @@ def find_links(games: list, sources: list, rows: Iterable[CrosswalkRow] = (), ca
     for a, b in combinations(named, 2):
         if a.variant_of == b.key or b.variant_of == a.key:
             continue
-        ev, kinds = name_evidence(a, b, lang, xw, trans, englishes)
+        ev, kinds = name_evidence(a, b, lang, xw, trans, englishes, cats)
         if not kinds:
             continue
         agree, conflict, differ = compare_facts(all_facts.get(a.key, {}), all_facts.get(b.key, {}))

@@ -360,7 +360,8 @@ def _has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:
 
 
 _REL_TEXT = {"same": "the same game as", "different": "a different game from",
-             "related": "related to", "similar-name": "a different game with a similar name:"}
+             "related": "related to", "similar-name": "a different game with a similar name:",
+             "ambiguous-name": "a name spelt alike that the catalogues give another game:"}
 
 
 def _add_links(conn: sqlite3.Connection, found: list[Match]) -> None:

@@ -52,7 +52,7 @@ TABLES = {
     "game_facts": ("Facts compared across texts", "Packs, cards, layout and building of each game, with "
                    "where each fact comes from (rule spec, book part, family)."),
     "links": ("Games across texts", "Pairs of games whose names meet, with the relation (same, different, "
-              "related, similar-name) and the evidence: names, catalogue, rules."),
+              "related, ambiguous-name, similar-name) and the evidence: names, catalogue, rules."),
     "passages": ("Sentences of the texts", "Every sentence of every game's text with its raw lines and "
                  "lemmas; full-text search works on words and on lemmas."),
 }

@@ -57,7 +57,7 @@ def _stop_cleanly_on_signals() -> None:
 
 
 @app.command()
-def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus folder with manifest.json (default: the bundled corpus)."),
+def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus folder with manifest.json (default: ./corpus when it has one, else the bundled corpus)."),
           db: Path = DbOption,
           quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
           force: bool = typer.Option(False, "--force", help="Replace the knowledge base even when this build "
@@ -98,6 +98,47 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
               f"legal: {v['legal']}   illegal: {v['illegal']}   unverifiable: {v['unverifiable']}")
     if summary.findings:
         con.print("findings: " + ", ".join(f"{k} {n}" for k, n in sorted(summary.findings.items())))
+
+
+@app.command()
+def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, or --encoding) of patience rules."),
+        corpus: Path = typer.Option(Path("corpus"), "--corpus", help="Corpus folder (created, with the bundled texts, if missing)."),
+        id_: Optional[str] = typer.Option(None, "--id", help="Source id (one file; default the next free number)."),
+        language: Optional[str] = typer.Option(None, "--language", help="ru or uk (default: detected per paragraph)."),
+        orthography: Optional[str] = typer.Option(None, "--orthography", help="modern or pre-reform (pre-1918 spelling)."),
+        kind: Optional[str] = typer.Option(None, "--kind", help="article, book or manual."),
+        segmenter: Optional[str] = typer.Option(None, "--segmenter", help="headings (titles in the text) or book-toc (contents with pages)."),
+        notation: Optional[str] = typer.Option(None, "--notation", help="symbol (♠Д, ♦Q), letter (ПА, Ч10) or words."),
+        latin_t: Optional[str] = typer.Option(None, "--latin-t", help="A Latin T after a suit symbol: ten or ace."),
+        title: Optional[str] = typer.Option(None, "--title", help="A title for people."),
+        encoding: Optional[str] = typer.Option(None, "--encoding", help="Read the files in this encoding (cp1251, koi8-r) and store UTF-8."),
+        replace: bool = typer.Option(False, "--replace", help="Replace the text of an existing --id."),
+        empty: bool = typer.Option(False, "--empty", help="Start a new corpus without the bundled texts.")) -> None:
+    """Add texts to a corpus: detects language, spelling, card notation and segmenter, says why."""
+    from .add import AddError, add_texts
+
+    try:
+        done = add_texts(files, corpus, replace=replace, empty=empty, encoding=encoding, id=id_, language=language,
+                         orthography=orthography, kind=kind, segmenter=segmenter, notation=notation,
+                         latin_t=latin_t, title=title)
+    except AddError as e:
+        _fail(str(e))
+    for a in done:
+        e = a.entry
+        if a.status == "already":
+            typer.echo(f"{a.path}: already in {corpus} as source {e['id']} ({e['file']}); nothing changed")
+            continue
+        typer.echo(f"{a.path} → {corpus / e['file']}: source {e['id']} ({a.status})")
+        for k in ("language", "orthography", "segmenter", "notation", "latin_t", "kind", "title"):
+            if k in e:
+                extra = ""
+                if k == "language" and e.get("languages"):
+                    extra = " + " + ", ".join(f"{x['language']} {x['lines'][0]}-{x['lines'][1]}" for x in e["languages"])
+                if k == "notation" and e.get("notations"):
+                    extra = f" (uses: {', '.join(e['notations'])})"
+                typer.echo(f"  {k:12} {e[k]}{extra} — {a.reasons.get(k, '')}")
+    if any(a.status != "already" for a in done):
+        typer.echo(f"next: pasyans build --corpus {corpus}   (a choice above is wrong? pasyans add FILE --id ID --replace --FIELD VALUE)")
 
 
 @app.command()

@@ -115,7 +115,8 @@ def read_examples(seg: Segmented) -> None:
     src = seg.source
     for g in seg.games:
         for i, ex in enumerate(g.examples):
-            parsed = parse_moves(_example_text(seg, g, i), src.id, src.notation, src.language)
+            lang = src.language_at(ex.lines[0])  # a mixed text: the example's own language
+            parsed = parse_moves(_example_text(seg, g, i), src.id, src.notation, lang)
             ex.moves = parsed.moves
             ex.mentions = parsed.mentions
             for f in parsed.findings:

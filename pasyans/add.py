@@ -1,0 +1,350 @@
+"""``pasyans add``: put a user's own texts into a corpus, with a manifest entry each — detected,
+explained, and every choice overridable.
+
+:func:`detect` reads one text and decides each field of its manifest entry
+(``pasyans/data/manifest.schema.json``) with the reason for a person:
+
+* ``language`` — ``ru`` or ``uk`` per paragraph (a line): letters only one language has (Ukrainian
+  і ї є ґ ʼ, Russian ы э ъ ё), and words only one language's dictionary knows (pymorphy3). The
+  text's language is that of most words; runs of paragraphs in the other one go to ``languages``.
+* ``orthography`` — ``pre-reform`` when the text writes pre-1918 letters: a word-final hard sign
+  after a consonant («пасьянсъ»), ѣ (also printed «ђ»), ѳ, ѵ; else ``modern``.
+* ``segmenter`` — ``book-toc`` when the text prints a table of contents with page numbers and its
+  pages carry printed numbers (the book segmenter's own tests, :func:`pasyans.extract.book.parse_toc`
+  and :func:`~pasyans.extract.book.book_pages`); else ``headings``.
+* ``notation`` — the card shorthand its examples use: ``symbol`` (suit symbols), ``letter`` (suit
+  letter then rank: ПА, Ч10), else ``words``; ``notations`` lists every notation found (``latin``:
+  Latin ranks with the symbols, ``rank-rows``: «Т-2-3-…-К»); ``latin_t`` what a Latin «T» after a
+  suit means, by the text's usage (:func:`pasyans.extract.notation.latin_t_usage`).
+* ``kind`` — ``book`` with a table of contents, ``manual`` when section labels repeat from game to
+  game (a program's help pages), else ``article``; ``title`` — the first heading, else the file name.
+
+:func:`add_texts` copies each file into the corpus folder as ``<id>_<name>.txt`` (bytes unchanged:
+raw line numbers stay the coordinates) and appends its entry to ``manifest.json`` (written to a
+temporary file and renamed). It never overwrites a corpus file it was not asked to: a text
+already in the corpus (same sha256) is reported and skipped, an existing id is refused unless
+``replace`` is given. A new corpus folder starts from the bundled corpus (the five texts) unless
+``empty``. Errors are :class:`AddError` (one line, naming the file).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .corpus import MANIFEST, CorpusError, check_manifest, read_text
+
+OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
+"""Fields :func:`add_texts` takes from the caller instead of detecting them."""
+
+
+class AddError(Exception):
+    """A text cannot be added; the message (one line) names the file and says why."""
+
+
+@dataclass
+class Detection:
+    """What :func:`detect` decided for one text: the manifest ``entry`` (without ``id``/``file``/
+    ``sha256``) and, per field, the ``reasons`` in words."""
+
+    entry: dict
+    reasons: dict[str, str] = field(default_factory=dict)
+
+
+_WORD_RE = re.compile(r"[^\W\d_]+(?:['’ʼ][^\W\d_]+)*")
+_UK_LETTERS = set("іїєґ")
+_RU_LETTERS = set("ыэъё")
+_PRE_REFORM_RE = re.compile(r"[бвгджзклмнпрстфхцчшщ]ъ(?![\w])|[ѣѳѵ]|(?<=[а-я])ђ|ђ(?=[а-я])", re.I)
+_LETTER_CODE_RE = re.compile(r"(?<![\w])[ПЧБТ](?:10|[2-9АВДК])(?![\w])")
+_SUIT_RE = re.compile(r"[♠♣♥♦♤♧♡♢]")
+_LATIN_NEAR_RE = re.compile(r"[♠♣♥♦♤♧♡♢] ?[AKQJT](?![\w])|(?<![\w])(?:[AKQJT]|10)[♠♣♥♦♤♧♡♢]")
+
+
+def _line_language(line: str, pre: bool) -> tuple[str | None, int]:
+    """``(language or None, words)`` of one paragraph: letters one language alone has, then words
+    one dictionary alone knows. Pre-1918 Russian writes «і», so it counts as no Ukrainian sign."""
+    from .morph import is_known
+
+    words = [w.lower() for w in _WORD_RE.findall(line) if not w.isascii()]
+    if not words:
+        return None, 0
+    letters = set("".join(words))
+    uk = 0 if pre else 3 * len(letters & _UK_LETTERS)
+    ru = 3 * len(letters & _RU_LETTERS) + (3 if pre else 0)
+    for w in words:
+        if len(w) < 3:
+            continue
+        in_ru, in_uk = is_known(w, "ru"), is_known(w, "uk")
+        ru += in_ru and not in_uk
+        uk += in_uk and not in_ru
+    hi, lo = max(ru, uk), min(ru, uk)
+    if hi - lo < 3 or hi < 2 * lo:  # a proper name one dictionary happens to know is no evidence
+        return None, len(words)
+    return ("uk" if uk > ru else "ru"), len(words)
+
+
+def _languages(lines: list[str], pre: bool) -> tuple[str, list[dict], str]:
+    """The main language, the spans in the other one (``[{"lines": [a, b], "language": l}]``) and why."""
+    per = [(n, *_line_language(t, pre)) for n, t in enumerate(lines, 1) if t.strip()]
+    words = Counter()
+    for _n, lang, k in per:
+        if lang:
+            words[lang] += k
+    if not words:
+        return "ru", [], "no Cyrillic words to tell by: Russian assumed"
+    main = words.most_common(1)[0][0]
+    other = "uk" if main == "ru" else "ru"
+    spans: list[list[int]] = []
+    last_lang = main
+    for n, lang, _k in per:
+        lang = lang or last_lang
+        if lang == other:
+            if spans and last_lang == other:
+                spans[-1][1] = n
+            else:
+                spans.append([n, n])
+        last_lang = lang
+    share = 100.0 * words[main] / sum(words.values())
+    name = {"ru": "Russian", "uk": "Ukrainian"}
+    why = f"{name[main]}: {share:.0f} % of the words of the paragraphs that tell ({sum(words.values())} words)"
+    if spans:
+        why += "; " + ", ".join(f"lines {a}-{b}" if a != b else f"line {a}" for a, b in spans) + f" in {name[other]}"
+    return main, [{"lines": s, "language": other} for s in spans], why
+
+
+def _table_of_contents(lines: list[str]) -> int:
+    """How many games the book segmenter's table-of-contents reader finds (0 without page numbers)."""
+    from .extract.book import book_pages, classify_book_lines, parse_toc
+
+    try:
+        toc = parse_toc(lines, classify_book_lines(lines))
+        if not toc:
+            return 0
+        classes = classify_book_lines(lines, [e.title for e in toc])
+        return sum(e.is_game for e in toc) if book_pages(classes, lines) else 0
+    except (ValueError, IndexError):
+        return 0
+
+
+def detect(path: Path | str, text: str | None = None) -> Detection:
+    """Decide the manifest entry of the text at ``path`` (see the module docstring); ``text`` is
+    its content when already read. Raises :class:`~pasyans.corpus.CorpusError` for an unusable file."""
+    from .extract import headings as hd
+    from .extract.notation import find_rank_rows, find_word_cards, latin_t_usage
+
+    path = Path(path)
+    text = read_text(path) if text is None else text
+    lines = text.split("\n")
+    d = Detection({})
+    pre_hits = len(_PRE_REFORM_RE.findall(text))
+    n_words = max(1, len(_WORD_RE.findall(text)))
+    pre = pre_hits >= 3 and pre_hits >= 0.005 * n_words
+    d.entry["orthography"] = "pre-reform" if pre else "modern"
+    d.reasons["orthography"] = (f"pre-1918 spelling: {pre_hits} word-final «ъ» after a consonant or ѣ/ѳ/ѵ"
+                                if pre else f"modern spelling ({pre_hits} pre-1918 letters in {n_words} words)")
+    lang, spans, why = _languages(lines, pre)
+    d.entry["language"], d.reasons["language"] = lang, why
+    if spans:
+        d.entry["languages"] = spans
+    toc = _table_of_contents(lines)
+    d.entry["segmenter"] = "book-toc" if toc >= 5 else "headings"
+    d.reasons["segmenter"] = (f"a table of contents with page numbers ({toc} games) and printed page numbers"
+                              if toc >= 5 else "no table of contents with page numbers: games are cut at their titles")
+    symbols, codes = len(_SUIT_RE.findall(text)), len(_LETTER_CODE_RE.findall(text))
+    word_cards = len(find_word_cards(text, lang))
+    rows = len(find_rank_rows(text, lang))
+    latin = len(_LATIN_NEAR_RE.findall(text))
+    if symbols >= 2:
+        notation, nwhy = "symbol", f"{symbols} suit symbols (♠♣♥♦)"
+    elif codes >= 5:
+        notation, nwhy = "letter", f"{codes} suit-letter codes (ПА, Ч10, ТВ)"
+    else:
+        notation, nwhy = "words", "no card shorthand: cards are named in words"
+    d.entry["notation"] = notation
+    used = [n for n, c in (("symbol", symbols), ("letter", codes if codes >= 5 else 0), ("words", word_cards),
+                           ("latin", latin), ("rank-rows", rows)) if c]
+    d.entry["notations"] = used
+    d.reasons["notation"] = f"{nwhy}; also found: " + (", ".join(
+        f"{n} ({c})" for n, c in (("cards in words", word_cards), ("Latin ranks", latin), ("rank rows", rows)) if c)
+        or "nothing else")
+    if symbols and re.search(r"[♠♣♥♦♤♧♡♢] ?T(?![\w])|(?<![\w])T[♠♣♥♦♤♧♡♢]", text):
+        d.entry["latin_t"], d.reasons["latin_t"] = latin_t_usage(text)
+    labels = Counter(lab.kind for t in lines if (lab := hd.section_label(t.strip(), lang)) and lab.rest is None)
+    repeats = sum(c > 1 for c in labels.values())
+    d.entry["kind"] = "book" if toc >= 5 else "manual" if repeats >= 2 else "article"
+    d.reasons["kind"] = ("a table of contents" if toc >= 5 else
+                         f"section labels repeat from game to game ({', '.join(sorted(k for k, c in labels.items() if c > 1))})"
+                         if repeats >= 2 else "running text with titles")
+    first = next((t.strip() for t in lines if t.strip()), "")
+    if first and len(first) <= 80 and (":" in first or hd.title_shape(hd.marks(first).rest, lang, layout=True)):
+        title, twhy = hd.marks(first).rest.strip(" ."), "its first line"
+    else:
+        title = next((hd.marks(t.strip()).rest.strip(" .") for t in lines[:40] if t.strip()
+                      and hd.title_shape(hd.marks(t.strip()).rest, lang, layout=True)), None)
+        twhy = "its first title line"
+    d.entry["title"] = title or path.name
+    d.reasons["title"] = twhy if title else "the file name (no title line at the top)"
+    return d
+
+
+@dataclass
+class Added:
+    """One text handled by :func:`add_texts`: its manifest ``entry``, the ``reasons`` for the
+    detected fields (a field given by the caller says so), and ``status``: ``added``, ``replaced``
+    or ``already`` (the same text is in the corpus: ``entry`` is the existing one)."""
+
+    path: Path
+    entry: dict
+    reasons: dict[str, str]
+    status: str
+
+
+def _bundled() -> Path:
+    return Path(__file__).resolve().parent.parent / "corpus"
+
+
+def _load_manifest(corpus: Path, empty: bool) -> list[dict]:
+    manifest = corpus / MANIFEST
+    if manifest.is_file():
+        try:
+            data = json.loads(read_text(manifest))
+        except json.JSONDecodeError as e:
+            raise AddError(f"{manifest}: malformed manifest (not JSON: {e})") from None
+        except CorpusError as e:
+            raise AddError(str(e)) from None
+        try:
+            return list(check_manifest(data, manifest))
+        except CorpusError as e:
+            raise AddError(str(e)) from None
+    if corpus.exists() and any(corpus.iterdir()):
+        raise AddError(f"{corpus}: folder exists without {MANIFEST}; give an empty or new folder")
+    corpus.mkdir(parents=True, exist_ok=True)
+    if empty or not (_bundled() / MANIFEST).is_file():
+        return []
+    entries = json.loads((_bundled() / MANIFEST).read_text("utf-8"))["sources"]
+    for e in entries:
+        shutil.copyfile(_bundled() / e["file"], corpus / e["file"])
+    return entries
+
+
+def _next_id(entries: list[dict]) -> str:
+    nums = [int(e["id"]) for e in entries if e["id"].isdigit()]
+    return f"{(max(nums) + 1) if nums else 0:03d}"
+
+
+def _safe_name(path: Path) -> str:
+    stem = re.sub(r"[^\w.-]+", "_", path.stem).strip("._") or "text"
+    return f"{stem[:40]}.txt"
+
+
+def _write_manifest(corpus: Path, entries: list[dict]) -> None:
+    check_manifest({"sources": entries}, corpus / MANIFEST)
+    fd, tmp = tempfile.mkstemp(prefix=".manifest-", suffix=".json", dir=corpus)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump({"sources": entries}, fh, ensure_ascii=False, indent=2)
+            fh.write("\n")
+        os.replace(tmp, corpus / MANIFEST)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, replace: bool = False,
+              empty: bool = False, encoding: str | None = None, **given: str) -> list[Added]:
+    """Add ``files`` to the corpus at ``corpus_dir`` (default ``./corpus``); returns what was done
+    for each, in order. ``given`` fields (:data:`OVERRIDABLE`) replace what :func:`detect` decides
+    (``id`` only with one file). ``encoding`` reads a file that is not UTF-8 («cp1251») and stores
+    it as UTF-8. Raises :class:`AddError` before anything is written when a file is unusable, a
+    field value is not allowed, or an id is taken (unless ``replace``)."""
+    corpus = Path(corpus_dir) if corpus_dir is not None else Path.cwd() / "corpus"
+    unknown = set(given) - set(OVERRIDABLE)
+    if unknown:
+        raise AddError(f"cannot set {', '.join(sorted(unknown))}: the fields are {', '.join(OVERRIDABLE)}")
+    given = {k: v for k, v in given.items() if v is not None}
+    if "id" in given and len(files) != 1:
+        raise AddError("--id names one text; give one file")
+    prepared = []
+    for f in files:
+        path = Path(f)
+        if not path.is_file():
+            raise AddError(f"{path}: file not found")
+        data = path.read_bytes()
+        if encoding:
+            try:
+                data = data.decode(encoding).encode("utf-8")
+            except (UnicodeDecodeError, LookupError) as e:
+                raise AddError(f"{path}: cannot read as {encoding} ({type(e).__name__})") from None
+        fd, tmp = tempfile.mkstemp(suffix=".txt")
+        os.close(fd)
+        try:
+            Path(tmp).write_bytes(data)
+            try:
+                text = read_text(Path(tmp))
+            except CorpusError as e:
+                hint = "; give --encoding cp1251 if it is a Windows Cyrillic file" if "UTF-8" in str(e) else ""
+                raise AddError(f"{path}: {str(e).split(': ', 1)[-1]}{hint}") from None
+            det = detect(path, text)
+        finally:
+            os.unlink(tmp)
+        prepared.append((path, data, det))
+    entries = _load_manifest(corpus, empty)
+    by_sha = {}
+    for e in entries:
+        p = corpus / e["file"]
+        if p.is_file():
+            by_sha[hashlib.sha256(p.read_bytes()).hexdigest()] = e
+    out: list[Added] = []
+    writes: list[tuple[Path, bytes, str | None]] = []  # (target, data, old file to remove)
+    for path, data, det in prepared:
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in by_sha and "id" not in given:
+            out.append(Added(path, by_sha[digest], {"file": f"the same text is already source {by_sha[digest]['id']}"},
+                             "already"))
+            continue
+        entry = dict(det.entry)
+        reasons = dict(det.reasons)
+        for k, v in given.items():
+            entry[k] = v
+            reasons[k] = "given"
+        if "languages" in entry and "language" in given:
+            entry["languages"] = [x for x in entry["languages"] if x["language"] != given["language"]]
+        origin = f"copied from {path.resolve()}"
+        same_origin = next((e for e in entries if e.get("decided", {}).get("file") == origin), None)
+        if same_origin is not None and "id" not in given:
+            raise AddError(f"{path}: an earlier version was added as source {same_origin['id']} "
+                           f"({same_origin['file']}); give --id {same_origin['id']} --replace to update it")
+        sid = entry.pop("id", None) or _next_id(entries)
+        old = next((e for e in entries if e["id"] == sid), None)
+        if old is not None and not replace:
+            raise AddError(f"{path}: id {sid!r} is already source {old['file']}; give another --id or --replace")
+        name = f"{sid}_{_safe_name(path)}"
+        target = corpus / name
+        if target.exists() and (old is None or old["file"] != name) and not replace:
+            raise AddError(f"{target}: a file of that name is in the corpus and not listed as {sid}; "
+                           "remove it or give --replace")
+        full = {"id": sid, "file": name, **entry, "sha256": digest,
+                "decided": {"file": origin, **{k: v for k, v in reasons.items() if k in entry}}}
+        try:
+            check_manifest({"sources": [full]}, corpus / MANIFEST)
+        except CorpusError as e:
+            raise AddError(f"{path}: {str(e).split(': ', 2)[-1]}") from None
+        writes.append((target, data, old["file"] if old is not None and old["file"] != name else None))
+        entries = [e for e in entries if e["id"] != sid] + [full]
+        by_sha[digest] = full
+        out.append(Added(path, full, reasons, "replaced" if old is not None else "added"))
+    for target, data, stale in writes:
+        if stale and (corpus / stale).is_file():
+            (corpus / stale).unlink()
+        target.write_bytes(data)
+    if writes:
+        _write_manifest(corpus, entries)
+    return out

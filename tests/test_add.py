@@ -1,0 +1,112 @@
+"""`pasyans add`: a user's text into a corpus with a manifest entry it detects and explains;
+then `pasyans build` on it — one command each, no hand-written manifest (issue 11)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from typer.testing import CliRunner
+
+from pasyans.add import AddError, add_texts, detect
+from pasyans.cli import app
+from pasyans.corpus import load_corpus
+
+from .conftest import FIXTURES, ROOT
+
+TEXTS = FIXTURES / "texts"
+
+
+@pytest.mark.parametrize("name, fields", [
+    ("ru_manual_md.txt", {"language": "ru", "orthography": "modern", "segmenter": "headings", "notation": "symbol",
+                          "latin_t": "ten", "kind": "manual"}),
+    ("uk_manual.txt", {"language": "uk", "notation": "symbol", "kind": "manual", "title": "Пасьянси: довідник"}),
+    ("ru_pre1918.txt", {"language": "ru", "orthography": "pre-reform", "notation": "words"}),
+    ("mixed_ru_uk.txt", {"language": "ru", "languages": [{"lines": [6, 7], "language": "uk"}]}),
+])
+def test_detection_of_the_development_texts(name, fields):
+    d = detect(TEXTS / name)
+    assert {k: d.entry.get(k) for k in fields} == fields
+    assert all(d.reasons[k] for k in fields if k != "languages")
+
+
+def test_detection_of_the_bundled_texts_agrees_with_their_manifest(corpus):
+    for s in corpus.values():
+        e = detect(s.path, s.text).entry
+        assert (e["language"], e["orthography"], e["segmenter"], e["notation"]) == (
+            s.language, s.orthography, s.segmenter, s.notation), s.id
+
+
+def test_add_copies_the_text_and_writes_a_valid_entry(tmp_path):
+    corpus = tmp_path / "corpus"
+    (done,) = add_texts([TEXTS / "uk_manual.txt"], corpus, empty=True)
+    assert done.status == "added" and done.entry["id"] == "000" and done.entry["file"] == "000_uk_manual.txt"
+    assert (corpus / "000_uk_manual.txt").read_bytes() == (TEXTS / "uk_manual.txt").read_bytes()
+    (src,) = load_corpus(corpus)
+    assert (src.language, src.notation, src.segmenter) == ("uk", "symbol", "headings") and not src.changed
+    assert "Ukrainian" in src.decided["language"] and src.decided["file"].startswith("copied from ")
+
+
+def test_a_new_corpus_starts_from_the_bundled_texts(tmp_path):
+    corpus = tmp_path / "c"
+    (done,) = add_texts([TEXTS / "ru_caps.txt"], corpus)
+    assert done.entry["id"] == "005"
+    assert [s.id for s in load_corpus(corpus)] == ["000", "001", "002", "003", "004", "005"]
+
+
+def test_every_choice_can_be_overridden_and_a_bad_value_is_one_line(tmp_path):
+    corpus = tmp_path / "c"
+    (done,) = add_texts([TEXTS / "ru_caps.txt"], corpus, empty=True, id="caps", notation="words", kind="article")
+    assert (done.entry["id"], done.entry["notation"], done.reasons["notation"]) == ("caps", "words", "given")
+    with pytest.raises(AddError, match="language 'en' is not one of ru, uk") as e:
+        add_texts([TEXTS / "uk_manual.txt"], corpus, language="en")
+    assert "\n" not in str(e.value)
+    assert [s.id for s in load_corpus(corpus)] == ["caps"]  # nothing written
+
+
+def test_add_never_overwrites_what_it_was_not_asked_to(tmp_path):
+    corpus = tmp_path / "c"
+    add_texts([TEXTS / "ru_caps.txt"], corpus, empty=True)
+    (again,) = add_texts([TEXTS / "ru_caps.txt"], corpus)
+    assert again.status == "already"
+    with pytest.raises(AddError, match="id '000' is already source"):
+        add_texts([TEXTS / "uk_manual.txt"], corpus, id="000")
+    (corpus / "001_uk_manual.txt").write_text("чужой файл", "utf-8")  # not in the manifest
+    with pytest.raises(AddError, match="not listed"):
+        add_texts([TEXTS / "uk_manual.txt"], corpus)
+    assert (corpus / "001_uk_manual.txt").read_text("utf-8") == "чужой файл"
+    edited = tmp_path / "ru_caps.txt"
+    edited.write_text((TEXTS / "ru_caps.txt").read_text("utf-8"), "utf-8")
+    add_texts([edited], corpus, id="002")
+    edited.write_text(edited.read_text("utf-8") + "\nЕщё строка.", "utf-8")
+    with pytest.raises(AddError, match="give --id 002 --replace"):
+        add_texts([edited], corpus)
+    (upd,) = add_texts([edited], corpus, id="002", replace=True)
+    assert upd.status == "replaced" and (corpus / "002_ru_caps.txt").read_text("utf-8").endswith("Ещё строка.")
+
+
+def test_a_windows_cyrillic_file(tmp_path):
+    f = tmp_path / "cp.txt"
+    f.write_bytes((TEXTS / "ru_caps.txt").read_text("utf-8").encode("cp1251", errors="replace"))
+    with pytest.raises(AddError, match="not UTF-8.*--encoding cp1251"):
+        add_texts([f], tmp_path / "c", empty=True)
+    (done,) = add_texts([f], tmp_path / "c", empty=True, encoding="cp1251")
+    assert (tmp_path / "c" / done.entry["file"]).read_text("utf-8").startswith("О ПАСЬЯНСАХ")
+
+
+def test_add_then_build_one_command_each(tmp_path):
+    runner = CliRunner()
+    corpus, db = tmp_path / "corpus", tmp_path / "kb.db"
+    r = runner.invoke(app, ["add", str(TEXTS / "ru_manual_md.txt"), "--corpus", str(corpus), "--empty"])
+    assert r.exit_code == 0, r.output
+    assert "language     ru — Russian" in r.output and "latin_t      ten — the text writes Latin ranks" in r.output
+    r = runner.invoke(app, ["build", "--corpus", str(corpus), "--db", str(db), "-q"])
+    assert r.exit_code == 0, r.output
+    conn = sqlite3.connect(db)
+    names = [n for (n,) in conn.execute("SELECT name FROM games WHERE source = '000' ORDER BY first_line")]
+    assert names == ["Косынка", "Паук", "Свободная ячейка", "Бисли", "Вегас", "Пирамида"]
+    row = conn.execute("SELECT english, confidence, pysol_id, english_evidence FROM crosswalk WHERE game = '000-1'").fetchone()
+    assert row[:3] == ("Klondike", "high", 2) and row[3].startswith("auto;")
+    assert json.loads(conn.execute("SELECT value FROM kb_meta WHERE key = 'schema_version'").fetchone()[0]) \
+        if conn.execute("SELECT name FROM sqlite_master WHERE name = 'kb_meta'").fetchone() else True

@@ -1,0 +1,43 @@
+"""A new game linked to the catalogue names with its evidence and a confidence; a name that means
+different games in different languages is shown as such, never merged (issue 11, item 5)."""
+
+from __future__ import annotations
+
+from pasyans.kb.catalog_link import propose
+from pasyans.kb.crosswalk import load_catalogues
+from pasyans.kb.links import decide, meanings_differ, name_evidence, translations_of
+from pasyans.models import Alias, GameText
+
+
+def _game(key, name, aliases=(), source="900"):
+    return GameText(key, source, name, [(1, 2)], aliases=[Alias(n, lang, (1, 1), kind) for n, lang, kind in aliases])
+
+
+def test_a_russian_klondike_is_linked_with_its_evidence():
+    g = _game("900-1", "Косынка", [("Клондайк", "ru", "alias"), ("Klondike", "en", "alias")])
+    (row,) = propose([g], {"900": "ru"}, [], load_catalogues())
+    assert (row.english, row.pysol_id, row.aisleriot, row.kpat, row.confidence) == ("Klondike", 2, "Klondike", "Klondike", "high")
+    assert row.evidence[0] == "auto" and "english-alias:Klondike" in row.evidence
+    assert "KPatience uk name of «Freecell»" in row.conflict  # the other meaning is shown, not merged
+
+
+def test_the_ukrainian_kosynka_of_kpatience_is_a_rival_not_a_link():
+    g = _game("901-1", "Косинка", [("Клондайк", "uk", "alias")], source="901")
+    (row,) = propose([g], {"901": "uk"}, [], load_catalogues())
+    assert row.english == "Klondike" and row.confidence == "medium"  # its own-language name says Freecell
+    assert "«Freecell»" in row.conflict
+
+
+def test_no_catalogue_name_no_row():
+    assert propose([_game("902-1", "Пасьянс моей бабушки")], {"902": "ru"}, [], load_catalogues()) == []
+
+
+def test_names_spelt_alike_across_languages_are_no_evidence_of_one_game():
+    cats = load_catalogues()
+    why = meanings_differ("Косинка", "uk", "Косынка", "ru", cats)
+    assert "Freecell" in why and "Klondike" in why
+    a, b = _game("901-1", "Косинка", source="901"), _game("900-1", "Косынка", source="900")
+    lang = {"900": "ru", "901": "uk"}
+    ev, kinds = name_evidence(a, b, lang, {}, translations_of([a, b], lang, cats), {}, cats)
+    assert "ambiguous-name" in kinds and "same-name" not in kinds
+    assert decide(a, b, kinds, [], []) == "ambiguous-name"

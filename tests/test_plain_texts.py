@@ -1,0 +1,153 @@
+"""Segmentation of texts of other shapes than the five bundled ones (issue 11): the development
+texts in tests/fixtures/texts/ (written for this project) and the Aisleriot help pages, entered as
+`pasyans add` would enter them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pasyans.add import detect
+from pasyans.corpus import Source, read_text
+from pasyans.pipeline import read_examples, segment
+
+from .conftest import FIXTURES
+
+
+def _source(rel: str) -> Source:
+    path = FIXTURES / rel
+    text = read_text(path)
+    e = detect(path, text).entry
+    return Source(id="t01", file=path.name, language=e["language"], orthography=e["orthography"], kind=e["kind"],
+                  title=e["title"], sha256="", path=path, text=text, segmenter=e["segmenter"], notation=e["notation"],
+                  languages=[(tuple(x["lines"]), x["language"]) for x in e.get("languages", [])],
+                  latin_t=e.get("latin_t"))
+
+
+@pytest.fixture(scope="module")
+def manual():
+    seg = segment(_source("texts/ru_manual_md.txt"))
+    read_examples(seg)
+    return seg
+
+
+def test_markdown_titles_with_aliases_and_labels_give_six_games(manual):
+    assert [(g.name, g.lines) for g in manual.games] == [
+        ("Косынка", [(7, 29)]), ("Паук", [(31, 51)]), ("Свободная ячейка", [(53, 65)]), ("Бисли", [(67, 79)]),
+        ("Вегас", [(81, 87)]), ("Пирамида", [(89, 97)])]
+    assert {f.kind: f.lines for f in manual.findings} == {"not-a-game": (3, 5)} or \
+        [(f.kind, f.lines) for f in manual.findings] == [("not-a-game", (1, 1)), ("not-a-game", (3, 5))]
+
+
+def test_section_labels_mark_the_sections_of_the_game_above(manual):
+    klondike = manual.games[0]
+    assert [(s.kind, s.title, s.lines) for s in klondike.sections if s.kind != "example"] == [
+        ("goal", "Цель игры", (11, 13)), ("setup", "Раскладка", (15, 17)), ("rules", "Правила", (19, 25)),
+        ("tactics", "Стратегия", (27, 29))]
+
+
+def test_aliases_in_the_title_and_in_the_body(manual):
+    klondike, spider, freecell = manual.games[:3]
+    assert [(a.name, a.language, a.kind, a.lines) for a in klondike.aliases] == [
+        ("Клондайк", "ru", "alias", (7, 7)), ("Klondike", "en", "alias", (9, 9)), ("Солитёр", "ru", "alias", (9, 9))]
+    assert [(a.name, a.kind) for a in spider.aliases] == [("Спайдер", "alias"), ("Spider", "gloss")]
+    assert [(a.name, a.language) for a in freecell.aliases] == [("FreeCell", "en")]
+
+
+def test_one_line_example_and_examples_inside_rules_paragraphs(manual):
+    klondike = manual.games[0]
+    assert [(e.lines, e.marker) for e in klondike.examples] == [((21, 21), "Например"), ((25, 25), "Пример")]
+    inside = klondike.examples[0]
+    assert inside.text == "Например, ♦Q можно положить на ♣K, а ♠J — на ♦Q."  # not the rules around it
+    assert [(str(m.card), m.to) for m in inside.moves] == [("QD", "KC"), ("JS", "QD")]
+    assert [(str(m.card), m.to) for m in klondike.examples[1].moves] == [("8S", "9H")]
+    bisley = manual.games[3]
+    assert bisley.examples[0].marker == "Скажем" and [str(m.card) for m in bisley.examples[0].moves] == ["6S", "8S"]
+
+
+def test_latin_t_after_a_suit_is_ten_in_a_text_that_writes_latin_ranks(manual):
+    spider = manual.games[1]
+    (ex,) = spider.examples
+    assert [(str(m.card), m.to) for m in ex.moves][:2] == [("9C", "TH"), ("4D", "5S")]
+
+
+def test_capitals_titles_dotted_labels_and_suppositions():
+    seg = segment(_source("texts/ru_caps.txt"))
+    assert [g.name for g in seg.games] == ["Часы", "Косынка", "Четыре короля", "Мост"]
+    assert [(a.name, a.lines) for a in seg.games[1].aliases] == [("Клондайк", (13, 13))]
+    assert [(s.kind, s.lines[0]) for s in seg.games[1].sections if s.kind != "example"] == [
+        ("setup", 14), ("rules", 16), ("tactics", 18)]
+    assert [(e.marker, e.lines) for e in seg.games[0].examples] == [("Допустим", (9, 9))]
+    assert [(e.marker, e.lines) for e in seg.games[2].examples] == [("примере", (24, 24))]
+    assert seg.games[3].printed_name == "ПАСЬЯНС «МОСТ»" and seg.games[3].aliases[0].name == "Переправа"
+
+
+def test_ukrainian_numbered_titles_and_labels():
+    seg = segment(_source("texts/uk_manual.txt"))
+    assert [(g.name, [a.name for a in g.aliases]) for g in seg.games] == [
+        ("Косинка", ["Клондайк"]), ("Павук", ["Spider"]), ("Годинник", ["Годинникар"]), ("Королівський пасьянс", [])]
+    assert [s.title for s in seg.games[0].sections if s.kind != "example"] == ["Опис", "Мета", "Розклад", "Гра", "Тактика"]
+    assert [e.marker for g in seg.games for e in g.examples] == ["Наприклад", "Наприклад", "Скажімо", "Наприклад"]
+
+
+def test_a_mixed_text_reads_each_paragraph_in_its_language():
+    src = _source("texts/mixed_ru_uk.txt")
+    assert src.languages == [((6, 7), "uk")]
+    seg = segment(src)
+    read_examples(seg)
+    (g,) = seg.games
+    assert (g.name, [(a.name, a.lines) for a in g.aliases]) == ("Ручеёк", [("Струмок", (1, 1))])
+    assert [[(str(m.card), m.to) for m in e.moves] for e in g.examples] == [[("7S", "7D")], [("7S", "7D")]]
+
+
+@pytest.mark.parametrize("page", ["klondike", "spider", "terrace", "giant"])
+def test_options_under_parameters_are_sections_not_games(page):
+    seg = segment(_source(f"aisleriot/ru/{page}.txt"))
+    (g,) = seg.games
+    options = [s.title for s in g.sections if s.kind == "option"]
+    expected = {"klondike": ["Сдавать по три карты", "Сдавать по одной карте", "Без пересдач",
+                             "Неограниченное количество пересдач"],
+                "spider": ["Одна масть", "Две масти", "Четыре масти"],
+                "terrace": ["Терраса", "Генеральский пасьянс", "Падающие звёзды", "Синьора", "Красноголовые",
+                            "Блондинки и брюнетки", "Дерево"],
+                "giant": ["Одинаковая масть", "Чередование цвета"]}[page]
+    assert options == expected
+
+
+def test_pages_concatenated_stay_one_game_each(tmp_path):
+    pages = ["accordion", "klondike", "spider"]
+    text = "\n".join(read_text(FIXTURES / "aisleriot" / "ru" / f"{p}.txt") for p in pages)
+    (tmp_path / "three.txt").write_text(text, "utf-8")
+    d = detect(tmp_path / "three.txt")
+    src = Source(id="t02", file="three.txt", language=d.entry["language"], orthography="modern", kind="manual",
+                 title="", sha256="", path=tmp_path / "three.txt", text=text)
+    assert [g.name for g in segment(src).games] == ["Аккордион", "Клондайк", "Паук"]
+
+
+def _title(stem: str, lang: str) -> str:
+    rows = (FIXTURES / "aisleriot" / "manifest.tsv").read_text("utf-8").splitlines()
+    cols = rows[0].split("\t")
+    row = next(dict(zip(cols, r.split("\t"))) for r in rows[1:] if r.startswith(stem + "\t"))
+    return row[f"{lang}_title"]
+
+
+PAGES = sorted(f"{p.parent.name}/{p.stem}" for lang in ("ru", "uk") for p in (FIXTURES / "aisleriot" / lang).glob("*.txt"))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_aisleriot_page_is_one_game_with_its_title_and_sections(page):
+    from pasyans.kb.crosswalk import same_name
+
+    lang, stem = page.split("/")
+    seg = segment(_source(f"aisleriot/{page}.txt"))
+    games = [g for g in seg.games if not g.fragment]
+    assert len(games) == 1, [g.name for g in seg.games]
+    g = games[0]
+    src_lines = read_text(FIXTURES / "aisleriot" / f"{page}.txt").split("\n")
+    assert same_name(g.name, src_lines[0], lang, lang) and same_name(src_lines[0], _title(stem, lang), lang, lang) \
+        or same_name(g.name, _title(stem, lang), lang, lang), (g.name, _title(stem, lang))
+    labels = {"Описание", "Задача", "Правила", "Подсчёт очков", "Стратегия", "Налаштування", "Мета", "Оцінювання",
+              "Стратегія", "Параметры"}
+    marked = {s.lines[0] for s in g.sections}
+    assert all(n in marked for n, t in enumerate(src_lines, 1) if t in labels)
