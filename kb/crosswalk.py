@@ -152,7 +152,7 @@ def load_crosswalk(path: Path = CROSSWALK) -> list[CrosswalkRow]:
 
 # -- name comparison (build time: pymorphy3 lemmas) --------------------------------------------
 
-_GENERIC = {"пасьянс"}
+_GENERIC = {"пасьянс", "пасянс"}  # the word, and its spelling skeleton (soft sign dropped)
 
 
 @lru_cache(maxsize=20_000)

@@ -202,7 +202,7 @@ def _similar(a: str, b: str, la: str, lb: str) -> bool:
     wa, wb = _nouns(a, la), _nouns(b, lb)
     if not wa or not wb:
         return False
-    short, long_ = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    short, long_ = (wa, wb) if (len(wa), len("".join(wa))) <= (len(wb), len("".join(wb))) else (wb, wa)
     if set(short) <= set(long_):
         return True
     if len(short) == 1 and len(short[0]) >= 4:
