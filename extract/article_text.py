@@ -20,13 +20,12 @@ from spacy.matcher import Matcher
 
 from pasyans import morph
 
+from .headings import QUOTE_RE, TERMINAL, words
 from .nlp import doc as shared_doc, pipeline
 from .orthography import modernize_mapped
 from .text import MappedText
 
-TERMINAL = ".!?…"
 CLOSERS = "»\"“”)’'"
-QUOTE_RE = re.compile(r"«([^»]+)»|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”")
 FIG_REF_RE = re.compile(r"\b(?:рис|мал)\.\s*(\d+)", re.I)
 CODE_RE = re.compile(r"(?<![\w])[ПЧБТT4](?:10|[2-9АВДКЗб])(?:\d{1,2})?(?![а-яіїєґ])")
 MOVE_RE = re.compile(r"(?<![\w])[ПЧБТT4](?:10|[2-9АВДКЗб])\d{0,2}\s*-\s*(?:[ПЧБТT4]?(?:10|[2-9АВДКЗТ])|\")")
@@ -66,11 +65,6 @@ class Line:
     @property
     def blank(self) -> bool:
         return not self.text
-
-
-def words(s: str) -> list[str]:
-    """The words of ``s``."""
-    return re.findall(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", s)
 
 
 def nlp(lang: str):

@@ -27,8 +27,8 @@ from importlib import resources
 from pasyans import morph
 
 _DATA = "data"
-_TERMINAL = ".!?…"
-_QUOTE_RE = re.compile(r"«([^»]+)»|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”")
+TERMINAL = ".!?…"
+QUOTE_RE = re.compile(r"«([^»]+)»|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”")
 _CAPTION_RE = re.compile(r"^(?:рис|рисунок|мал|малюнок|табл|таблица)\.?\s*\d+\s*\.?$", re.I)
 _WORD_RE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _LATIN_RE = re.compile(r"^[A-Za-z][A-Za-z'’ .-]*$")
@@ -148,9 +148,9 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     if not (s[0].isupper() or s[0] in "«\"„“"):
         return None
     core = s.rstrip(".")
-    if _QUOTE_RE.search(core) and not _GENERIC_RE.sub("", _QUOTE_RE.sub(" ", core)):
+    if QUOTE_RE.search(core) and not _GENERIC_RE.sub("", QUOTE_RE.sub(" ", core)):
         return "quoted"
-    if s[-1] not in _TERMINAL + ",;:" + "-–—":
+    if s[-1] not in TERMINAL + ",;:" + "-–—":
         return "plain"
     if s[-1] == "." and not s.endswith("..") and len(ws) <= 4:
         return "dotted"
@@ -209,7 +209,7 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     parts = [p for p in _ALT_SPLIT.split(s) if p.strip()]
     names = []
     for p in parts:
-        q = _QUOTE_RE.search(p)
+        q = QUOTE_RE.search(p)
         n = next(g for g in q.groups() if g) if q else p
         n = n.strip().rstrip(".,").strip()
         if caps or (n.isupper() and len(n) > 2):
@@ -223,7 +223,7 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
 
 
 def _unquote(s: str) -> str:
-    q = _QUOTE_RE.search(s)
+    q = QUOTE_RE.search(s)
     return next(g for g in q.groups() if g).strip() if q else s.strip()
 
 
