@@ -116,11 +116,12 @@ def _inputs(corpus_dir: Path | str | None) -> list[Path]:
         return []
 
 
-def check_target(db_path: Path | str, corpus_dir: Path | str | None = None) -> None:
+def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, force: bool = False) -> None:
     """Raise :class:`KBError` unless ``db_path`` can take a new knowledge base: it must not be a
-    folder, a file of the corpus the build reads, a read-only file, or an existing file that is
-    not a pasyans knowledge base (another file is never overwritten), and its folder must exist
-    or be creatable. Called before the build runs."""
+    folder or a file of the corpus the build reads (not even with ``force``), nor — unless
+    ``force`` — a read-only file or an existing file that is not a pasyans knowledge base (one
+    whose header is damaged, or another file); its folder must exist or be creatable. Called
+    before the build runs."""
     from .query import is_knowledge_base
 
     p = Path(db_path)
@@ -129,10 +130,11 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None) -> N
     for src in _inputs(corpus_dir):
         if files.same_file(p, src):
             raise KBError(f"{p}: is a file of the corpus this build reads; give another --db")
-    if p.exists() and not is_knowledge_base(p):
-        raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it")
-    if p.exists() and not p.stat().st_mode & 0o222:
-        raise KBError(f"{p}: is read-only; not replacing it (make it writable or give another --db)")
+    if p.exists() and not force and not is_knowledge_base(p):
+        raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it "
+                      f"(give another --db, or --force to replace it)")
+    if p.exists() and not force and not p.stat().st_mode & 0o222:
+        raise KBError(f"{p}: is read-only; not replacing it (make it writable, give another --db, or --force)")
     for folder in (p.parent, *p.parent.parents):
         if folder.exists():
             if not folder.is_dir():
@@ -152,20 +154,20 @@ def _corpus_bytes(corpus_dir: Path | str | None) -> int:
 
 @contextlib.contextmanager
 def build_target(db_path: Path | str, corpus_dir: Path | str | None = None, *, wait: bool = True,
-                 say: Callable[[str], None] | None = None) -> Iterator[Path]:
+                 say: Callable[[str], None] | None = None, force: bool = False) -> Iterator[Path]:
     """Hold ``db_path`` for one build: checks it (:func:`check_target`), takes its lock
     (:class:`pasyans.files.Lock`; another build of the same file waits, saying so), removes the
     temporary files killed builds left, and checks the folder has room for the knowledge base —
     all before the pipeline runs. Raises :class:`KBError` (one line) when the build cannot go on."""
     p = Path(db_path)
-    check_target(p, corpus_dir)
+    check_target(p, corpus_dir, force)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         with files.Lock(p, wait=wait, say=say):
             stale = files.remove_stale(p)
             if stale and say:
                 say(f"removed {stale} temporary file(s) an interrupted build of {p} left")
-            check_target(p, corpus_dir)  # again: another build may have written it meanwhile
+            check_target(p, corpus_dir, force)  # again: another build may have written it meanwhile
             need = SPACE_PER_CORPUS_BYTE * _corpus_bytes(corpus_dir) + 4_000_000
             files.check_free_space(p.parent, need, "the knowledge base")
             yield p

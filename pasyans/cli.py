@@ -61,7 +61,8 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
           db: Path = DbOption,
           quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines."),
           force: bool = typer.Option(False, "--force", help="Replace the knowledge base even when this build "
-                                     "finds far fewer games than it holds."),
+                                     "finds far fewer games than it holds, or a --db file that is no knowledge "
+                                     "base (never a corpus file)."),
           wait: bool = typer.Option(True, "--wait/--no-wait", help="When another build of the same file runs: "
                                     "wait for it (default) or stop.")) -> None:
     """Build the knowledge base from the corpus and print a summary. An existing knowledge base

@@ -262,10 +262,11 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
     and :class:`pasyans.kb.query.KBError` for an unusable ``db_path`` (checked, locked and its
     free space measured by :func:`pasyans.kb.store.build_target` before the pipeline runs; a
     second build of the same file waits unless ``wait`` is false); the existing knowledge base
-    is replaced only on success, and by one with far fewer games only when ``force``."""
+    is replaced only on success, and by one with far fewer games (or a file that is no knowledge
+    base replaced at all) only when ``force``."""
     from .kb.store import build_target
 
-    with build_target(db_path, corpus_dir, wait=wait, say=progress):
+    with build_target(db_path, corpus_dir, wait=wait, say=progress, force=force):
         return _build(corpus_dir, db_path, progress, force=force, **options)
 
 

@@ -216,7 +216,7 @@ def test_a_second_build_of_one_file_waits_for_the_first(tmp_path):
         time.sleep(0.01)
     order.append("first done")
     first.__exit__(None, None, None)
-    t.join(30)
+    t.join(300)
     assert order == ["first done", "second"]
     assert said[0].startswith(f"waiting for another build of {target} (pid ")
 
@@ -274,3 +274,13 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatc
         files.atomic_write_text(out, "new")
     assert out.read_text("utf-8") == '{"sources": []}'
     assert files.temp_files(out) == []
+
+
+def test_a_file_that_is_no_knowledge_base_is_replaced_only_with_force(tmp_path):
+    broken = tmp_path / "k.db"
+    broken.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4080)  # a knowledge base whose first page is gone
+    with pytest.raises(KBError, match="exists and is not a pasyans knowledge base; not overwriting it .*--force"):
+        store.check_target(broken, ROOT / "corpus")
+    store.check_target(broken, ROOT / "corpus", force=True)
+    with pytest.raises(KBError, match="is a file of the corpus"):
+        store.check_target(ROOT / "corpus" / "manifest.json", ROOT / "corpus", force=True)
