@@ -46,7 +46,8 @@ def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None) -> dict:
     if target.needs_kb:
         from pasyans.kb.query import connect
 
-        ctx["db"] = connect(db or small_kb(Path(tempfile.mkdtemp(prefix="fuzz-kb-"))))
+        ctx["path"] = db or small_kb(Path(tempfile.mkdtemp(prefix="fuzz-kb-")))
+        ctx["db"] = connect(ctx["path"])
     try:  # warm up (models, dictionaries, grammars load on the first call): not timed
         target.call("Тузы кладут на базу.", ctx)
     except Exception:  # noqa: BLE001 - a crash here is found again below

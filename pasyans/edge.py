@@ -104,7 +104,10 @@ class Edge(TyperGroup):
     def make_context(self, info_name, args, parent=None, **extra):
         for a in args:
             if not _is_text(a):
-                shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                try:  # bytes the shell passed (os.fsdecode made them \udc80…\udcff): show them as U+FFFD
+                    shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                except UnicodeEncodeError:  # another lone surrogate (a caller's string): show its code
+                    shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
                 say_error(f"argument {shown!r} is not valid UTF-8 text (check the terminal's encoding)", 2)
         try:
             return super().make_context(info_name, args, parent=parent, **extra)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -359,6 +360,27 @@ def _verify(text: str, _ctx) -> None:
     verify_example(game, ex, {"tableau": {"build_rank": {"value": "down", "status": "stated"}}})
 
 
+def _cli(text: str, ctx) -> None:
+    """``pasyans find/show/search/verify/export`` with the text as the argument (or as an option
+    value; two of the seven command lines, chosen by the text): any exit but 0, 1 or 2, or an
+    «internal error» line, is a crash."""
+    from typer.testing import CliRunner
+
+    from pasyans.cli import app
+
+    db = str(ctx["path"])
+    first = (text.split() or [""])[0]
+    runs = [["find", text, "--db", db], ["show", text, "--db", db], ["search", text, "--db", db],
+            ["verify", text, "--db", db], ["find", "Осада", "--limit", first, "--db", db],
+            ["show", "t-1", "--db", text or "-"], ["export", "--format", first, "--db", db]]
+    k = zlib.crc32(text.encode("utf-8", "surrogatepass"))
+    for args in (runs[k % len(runs)], runs[(k // 7 + 3) % len(runs)]):  # two of them, by the text
+        r = CliRunner().invoke(app, args)
+        if r.exit_code not in (0, 1, 2) or "internal error" in r.output or (
+                r.exception is not None and not isinstance(r.exception, SystemExit)):
+            raise AssertionError(f"pasyans {args[0]}: exit {r.exit_code}: {r.output[-200:]!r} {r.exception!r}")
+
+
 TARGETS: list[Target] = [
     Target("mapped_text", "cleaning", "robust", _mapped_ops),
     Target("clean", "cleaning", "texts", _clean),
@@ -383,6 +405,7 @@ TARGETS: list[Target] = [
     Target("manifest", "corpus", "texts", _manifest, strategy=manifest_text),
     Target("rule_spec", "engine", "core", _spec, strategy=spec_text),
     Target("verify", "engine", "core", _verify),
+    Target("cli", "command line", "robust", _cli, needs_kb=True),
 ]
 """Every fuzzed entry point, in the order the reports list them."""
 

@@ -22,7 +22,8 @@ SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=N
 def ctx(tmp_path_factory):
     from pasyans.kb.query import connect
 
-    return {"db": connect(small_kb(tmp_path_factory.mktemp("fuzz")))}
+    path = small_kb(tmp_path_factory.mktemp("fuzz"))
+    return {"db": connect(path), "path": path}
 
 
 def _property(target: Target):
