@@ -242,7 +242,7 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
                           f"(free some space or give another --db)") from None
         raise
     except OSError as e:
-        raise KBError(files.describe_os_error(e, db_path) + f"; {db_path} is unchanged") from None
+        raise KBError(files.describe_os_error(e, db_path, name_path=True) + f"; {db_path} is unchanged") from None
     files.fsync_folder(db_path.parent)
     return db_path
 

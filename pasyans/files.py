@@ -36,9 +36,10 @@ class WriteError(Exception):
     """A file cannot or must not be written; the message (one line) names it and says why."""
 
 
-def describe_os_error(e: OSError, path: Path | str | None = None) -> str:
-    """``"<file>: <what went wrong>"`` for an ``OSError``, in words a person reads."""
-    where = e.filename if e.filename is not None else path
+def describe_os_error(e: OSError, path: Path | str | None = None, *, name_path: bool = False) -> str:
+    """``"<file>: <what went wrong>"`` for an ``OSError``, in words a person reads; the file is the
+    error's own unless ``name_path`` (say ``path``, e.g. the target rather than its temporary file)."""
+    where = path if name_path or e.filename is None else e.filename
     what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "disk quota exceeded",
             errno.EROFS: "the file system is read-only", errno.EACCES: "permission denied",
             errno.EPERM: "operation not permitted"}.get(e.errno, e.strerror or str(e))
@@ -107,7 +108,7 @@ def atomic_write_text(target: Path, text: str) -> None:
         os.replace(tmp, target)
     except OSError as e:
         remove_quietly([tmp])
-        raise WriteError(describe_os_error(e, target) + f"; {target} is unchanged") from None
+        raise WriteError(describe_os_error(e, target, name_path=True) + " (nothing written; the file is as it was)") from None
     except BaseException:
         remove_quietly([tmp])
         raise
