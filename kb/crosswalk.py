@@ -178,12 +178,36 @@ def same_name(a: str, b: str, lang_a: str = "ru", lang_b: str = "ru") -> bool:
 
 # -- what the catalogues say about the corpus names ---------------------------------------------
 
+_INDEXES: dict[int, tuple[tuple, dict]] = {}
+
+
+def _index(cats: Iterable[CatalogueName]) -> tuple[tuple, dict[tuple, list[int]]]:
+    """``(cats as a tuple, index)``: positions of the names by ``(catalogue, "id", pysol_id)`` and
+    ``(catalogue, "en", folded English name)``, kept per catalogue tuple (built once: a look-up
+    then costs the names it finds, not all of them)."""
+    if not isinstance(cats, tuple):
+        cats = tuple(cats)
+    hit = _INDEXES.get(id(cats))
+    if hit is not None and hit[0] is cats:
+        return hit
+    index: dict[tuple, list[int]] = {}
+    for i, c in enumerate(cats):
+        if c.pysol_id is not None:
+            index.setdefault((c.catalogue, "id", c.pysol_id), []).append(i)
+        index.setdefault((c.catalogue, "en", fold(c.english)), []).append(i)
+    if len(_INDEXES) > 8:
+        _INDEXES.clear()
+    _INDEXES[id(cats)] = (cats, index)
+    return cats, index
+
+
 def english_names(row: CrosswalkRow, cats: Iterable[CatalogueName]) -> set[str]:
     """Every English name the crosswalk links ``row`` to: its English title, the PySolFC entry's
     names, the Aisleriot and KPatience names (folded)."""
     out = {fold(x) for x in (row.english, row.pysol_name, row.aisleriot, row.kpat) if x}
     if row.pysol_id is not None:
-        out |= {fold(c.english) for c in cats if c.catalogue == "pysol" and c.pysol_id == row.pysol_id}
+        cats, index = _index(cats)
+        out |= {fold(cats[i].english) for i in index.get(("pysol", "id", row.pysol_id), ())}
     return out
 
 
@@ -198,8 +222,17 @@ def _links_to(row: CrosswalkRow, c: CatalogueName) -> bool:
 def catalogue_names(row: CrosswalkRow, cats: Iterable[CatalogueName]) -> list[CatalogueName]:
     """The catalogue names of the entries ``row`` is linked to, fuzzy Russian names left out:
     every name and altname of the PySolFC id, the Aisleriot and KPatience rows of the linked
-    English names (English, Russian and Ukrainian)."""
-    return [c for c in cats if not c.fuzzy and _links_to(row, c)]
+    English names (English, Russian and Ukrainian). In catalogue order."""
+    cats, index = _index(cats)
+    keys = []
+    if row.pysol_id is not None:
+        keys += [("pysol", "id", row.pysol_id), ("pysol", "en", fold(row.pysol_name or ""))]
+    if row.aisleriot:
+        keys.append(("aisleriot", "en", fold(row.aisleriot)))
+    if row.kpat:
+        keys.append(("kpat", "en", fold(row.kpat)))
+    found = sorted({i for k in keys for i in index.get(k, ())})
+    return [cats[i] for i in found if not cats[i].fuzzy and _links_to(row, cats[i])]
 
 
 @dataclass

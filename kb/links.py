@@ -138,12 +138,15 @@ def facts(games: list, sources: list) -> dict[str, dict[str, Fact]]:
                 lines = tuple(node["lines"]) if node.get("lines") else None
                 f[name] = Fact(g.key, name, node["value"], "rules", lines, node.get("quote"))
         out[g.key] = f
+    same_deal: dict[tuple[str, str], list] = {}  # (source, first numbered rule) → games, in order
+    for g in games:
+        if g.rules_used:
+            same_deal.setdefault((g.source, g.rules_used[0]), []).append(g)
     for g in games:  # family: same deal rule
         f = out[g.key]
         if not g.rules_used:
             continue
-        family = [h for h in games if h.source == g.source and h.key != g.key and h.rules_used
-                  and h.rules_used[0] == g.rules_used[0]
+        family = [h for h in same_deal[(g.source, g.rules_used[0])] if h.key != g.key
                   and (h.variant_of == g.key or g.variant_of == h.key or
                        (g.variant_of and h.variant_of == g.variant_of))]
         for name in RULE_FIELDS:
@@ -369,11 +372,55 @@ def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
     return "similar-name"
 
 
+def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translations: dict[str, list],
+                  englishes: dict[str, set[str]]) -> set[tuple]:
+    """Keys such that two games whose :func:`name_evidence` finds anything share at least one:
+    each name folded and its :func:`crosswalk.name_key` (in the name's language, and in Russian
+    for titles and ``related`` names, as the mention check compares them), the first three letters
+    of each significant word (:func:`_similar`: shared words, a prefix, a diminutive), the PySolFC
+    id, the English names of the catalogue translations and of the crosswalk, and the words of
+    the crosswalk's English title. A new kind of evidence must add its keys here."""
+    keys: set[tuple] = set()
+    for name, kind, nl, _l, _s in _names(g, lang.get(g.source, "ru")):
+        keys.add(("fold", fold(name)))
+        keys.add(("key", name_key(name, nl)))
+        if kind in ("related", "title", "printed-title"):
+            keys.add(("key", name_key(name, "ru")))
+        if kind in SIMILAR_KINDS:
+            keys.update(("w3", w[:3]) for w in _nouns(name, nl))
+    r = xw.get(g.key)
+    if r is not None:
+        if r.pysol_id is not None:
+            keys.add(("pysol", r.pysol_id))
+        if r.english:
+            keys.update(("enw", w.strip("'s")) for w in r.english.lower().split())
+    keys.update(("en", fold(c.english)) for _n, _k, c in translations.get(g.key, ()))
+    keys.update(("en", e) for e in englishes.get(g.key, ()))
+    return keys
+
+
+def candidate_pairs(items: list, keys: list[set]) -> list[tuple[int, int]]:
+    """``(i, j)``, ``i < j``, of the items that share a key (``keys[i]`` are item ``i``'s), in
+    ascending order: blocking, so that a library of G games costs the pairs that can meet, not
+    G²/2. Cost: the sum over keys of (items with the key)²."""
+    index: dict[tuple, list[int]] = {}
+    for i, ks in enumerate(keys):
+        for k in ks:
+            index.setdefault(k, []).append(i)
+    pairs: set[tuple[int, int]] = set()
+    for ids in index.values():
+        if len(ids) > 1:
+            pairs.update(combinations(ids, 2))
+    return sorted(pairs)
+
+
 def find_links(games: list, sources: list, rows: Iterable[CrosswalkRow] = (), cats=None,
                all_facts: dict[str, dict[str, Fact]] | None = None) -> list[Link]:
     """Every pair of games whose names meet (see :func:`name_evidence`), with its relation and the
     evidence: the names, the catalogue, the facts that agree, conflict or differ. Pairs of a game and
-    its own variant are left out (``games.variant_of`` already says how they relate)."""
+    its own variant are left out (``games.variant_of`` already says how they relate). Only pairs
+    that share a :func:`blocking_keys` key are compared (:func:`candidate_pairs`), in the order
+    of ``games``."""
     cats = load_catalogues() if cats is None else tuple(cats)
     lang = {s.id: s.language for s in sources}
     xw = {r.game: r for r in rows}
@@ -381,8 +428,10 @@ def find_links(games: list, sources: list, rows: Iterable[CrosswalkRow] = (), ca
     named = [g for g in games if g.name and not g.fragment]
     trans = translations_of(named, lang, cats)
     englishes = {r.game: english_names(r, cats) for r in xw.values()}
+    keys = [blocking_keys(g, lang, xw, trans, englishes) for g in named]
     out = []
-    for a, b in combinations(named, 2):
+    for i, j in candidate_pairs(named, keys):
+        a, b = named[i], named[j]
         if a.variant_of == b.key or b.variant_of == a.key:
             continue
         ev, kinds = name_evidence(a, b, lang, xw, trans, englishes, cats)

@@ -20,6 +20,7 @@ import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 _FOLD = str.maketrans({"ё": "е", "ђ": "е", "ѣ": "е", "і": "и", "ѳ": "ф", "ѵ": "и",
@@ -33,6 +34,7 @@ GENERIC = frozenset({"пасьянс", "пасьянса", "пасьянсу", "
 """Query words that may stay unmatched («пасьянс Косынка», «Klondike solitaire»)."""
 
 
+@lru_cache(maxsize=100_000)
 def fold(text: str) -> str:
     """The folded form of a name: ``fold("Салическій законъ") == "салический закон"``."""
     t = text.lower().translate(_FOLD)

@@ -1,0 +1,71 @@
+"""Links across texts (kb/links.py) found by blocking: the same links as comparing every pair of
+games, on the corpus and on a library of three copies of it."""
+
+from __future__ import annotations
+
+import copy
+from itertools import combinations
+
+import pytest
+
+from pasyans.kb.crosswalk import english_names, load_catalogues, load_crosswalk
+from pasyans.kb.links import blocking_keys, candidate_pairs, find_links, name_evidence, translations_of
+
+
+@pytest.fixture(scope="module")
+def library(corpus, read_corpus):
+    games = [g for sid in corpus for g in read_corpus[sid].games]
+    return games, list(corpus.values())
+
+
+def _all_pairs_meeting(games, sources, rows):
+    """The reference: every pair of named games (all G²/2) whose names meet."""
+    cats = load_catalogues()
+    lang = {s.id: s.language for s in sources}
+    xw = {r.game: r for r in rows}
+    named = [g for g in games if g.name and not g.fragment]
+    trans = translations_of(named, lang, cats)
+    englishes = {r.game: english_names(r, cats) for r in xw.values()}
+    out = set()
+    for (i, a), (j, b) in combinations(enumerate(named), 2):
+        if name_evidence(a, b, lang, xw, trans, englishes)[1]:
+            out.add((i, j))
+    keys = [blocking_keys(g, lang, xw, trans, englishes) for g in named]
+    return named, out, set(candidate_pairs(named, keys))
+
+
+def test_blocking_misses_no_pair_whose_names_meet(library):
+    games, sources = library
+    named, meeting, candidates = _all_pairs_meeting(games, sources, load_crosswalk())
+    assert meeting <= candidates
+    assert len(candidates) < len(named) * (len(named) - 1) // 2 // 10  # a tenth of all pairs at most
+    by_key = {g.key: g for g in named}
+    pairs = {(named[i].key, named[j].key) for i, j in meeting}
+    # «Часы» and «Часы дедушки» meet by a shared word, «Паук»/«Паучок» by a diminutive
+    assert any({by_key[a].name, by_key[b].name} == {"Часы", "Часы дедушки"} for a, b in pairs)
+
+
+def test_three_copies_give_every_link_of_every_pair(library):
+    games, sources = library
+    lib_games, lib_sources = [], []
+    for k in range(3):
+        for s in sources:
+            s2 = copy.copy(s)
+            s2.id = s.id if k == 0 else f"{s.id}c{k}"
+            lib_sources.append(s2)
+        for g in games:
+            g2 = copy.copy(g)
+            if k:
+                g2.source = f"{g.source}c{k}"
+                g2.key = g.key.replace(g.source, g2.source, 1)
+                g2.variant_of = g.variant_of.replace(g.source, g2.source, 1) if g.variant_of else None
+            lib_games.append(g2)
+    rows = load_crosswalk()
+    links = find_links(lib_games, lib_sources, rows)
+    named, meeting, _ = _all_pairs_meeting(lib_games, lib_sources, rows)
+    assert {(link.game_a, link.game_b) for link in links} == {
+        (named[i].key, named[j].key) for i, j in meeting if named[i].variant_of != named[j].key
+        and named[j].variant_of != named[i].key}
+    # each copy of «Осажденная крепость» is the same game as the book's own
+    same = {(link.game_a, link.game_b) for link in links if link.relation == "same"}
+    assert ("004-004", "004c1-004") in same and ("004c1-004", "004c2-004") in same
