@@ -64,7 +64,9 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
                                      "finds far fewer games than it holds, or a --db file that is no knowledge "
                                      "base (never a corpus file)."),
           wait: bool = typer.Option(True, "--wait/--no-wait", help="When another build of the same file runs: "
-                                    "wait for it (default) or stop.")) -> None:
+                                    "wait for it (default) or stop."),
+          jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Processes reading sources at once "
+                                             "(default: every core this process may use; 1: no pool).")) -> None:
     """Build the knowledge base from the corpus and print a summary. An existing knowledge base
     is replaced only when the build succeeds (and, when the build finds far fewer games, only
     with --force); another file is never overwritten."""
@@ -80,7 +82,7 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
     try:
         summary = run_build(corpus, db, progress=None if quiet else (lambda m: err.print(m, style="dim", markup=False,
                                                                                         highlight=False)),
-                            force=force, wait=wait)
+                            force=force, wait=wait, jobs=jobs)
     except (CorpusError, KBError) as e:
         _fail(str(e))
     for w in summary.warnings:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -263,7 +264,8 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
     free space measured by :func:`pasyans.kb.store.build_target` before the pipeline runs; a
     second build of the same file waits unless ``wait`` is false); the existing knowledge base
     is replaced only on success, and by one with far fewer games (or a file that is no knowledge
-    base replaced at all) only when ``force``."""
+    base replaced at all) only when ``force``. ``options``: ``jobs`` (processes reading sources at
+    once) and ``on_step(label, done, total)``, see :func:`read_sources`."""
     from .kb.store import build_target
 
     with build_target(db_path, corpus_dir, wait=wait, say=progress, force=force):
@@ -271,10 +273,72 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
 
 
 def _build(corpus_dir: Path | str | None, db_path: Path | str,
-           progress: Callable[[str], None] | None = None, *, force: bool = False) -> BuildSummary:
+           progress: Callable[[str], None] | None = None, *, force: bool = False, jobs: int | None = None,
+           on_step: Callable[[str, int, int], None] | None = None) -> BuildSummary:
     sources = load_corpus(corpus_dir)
-    segs = [read_source(src, progress) for src in sources]
-    return write(db_path, sources, segs, progress, force=force)
+    segs = read_sources(sources, jobs=jobs, progress=progress, on_step=on_step)
+    summary = write(db_path, sources, segs, progress, force=force)
+    if on_step:
+        on_step("knowledge base written", len(sources) + 1, len(sources) + 1)
+    return summary
+
+
+def default_jobs() -> int:
+    """The processors this process may run on (``os.sched_getaffinity``; ``os.cpu_count`` where
+    that is missing)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def read_sources(sources: list[Source], jobs: int | None = None, progress: Callable[[str], None] | None = None,
+                 on_step: Callable[[str, int, int], None] | None = None) -> list[Segmented]:
+    """:func:`read_source` of every source, returned in corpus order.
+
+    ``jobs``: how many processes read sources at once (default :func:`default_jobs`; 1 reads
+    them in this process). The sources are independent until :func:`write`, so each goes whole
+    to one worker of a process pool, the longest texts first; workers are forked where the system
+    can (the modules already loaded are shared), spawned elsewhere. ``progress`` lines and
+    ``on_step(label, done, total)`` (``total`` counts the sources and the writing) come from this
+    process as each source is done. An error reading a source is raised here as it was raised
+    there. Raises ``ValueError`` for ``jobs`` < 1.
+    """
+    n = default_jobs() if jobs is None else jobs
+    if n < 1:
+        raise ValueError(f"jobs must be at least 1, not {n}")
+    say = progress or (lambda _msg: None)
+    total = len(sources) + 1
+    if n == 1 or len(sources) < 2:
+        out = []
+        for k, src in enumerate(sources, 1):
+            out.append(read_source(src, progress))
+            if on_step:
+                on_step(f"{src.id} read", k, total)
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    _preload()
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    segs: list[Segmented | None] = [None] * len(sources)
+    order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
+    say(f"reading {len(sources)} sources in {min(n, len(sources))} processes")
+    with ProcessPoolExecutor(min(n, len(sources)), mp_context=multiprocessing.get_context(method)) as pool:
+        running = {pool.submit(read_source, sources[i]): i for i in order}
+        for k, fut in enumerate(as_completed(running), 1):
+            i = running[fut]
+            segs[i] = fut.result()
+            say(f"{sources[i].id}: {len(segs[i].games)} games read")
+            if on_step:
+                on_step(f"{sources[i].id} read", k, total)
+    return segs
+
+
+def _preload() -> None:
+    """Import what reading needs before workers are forked, so that each does not load it again."""
+    from .engine import verify  # noqa: F401
+    from .extract import articles, book, moves, rules  # noqa: F401
 
 
 def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],

@@ -1,0 +1,55 @@
+"""The build's reading of sources in parallel (pasyans.pipeline.read_sources): the same records as
+reading them one by one, errors raised where the build can report them."""
+
+from __future__ import annotations
+
+import pytest
+
+from pasyans import pipeline
+from pasyans.corpus import CorpusError
+
+SMALL = ("000", "001", "002")  # the three short articles: a pool of two workers, a few seconds
+
+
+def _records(seg):
+    return [(g.key, g.name, g.lines, g.rules, [[(v.verdict, v.reason) for v in ex.verdicts] for ex in g.examples])
+            for g in seg.games]
+
+
+def test_two_workers_read_what_one_process_reads(corpus, read_corpus):
+    steps = []
+    segs = pipeline.read_sources([corpus[s] for s in SMALL], jobs=2, on_step=lambda *a: steps.append(a))
+    assert [s.source.id for s in segs] == list(SMALL)  # corpus order, whichever finished first
+    for sid, seg in zip(SMALL, segs):
+        assert _records(seg) == _records(read_corpus[sid])
+    assert sorted(done for _label, done, _total in steps) == [1, 2, 3] and {t for *_x, t in steps} == {4}
+    assert any(g.key == "000-2" and g.rules["stock"]["redeals"]["value"] == 1 for g in segs[0].games)
+
+
+def test_an_error_in_a_worker_reaches_the_build(corpus, segmented, monkeypatch):
+    # a game longer than the limit stops the build with one line naming the file (workers are
+    # forked, so they see the lowered limit): only 002 has a game longer than 001's longest
+    limit = max(len(g.text) for g in segmented["001"].games)
+    assert max(len(g.text) for g in segmented["002"].games) > limit
+    monkeypatch.setattr(pipeline, "MAX_GAME_CHARS", limit)
+    with pytest.raises(CorpusError, match=r"002_9294169c5fd42537\.txt:\d+-\d+: the game «.+» is [\d,]+ characters long"):
+        pipeline.read_sources([corpus["001"], corpus["002"]], jobs=2)
+
+
+def test_jobs_must_be_positive(corpus):
+    with pytest.raises(ValueError, match="jobs must be at least 1"):
+        pipeline.read_sources([corpus["001"]], jobs=0)
+
+
+def test_sources_read_on_a_dask_cluster_as_in_this_process(corpus, read_corpus, tmp_path):
+    # beyond one machine: the per-source step is a pure function of the source, so a distributed
+    # engine can map it (README: «A library too big for one machine»); here a local cluster of one
+    # worker process, which pickles the sources and the records both ways
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=40) as cluster, distributed.Client(cluster) as client:
+        sources = [corpus["001"], corpus["002"]]
+        segs = client.gather(client.map(pipeline.read_source, sources))
+    assert [_records(s) for s in segs] == [_records(read_corpus["001"]), _records(read_corpus["002"])]
+    summary = pipeline.write(tmp_path / "shelf.db", sources, segs)
+    assert summary.games_per_source == {"001": 4, "002": 3}
