@@ -243,17 +243,36 @@ def translations_of(games: list, lang: dict[str, str], cats) -> dict[str, list[t
     return out
 
 
+_BY_KEY: dict[int, tuple[tuple, dict]] = {}
+
+
+def _names_by_key(cats) -> dict[tuple[str, str], list]:
+    """The reviewed catalogue names by ``(language, name_key)``, in catalogue order; built once
+    per catalogue tuple."""
+    cats = tuple(cats)
+    hit = _BY_KEY.get(id(cats))
+    if hit is not None and hit[0] is cats:
+        return hit[1]
+    index: dict[tuple[str, str], list] = {}
+    for c in cats:
+        if not c.fuzzy:
+            index.setdefault((c.language, name_key(c.name, c.language)), []).append(c)
+    _BY_KEY.clear()
+    _BY_KEY[id(cats)] = (cats, index)
+    return index
+
+
 def meanings_differ(x: str, lx: str, y: str, ly: str, cats) -> str | None:
     """Why two names of different languages that meet by spelling are no evidence of one game, or
     ``None``: the catalogues give ``x`` in ``lx`` and ``y`` in ``ly`` disjoint English games
     (Ukrainian «Косинка» is KPatience's Freecell, Russian «Косынка» is Klondike in Aisleriot and
     KPatience). Fuzzy PySolFC names do not count."""
+    by_key = _names_by_key(cats)
+
     def meaning(name: str, lg: str) -> dict[str, set[str]]:
         out: dict[str, set[str]] = {}
-        key = name_key(name, lg)
-        for c in cats:
-            if c.language == lg and not c.fuzzy and name_key(c.name, lg) == key:
-                out.setdefault(c.english, set()).add(CATALOGUE_LABEL.get(c.catalogue, c.catalogue))
+        for c in by_key.get((lg, name_key(name, lg)), ()):
+            out.setdefault(c.english, set()).add(CATALOGUE_LABEL.get(c.catalogue, c.catalogue))
         return out
     mx, my = meaning(x, lx), meaning(y, ly)
     if not mx or not my or {fold(e) for e in mx} & {fold(e) for e in my}:

@@ -28,7 +28,7 @@ def _all_pairs_meeting(games, sources, rows):
     englishes = {r.game: english_names(r, cats) for r in xw.values()}
     out = set()
     for (i, a), (j, b) in combinations(enumerate(named), 2):
-        if name_evidence(a, b, lang, xw, trans, englishes)[1]:
+        if name_evidence(a, b, lang, xw, trans, englishes, cats)[1]:
             out.add((i, j))
     keys = [blocking_keys(g, lang, xw, trans, englishes) for g in named]
     return named, out, set(candidate_pairs(named, keys))
