@@ -8,7 +8,8 @@
   Klondike». Every «quoted» name from the cue to the next cue (or the sentence's end) is an alias;
   with no quoted name, the capitalised or Latin words right after the cue are.
 * **A gloss**: an English (or French, German) name in parentheses, «(от англ. Spider)», «(англ.
-  Klondike)» — kind ``gloss``.
+  Klondike)», or a Latin name in parentheses right after the game's own name, «Косынка (Klondike)
+  — …» — kind ``gloss``.
 * **«или» after the game's own name** in the text: «Марьяж», или «Свадьба».
 
 Each :class:`~pasyans.models.Alias` keeps the raw lines and the sentence it was read from; its
@@ -29,6 +30,7 @@ _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|�
                        r"(?P<name>[A-Za-z][A-Za-z'’ .-]{1,40}?)\s*\)")
 _BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:[A-ZА-ЯЁІЇЄҐ][\w'’-]*)"
                       r"(?:\s+(?!(?:а|и|но|или|і|й|та|але|або)\b)[\w'’-]+){0,5})")
+_LATIN_PAREN_RE = re.compile(r"\((?P<name>[A-Z][A-Za-z'’ .-]{1,40})\)")
 _OR_RE = re.compile(r"(?P<a>«[^»]+»|\"[^\"]+\")\s*,?\s+(?:или|або|иначе)\s+(?P<b>«[^»]+»|\"[^\"]+\")")
 
 
@@ -41,12 +43,15 @@ def _fold(s: str) -> str:
     return " ".join(s.casefold().replace("ё", "е").split())
 
 
-def title_aliases(title_line, lang: str) -> list[Alias]:
-    """The other names the title line gives (``title_line.aliases``), kind ``alias``."""
+def title_aliases(title_line, lang: str, content=()) -> list[Alias]:
+    """The other names the title line gives (``title_line.aliases``) and a line in parentheses
+    right under it gives (a ``title-alias`` line of ``content``), kind ``alias``."""
     if title_line is None:
         return []
-    n = title_line.n
-    return [Alias(t.name, t.language, (n, n), "alias", title_line.raw.strip()) for t in title_line.aliases]
+    out = []
+    for ln in [title_line] + [x for x in content if x.kind == "title-alias"]:
+        out += [Alias(t.name, t.language, (ln.n, ln.n), "alias", ln.raw.strip()) for t in ln.aliases]
+    return out
 
 
 def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
@@ -82,6 +87,10 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
         for g in _GLOSS_RE.finditer(text, sa, sb):
             add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)
         if name:
+            for m in _LATIN_PAREN_RE.finditer(text, sa, sb):
+                before = _fold(text[max(sa, m.start() - len(name) - 4):m.start()].strip(" «»\"'"))
+                if before.endswith(_fold(name)):
+                    add(m.start("name"), m.end("name"), m.group("name"), "gloss", sa, sb)
             for m in _OR_RE.finditer(text, sa, sb):
                 if _fold(_unquote(m.group("a"))) == _fold(name):
                     add(m.start("b"), m.end("b"), _unquote(m.group("b")), "alias", sa, sb)

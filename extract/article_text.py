@@ -39,8 +39,9 @@ class Line:
     """One raw line of a source as the segmenter classifies it.
 
     ``text``: stripped, in modern spelling; ``kind``: ``prose``, ``heading``, ``group-heading``,
-    ``subheading``, ``doc-title``, ``label``, ``after-title``, ``subtitle``, ``byline``,
-    ``variant-heading``, ``rule``, ``table``, ``caption`` or ``furniture`` (a setext underline);
+    ``subheading``, ``part`` (the heading of a part of the text), ``doc-title``, ``label``,
+    ``after-title``, ``subtitle``, ``byline``, ``title-alias`` (other names in parentheses under a
+    title), ``variant-heading``, ``rule``, ``table``, ``caption`` or ``furniture`` (a setext underline);
     ``name``/``printed`` the title's name and the line as printed; ``aliases`` the other names a
     title line gives (:class:`pasyans.extract.headings.TitleName`); ``mark``/``strength``/``level``
     the heading's marks; ``section`` the Section kind a label opens; ``rest_offset`` where the text

@@ -90,7 +90,7 @@ _VARIANT_HEAD_RE = re.compile(
     r"(?P<name>[^.]+?)\s*\.(?:\s+(?P<rest>.*))?$")
 _TABLE_TOKEN_RE = re.compile(r"^(?:-|(?:[ПЧБТT4](?:10|[2-9АВДКЗСб]))+)$")
 _LABEL_LEMMAS = {"игра", "гра", "правило", "пример", "приклад", "примечание", "примітка"}
-_HEADS = ("heading", "group-heading", "variant-heading")
+_HEADS = ("heading", "group-heading", "variant-heading", "part")
 
 
 # --------------------------------------------------------------------------------------------
@@ -165,6 +165,7 @@ def _classify(source: Source) -> list[Line]:
         if hd.title_shape(ln.text, lang) == "dotted":
             dotted_counts[ln.text.lower()] = dotted_counts.get(ln.text.lower(), 0) + 1
     labels = {ln.n: hd.section_label(ln.text, lang) for ln in nonblank}
+    numbering: dict[str, int] = {}
     prev: Line | None = None
     for k, ln in enumerate(nonblank):
         s = ln.text
@@ -209,6 +210,8 @@ def _classify(source: Source) -> list[Line]:
                     and mk.mark == "none":
                 ln.kind = "subtitle"
             elif shape in ("caps", "plain", "quoted") or (shape == "dotted" and mk.mark != "none"):
+                if mk.mark in ("numbered", "roman") and not _continues(mk, numbering):
+                    mk = hd.Marks("none", 20, None, None, mk.rest, mk.offset)  # a list item, no number of a title
                 _heading(ln, s, mk, shape, lang)
             elif shape == "dotted":
                 first = words(s)[0]
@@ -222,8 +225,66 @@ def _classify(source: Source) -> list[Line]:
     if nonblank and nonblank[0].kind in ("heading", "group-heading") and _is_collection_title(
             hd.marks(nonblank[0].text).rest, lang):
         nonblank[0].kind = "doc-title"
+    _parts_and_alias_lines(nonblank, lang)
     _structure(nonblank)
     return lines
+
+
+_PAREN_LINE_RE = re.compile(r"^\((?P<names>[^()]{2,120})\)\.?$")
+
+
+def _deeper(a: Line, b: Line) -> bool:
+    """Whether heading ``b`` is of a lower level than heading ``a`` (a deeper Markdown level, or a
+    weaker mark or shape)."""
+    if a.mark in ("markdown", "setext") and b.mark in ("markdown", "setext"):
+        return (b.level or 0) > (a.level or 0)
+    return b.strength > a.strength
+
+
+def _parts_and_alias_lines(nonblank: list[Line], lang: str) -> None:
+    """In place: a heading followed at once by a lower-level heading heads a *part* of the text
+    («## Пасьянсы одной колодой» above «### Косынка»), not a game, and so does front matter
+    («Введение», «Загальні відомості»: :func:`~pasyans.extract.headings.is_front_matter`); a line in parentheses right
+    under a title gives the title's other names («(Клондайк, Солитер)», «(Forty Thieves)»)."""
+    for k, ln in enumerate(nonblank):
+        if ln.kind not in ("heading", "group-heading") or k + 1 >= len(nonblank):
+            continue
+        nxt = nonblank[k + 1]
+        if (nxt.kind in ("heading", "group-heading") and _deeper(ln, nxt)) or hd.is_front_matter(hd.marks(ln.text).rest, lang):
+            ln.kind = "part"
+            continue
+        m = _PAREN_LINE_RE.match(nxt.text)
+        if m and nxt.kind == "prose" and not hd.not_title(m.group("names")):
+            names = [x.strip(" «»\"") for x in re.split(r",|;|\s+(?:или|або)\s+", m.group("names")) if x.strip()]
+            if names and all(n[:1].isupper() and len(hd.words(n)) <= 5 for n in names):
+                nxt.kind = "title-alias"
+                nxt.aliases = tuple(hd.TitleName(n, hd.name_language(n, lang), "alias") for n in names)
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def _number(num: str) -> int | None:
+    """«2» → 2, «IV» → 4, «1.2» → None (a sub-number)."""
+    if num.isdigit():
+        return int(num)
+    if all(c in _ROMAN for c in num):
+        vals = [_ROMAN[c] for c in num]
+        return sum(-v if i + 1 < len(vals) and v < vals[i + 1] else v for i, v in enumerate(vals))
+    return None
+
+
+def _continues(mk: hd.Marks, numbering: dict[str, int]) -> bool:
+    """Whether a numbered title's number starts its numbering (1, I) or follows the last title
+    numbered the same way; updates ``numbering``. «2. По три карты» under an unnumbered game is a
+    list item, not the second game."""
+    n = _number(mk.num or "")
+    if n is None:
+        return True
+    if n == 1 or numbering.get(mk.mark) == n - 1:
+        numbering[mk.mark] = n
+        return True
+    return False
 
 
 def _prev_nonblank(lines: list[Line], n: int) -> int | None:
@@ -272,7 +333,7 @@ def _structure(nonblank: list[Line]) -> None:
         if game is not None and under == "variants" and _option_line(nonblank, k):
             ln.kind, ln.printed = "subheading", ln.raw.strip()
             continue
-        if ln.kind in ("group-heading", "variant-heading", "doc-title"):
+        if ln.kind in ("group-heading", "variant-heading", "doc-title", "part"):
             game, seen, under = None, set(), None
             continue
         if ln.kind != "heading":
@@ -409,7 +470,11 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         while region and region[-1].blank:
             region.pop()
         head = lines[i]
-        if head.kind == "variant-heading":
+        if head.kind == "part":
+            body = [ln for ln in region if not ln.blank]
+            src_findings.append(Finding("", (body[0].n, body[-1].n), "not-a-game",
+                                        f"heading of a part of the text, not a game: «{head.text}»"))
+        elif head.kind == "variant-heading":
             parts.extend(_split_lettered(region, head, lang))
         else:
             parts.extend(_split_section(region, head, lang))
@@ -604,7 +669,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
             word = "Варіація" if lang == "uk" else "Вариант"
             printed = f"{word} (правила {', '.join(p.rules)})"
         title_line = p.after_title or p.heading_line
-        aliases = dedupe(title_aliases(title_line, lang) + text_aliases(mt, lang, p.name), p.name)
+        aliases = dedupe(title_aliases(title_line, lang, content) + text_aliases(mt, lang, p.name), p.name)
         if pre and title_line is not None and p.printed and p.name and \
                 p.printed.casefold().rstrip(".") != p.name.casefold().rstrip("."):
             aliases.insert(0, Alias(p.printed, lang, (title_line.n, title_line.n), "title-form", title_line.raw.strip()))

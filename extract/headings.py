@@ -101,6 +101,18 @@ def not_title(s: str) -> str | None:
     return next((m["name"] for m in shapes()["not_titles"] if m["re"].search(s)), None)
 
 
+def is_front_matter(title: str, lang: str) -> bool:
+    """Whether ``title`` (marks stripped) heads a part that is no game: «Введение», «Загальні
+    відомості», «ОБЩИЕ ПРАВИЛА» (``front_matter`` of ``heading_shapes.json``, by lemmas)."""
+    key = _key(title.strip(" .:"), lang)
+    return bool(key) and key in _front_matter_keys(lang)
+
+
+@lru_cache(maxsize=2)
+def _front_matter_keys(lang: str) -> frozenset:
+    return frozenset(_key(t, lg) for t in shapes()["front_matter"] for lg in (lang,))
+
+
 def is_byline(s: str) -> bool:
     """Whether ``s`` names the author («Автор — Rosanna Yuen», «Написано Джонатаном Блендфордом»)."""
     return bool(shapes()["byline_re"].match(s))

@@ -81,3 +81,10 @@ def test_titles_and_the_names_they_give(line, shape, names):
                                   "Тип колоды\tСтандартная", "Сдавать по три карты"])
 def test_lines_that_look_short_but_are_no_titles(line):
     assert hd.title_shape(hd.marks(line).rest, "ru") is None
+
+
+@pytest.mark.parametrize("line", hd.shapes()["front_matter_examples"])
+def test_front_matter_headings_are_no_games(line):
+    lang = "uk" if any(c in line.lower() for c in "іїєґ") else "ru"
+    assert hd.is_front_matter(hd.marks(line).rest, lang)
+    assert not hd.is_front_matter("Косынка", "ru")
