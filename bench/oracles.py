@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from pasyans.engine.oracles import load_board, load_solution, solver_game_of  # noqa: E402
 from pasyans.engine.replay import replay_solution  # noqa: E402
-from pasyans.engine.state import State  # noqa: E402
+from pasyans.engine.position import Position  # noqa: E402
 from tests.oracles_book_specs import completed_spec, extracted_spec, oracle_cases  # noqa: E402
 
 
@@ -94,12 +94,12 @@ def throughput(reps: int) -> None:
     t = time.perf_counter()
     for _ in range(reps):
         for spec, b, ss in steps:
-            st = State.from_board(spec, b)
+            st = Position.from_board(spec, b)
             for step in ss:
                 st.apply(step)
             n += len(ss)
     dt = time.perf_counter() - t
-    print(f"  State.check + apply of resolved steps:                  {n / dt:9.0f} moves/s")
+    print(f"  Position.check + apply of resolved steps:                  {n / dt:9.0f} moves/s")
 
 
 if __name__ == "__main__":

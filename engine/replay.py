@@ -2,7 +2,7 @@
 
 :func:`replay_solution` plays a black-hole-solver or fc-solve solution (read by
 :mod:`pasyans.engine.oracles`) move by move on the solver's board, in a
-:class:`~pasyans.engine.state.State` driven by the game's rule spec (the one
+:class:`~pasyans.engine.position.Position` (full mode) driven by the game's rule spec (the one
 ``extract/rules.py`` reads from the book). Every move gets a verdict; an unverifiable or illegal
 move is still played when the cards allow it, so that one replay lists every rule it needs. The
 replay also
@@ -29,8 +29,10 @@ from pasyans.cards import Card
 from pasyans.models import LineSpan, Verdict
 
 from .oracles import SOLVER_RULES, Board, Solution, SolverMove, load_board, read_board, read_solution, solver_game_of
-from .partial import RuleSpec
-from .state import State, Step, full_run
+from pasyans.spec import RuleSpec
+
+from .position import Position, Step
+from .rules import full_run
 
 
 @dataclass
@@ -159,11 +161,11 @@ def _as_solution(solution: Solution | str | Path, fmt: str, stacks: int) -> Solu
     return read_solution(text, fmt, stacks)
 
 
-def _run_on_top(state: State, i: int) -> bool:
+def _run_on_top(state: Position, i: int) -> bool:
     return 0 <= i < len(state.tableau) and len(state.tableau[i]) >= 13 and full_run(state.tableau[i][-13:])
 
 
-def implied_count(state: State, src: int, dst: int) -> int:
+def implied_count(state: Position, src: int, dst: int) -> int:
     """Cards moved by a short-notation stack-to-stack move without a count: fc-solve's games build
     down, so the run from the card one rank below the target's top card (the shortest such run);
     1 onto an empty pile or when no card fits."""
@@ -176,7 +178,7 @@ def implied_count(state: State, src: int, dst: int) -> int:
     return 1
 
 
-def _step_of(sm: SolverMove, state: State, readings: list[str] | None = None) -> Step:
+def _step_of(sm: SolverMove, state: Position, readings: list[str] | None = None) -> Step:
     skind, si = sm.src
     dkind, di = sm.dst
     src = (skind, si if si is not None else 0)
@@ -197,7 +199,7 @@ def _step_of(sm: SolverMove, state: State, readings: list[str] | None = None) ->
     return Step(src, dst, count)
 
 
-def _compare(state: State, board: Board) -> list[str]:
+def _compare(state: Position, board: Board) -> list[str]:
     """Where the engine's state differs from the board a solver printed after a move."""
     out = []
     if [list(p) for p in state.tableau] != board.tableau:
@@ -220,7 +222,7 @@ def _compare(state: State, board: Board) -> list[str]:
     return out
 
 
-def _moved_card_note(sm: SolverMove, cards: list[Card], state: State, step: Step) -> str | None:
+def _moved_card_note(sm: SolverMove, cards: list[Card], state: Position, step: Step) -> str | None:
     if sm.card is None:
         return None
     if step.src[0] == "stock":
@@ -251,9 +253,9 @@ def replay_solution(spec: dict | None, board: Board | str | Path, solution: Solu
                 if solver_game:
                     break
     sol = _as_solution(solution, fmt, len(b.tableau))
-    book = State.from_board(spec, b)
+    book = Position.from_board(spec, b)
     ref_spec = SOLVER_RULES.get(solver_game) if solver_game else None
-    ref = State.from_board(ref_spec, b) if ref_spec is not None else None
+    ref = Position.from_board(ref_spec, b) if ref_spec is not None else None
     report = ReplayReport(sol.solver, solver_game, sol.solved, [], False)
     if not sol.solved:
         report.notes.append(f"the solver found no solution under its rules ({solver_game or 'unknown rules'})")
@@ -307,29 +309,29 @@ def differences(spec: dict | None, solver_spec: dict | None, report: ReplayRepor
     book's layout. Empty when ``solver_spec`` is ``None``."""
     if solver_spec is None:
         return []
-    book, theirs = RuleSpec(spec), RuleSpec(solver_spec)
+    book, theirs = RuleSpec.from_json(spec), RuleSpec.from_json(solver_spec)
     out: dict[str, Difference] = {}
     paths = [f"{sec}.{key}" for sec, fields in solver_spec.items() if isinstance(fields, dict)
              for key, f in fields.items() if isinstance(f, dict) and "value" in f]
     for path in paths:
-        s = theirs.get(path)
+        s = theirs.known(path)
         if s is None:
             continue
-        bf = book.get(path)
+        bf = book.known(path)
         if bf is None or bf.value != s.value:
             out[path] = Difference(path, _fmt(bf), _fmt(s), bf.lines if bf is not None else None)
-    book_specials = {sp.get("name") for sp in book.special()}
-    for sp in theirs.special():
-        name = sp.get("name")
+    book_specials = {sp.name for sp in book.special}
+    for sp in theirs.special:
+        name = sp.name
         if name in book_specials:
             continue
-        rel = [book.get(p) for p in _RELATED.get(name, ())]
+        rel = [book.known(p) for p in _RELATED.get(name, ())]
         rel_known = [f for f in rel if f is not None]
         text = "; ".join(f"{f.path} = {_fmt(f)}" for f in rel_known) or "no such rule"
         lines = None
         if rel_known and all(f.lines for f in rel_known):
             lines = (min(f.lines[0] for f in rel_known), max(f.lines[1] for f in rel_known))
-        out[f"special:{name}"] = Difference(f"special:{name}", text, f"«{sp.get('quote')}»", lines)
+        out[f"special:{name}"] = Difference(f"special:{name}", text, f"«{sp.quote}»", lines)
     if report is not None:
         for m in report.moves:
             sv = m.solver_verdict
@@ -339,14 +341,14 @@ def differences(spec: dict | None, solver_spec: dict | None, report: ReplayRepor
             if rule in out:
                 out[rule].moves.append(m.number)
             else:
-                bf = book.get(rule) if rule and "." in rule else None
+                bf = book.known(rule) if rule and "." in rule else None
                 d = Difference(rule or "?", _fmt(bf) if rule and "." in rule else m.verdict.reason,
                                sv.reason if sv.verdict != "legal" else f"legal ({sv.reason})",
                                bf.lines if bf is not None else None, [m.number])
                 out[d.rule] = d
     if board is not None and board.cells and any(board.cells):
         held = [str(x) for x in board.cells if x is not None]
-        lay = book.get("layout.cards_per_pile") or book.get("layout.tableau_piles")
+        lay = book.known("layout.cards_per_pile") or book.known("layout.tableau_piles")
         out["deal"] = Difference(
             "deal", f"layout {_fmt(lay)}" if lay else "unknown",
             f"the solver's deal starts with {len(held)} cards in cells ({' '.join(held)})",

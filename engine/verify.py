@@ -34,7 +34,9 @@ from functools import lru_cache
 from pasyans.models import Example, Finding, GameText, Move, Verdict
 
 from . import paganini as pg
-from .partial import RuleSpec, check_moves
+from pasyans.spec import RuleSpec
+
+from .judge import check_moves
 
 PAGANINI_SOURCE = "000"
 """The source whose games are all of the Paganini family (the article «Паганіні»)."""
@@ -54,8 +56,8 @@ class Verification:
 def is_paganini(game: GameText, rules: dict | None) -> bool:
     """Whether ``game`` is of the Paganini family: a ``special`` rule named ``paganini…`` in its
     spec, else its source is :data:`PAGANINI_SOURCE`."""
-    for sp in RuleSpec(rules).special():
-        if str(sp.get("name", "")).lower().startswith("paganini"):
+    for sp in RuleSpec.from_json(rules).special:
+        if sp.name.lower().startswith("paganini"):
             return True
     return game.source == PAGANINI_SOURCE
 
@@ -71,8 +73,8 @@ def paganini_variant(game: GameText, example: Example, rules: dict | None) -> pg
     if len(lengths) != 1:
         raise ValueError(f"layout rows differ in length: {sorted(lengths)}")
     n = lengths.pop()
-    spec = RuleSpec(rules)
-    per_pack = spec.get("deck.cards_per_pack")
+    spec = RuleSpec.from_json(rules)
+    per_pack = spec.known("deck.cards_per_pack")
     wanted = 9 if per_pack is not None and per_pack.value == 36 else 13 if per_pack is not None else None
     heads = [r[0] for r in layout]
     head_ok = all(h is None or h.is_ace for h in heads)
@@ -91,7 +93,7 @@ def paganini_variant(game: GameText, example: Example, rules: dict | None) -> pg
     if "2" in used and "5" not in used:
         rule5 = False
     fill = "left-up-or-right-down" if "9" in used else "left-up"
-    packs_f = spec.get("deck.packs")
+    packs_f = spec.known("deck.packs")
     if packs_f is not None and isinstance(packs_f.value, int):
         packs = packs_f.value
     else:

@@ -7,6 +7,7 @@ that source's file, inclusive (``(first, last)``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from .cards import Card
@@ -85,22 +86,129 @@ class Move:
         return self.cards[0] if self.cards else None
 
 
+class Kind(str, Enum):
+    """What a verdict (or one check of one rule) says: the move is ``legal``, ``illegal``, or
+    ``unverifiable`` (the text or the rules lack what the check needs)."""
+
+    LEGAL = "legal"
+    ILLEGAL = "illegal"
+    UNVERIFIABLE = "unverifiable"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A fact the text does not show, taken as the move needs it (the deal, moves made before the
+    example). ``what`` is a code (``"on-foundation"``, ``"base-on-foundation"``, ``"comes-from"``,
+    ``"suit-fits"``, ``"other-copy"``, ``"free-places"``, ``"free-to-play"``, ``"beside"``, …),
+    ``cards`` the cards it is about, ``detail`` a value the code needs (``"stock"``)."""
+
+    what: str
+    cards: tuple[Card, ...] = ()
+    detail: Any = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """What one rule says about one move: ``kind`` (legal: the rule allows it; illegal: broken;
+    unverifiable: the rule or a fact it needs is unknown), ``rule`` the rule it rests on (a spec
+    field ``"tableau.build_suit"``, ``"special:pairs"``, or a fact of the position: ``"location"``,
+    ``"exposed"``, ``"card"``, ``"to"``, ``"state"``), ``what`` a code for what was found
+    (``"builds"``, ``"wrong-suit"``, ``"wrong-rank"``, ``"unknown"``, …), ``cards`` the cards
+    concerned (the moving card first), ``evidence`` the spec's :class:`pasyans.spec.Field` or
+    :class:`pasyans.spec.Special` with its quote and lines, ``detail`` values the code needs
+    (``{"want": "2C"}``, ``{"move": 7}``), ``assumed`` what the check had to take as given."""
+
+    kind: Kind
+    rule: str
+    what: str
+    cards: tuple = ()
+    evidence: Any = None
+    detail: dict = field(default_factory=dict)
+    assumed: tuple[Assumption, ...] = ()
+
+    def to_json(self) -> dict:
+        """The check as JSON (cards in standard notation; the field's value, status, quote, lines)."""
+        out: dict[str, Any] = {"kind": self.kind.value, "rule": self.rule, "what": self.what,
+                               "cards": [None if c is None else str(c) for c in self.cards]}
+        f = self.evidence
+        if f is not None:
+            out["evidence"] = {k: (list(v) if isinstance(v, tuple) else v) for k, v in
+                               (("value", getattr(f, "value", getattr(f, "name", None))), ("status", getattr(f, "status", None)),
+                                ("quote", getattr(f, "quote", None)), ("lines", getattr(f, "lines", None)),
+                                ("ref", getattr(f, "ref", None))) if v is not None}
+        if self.detail:
+            out["detail"] = {k: _jsonable(v) for k, v in self.detail.items()}
+        if self.assumed:
+            out["assumed"] = [assumption_json(a) for a in self.assumed]
+        return out
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, Card):
+        return str(v)
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, Enum):
+        return v.value
+    return v
+
+
+def assumption_json(a: Assumption) -> dict:
+    """An :class:`Assumption` as JSON."""
+    out: dict[str, Any] = {"what": a.what, "cards": [str(c) for c in a.cards]}
+    if a.detail is not None:
+        out["detail"] = _jsonable(a.detail)
+    return out
+
+
 @dataclass
 class Verdict:
     """The engine's judgement of one move: ``legal``, ``illegal`` or ``unverifiable``.
 
-    ``reason`` says why for a person; ``rule`` names the rule field checked or missing
-    (``"tableau.build_suit"``), ``checked`` lists every rule that was checked.
+    ``reason`` says why for a person (one sentence, made from the structure by
+    :mod:`pasyans.engine.reasons`); ``rule`` names the rule field the verdict rests on
+    (``"tableau.build_suit"``), ``what`` the code of the deciding check, ``checked`` every rule
+    that was checked; ``checks`` the :class:`Check` records, ``assumed`` every
+    :class:`Assumption` made; ``context`` how the move was read (``{"hypothetical": True}``,
+    ``{"restates": 3}``, ``{"prohibited": True}``, ``{"reading": "foundation"}``, …).
     """
 
     verdict: str
-    reason: str
+    reason: str = ""
     rule: str | None = None
     checked: list[str] = field(default_factory=list)
+    what: str | None = None
+    checks: list[Check] = field(default_factory=list)
+    assumed: list[Assumption] = field(default_factory=list)
+    context: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if isinstance(self.verdict, Kind):
+            self.verdict = self.verdict.value
         if self.verdict not in ("legal", "illegal", "unverifiable"):
             raise ValueError(f"unknown verdict {self.verdict!r}")
+
+    @property
+    def kind(self) -> Kind:
+        return Kind(self.verdict)
+
+    @property
+    def decisive(self) -> "Check | None":
+        """The check the verdict rests on: the first of its kind on :attr:`rule`."""
+        on_rule = [c for c in self.checks if c.rule == self.rule]
+        return next((c for c in on_rule if c.kind.value == self.verdict), on_rule[0] if on_rule else None)
+
+    def detail(self) -> dict:
+        """The full structure as JSON (what the knowledge base and the export keep beside the reason)."""
+        return {"verdict": self.verdict, "rule": self.rule, "what": self.what,
+                "checks": [c.to_json() for c in self.checks],
+                "assumed": [assumption_json(a) for a in self.assumed],
+                "context": _jsonable(self.context)}
 
 
 @dataclass

@@ -322,21 +322,33 @@ class Params(Mapping):
     not declare stay in ``extra``. Reads like the JSON dict too: ``params.get("total")``."""
 
     extra: dict = field(default_factory=dict, compare=False, repr=False)
+    given: tuple = field(default=(), compare=False, repr=False)
 
     @classmethod
     def _keys(cls) -> dict[str, str]:
-        return {f.metadata.get("key", f.name): f.name for f in dataclasses.fields(cls) if f.name != "extra"}
+        return {f.metadata.get("key", f.name): f.name for f in dataclasses.fields(cls) if f.name not in ("extra", "given")}
 
     @classmethod
     def from_json(cls, raw: Mapping | None) -> "Params":
         raw = dict(raw or {})
         keys = cls._keys()
         kwargs = {keys[k]: v for k, v in raw.items() if k in keys}
-        return cls(extra={k: v for k, v in raw.items() if k not in keys}, **kwargs)
+        return cls(extra={k: v for k, v in raw.items() if k not in keys}, given=tuple(raw), **kwargs)
 
     def to_json(self) -> dict:
-        out = {k: _json_value(getattr(self, name)) for k, name in self._keys().items()}
-        out.update(self.extra)
+        """The parameters as JSON: the keys read (in their order), then declared fields set otherwise."""
+        defaults = {f.name: f.default if f.default is not dataclasses.MISSING else
+                    (f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+                    for f in dataclasses.fields(self)}
+        out: dict[str, Any] = {}
+        for k in self.given:
+            name = self._keys().get(k)
+            out[k] = _json_value(getattr(self, name)) if name else self.extra.get(k)
+        for k, name in self._keys().items():
+            if k not in out and getattr(self, name) != defaults[name]:
+                out[k] = _json_value(getattr(self, name))
+        for k, v in self.extra.items():
+            out.setdefault(k, v)
         return out
 
     def __getitem__(self, key: str) -> Any:

@@ -1,4 +1,4 @@
-"""The spec-driven full-state engine (engine/state.py) on the book's four solver games.
+"""The full mode of the position model (engine/position.py) on the book's four solver games.
 
 The specs here are written in the test from the book's sentences (004, raw lines quoted), so the
 engine is tested independently of what extraction reads today; tests/test_oracles.py replays the
@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from pasyans.cards import Card
 from pasyans.engine.oracles import read_board
-from pasyans.engine.state import IllegalMove, State, Step, full_run, supermove_ok
+from pasyans.engine.position import IllegalMove, Position, Step
+from pasyans.engine.rules import full_run, supermove_ok
 from pasyans.extract.rules import unknown_spec, validate_spec
 
 
@@ -93,7 +94,7 @@ def C(*tokens: str) -> list[Card]:
     return [Card.parse(t) for t in tokens]
 
 
-def deal(game: str, number: int) -> State:
+def deal(game: str, number: int) -> Position:
     """A fresh PySol deal of ``game`` (pysol_cards) as a state under the book's spec."""
     from pysol_cards.cards import CardRenderer
     from pysol_cards.deal_game import Game
@@ -101,7 +102,7 @@ def deal(game: str, number: int) -> State:
 
     spec, fmt = SPECS[game]
     text = Game(game, number, RandomBase.DEALS_PYSOL).calc_layout_string(CardRenderer(True))
-    return State.from_board(spec, read_board(text, fmt))
+    return Position.from_board(spec, read_board(text, fmt))
 
 
 def test_specs_are_schema_valid():
@@ -112,29 +113,31 @@ def test_specs_are_schema_valid():
 # -- the tableau ----------------------------------------------------------------------------------
 
 def test_beleaguered_castle_builds_down_regardless_of_suit():
-    s = State(BC, [C("7S"), C("6D"), C("3D")], [C("AH"), C("AC"), C("AD"), C("AS")])
+    s = Position.full(BC, [C("7S"), C("6D"), C("3D")], [C("AH"), C("AC"), C("AD"), C("AS")])
     v = s.check(Step(("tableau", 1), ("tableau", 0)))
-    assert v.verdict == "legal" and v.rule == "tableau.build_direction"
+    assert v.verdict == "legal" and v.rule == "tableau.build_suit"
     assert {"tableau.build_direction", "tableau.build_suit"} <= set(v.checked)
     bad = s.check(Step(("tableau", 2), ("tableau", 0)))
     assert bad.verdict == "illegal" and bad.rule == "tableau.build_direction"
-    assert "3D on 7S" in bad.reason and "(lines 550–552)" in bad.reason
+    assert bad.what == "wrong-rank" and bad.decisive.cards == (C("3D")[0], C("7S")[0])
+    assert bad.decisive.evidence.lines == (550, 552)
     assert s.check(Step(("tableau", 2), ("tableau", 1))).verdict == "illegal"  # 3D on 6D: not one lower
 
 
 def test_eight_off_space_takes_only_a_king_and_cells_are_eight():
-    s = State(EIGHT_OFF, [C("5H", "KD"), [], C("9C")], cells=[None] * 8)
+    s = Position.full(EIGHT_OFF, [C("5H", "KD"), [], C("9C")], cells=[None] * 8)
     assert s.check(Step(("tableau", 0), ("tableau", 1))).verdict == "legal"      # KD into the space
     v = s.check(Step(("tableau", 2), ("tableau", 1)))
-    assert (v.verdict, v.rule) == ("illegal", "tableau.space") and "(lines 1485–1487)" in v.reason
-    full = State(EIGHT_OFF, [C("5H")], cells=C("2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C") + [None])
+    assert (v.verdict, v.rule, v.what) == ("illegal", "tableau.space", "kings-only")
+    assert v.decisive.evidence.lines == (1485, 1487)
+    full = Position.full(EIGHT_OFF, [C("5H")], cells=C("2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C") + [None])
     v = full.check(Step(("tableau", 0), ("cell", 8)))
-    assert (v.verdict, v.rule) == ("illegal", "layout.cells") and "all 8 cells are in use" in v.reason
+    assert (v.verdict, v.rule, v.what) == ("illegal", "layout.cells", "cells-full")
 
 
 def test_a_field_not_read_makes_the_move_unverifiable_and_names_it():
     spec = spec_of({"tableau.build_direction": ("down", (550, 552), "То есть шестерка может покрыть любую семерку.")})
-    s = State(spec, [C("7S"), C("6D"), []])
+    s = Position.full(spec, [C("7S"), C("6D"), []])
     v = s.check(Step(("tableau", 1), ("tableau", 0)))
     assert (v.verdict, v.rule) == ("unverifiable", "tableau.build_suit")
     assert s.check(Step(("tableau", 1), ("tableau", 2))).rule == "tableau.space"
@@ -146,8 +149,10 @@ def test_a_conflict_in_the_spec_is_named_in_the_reason():
                     "tableau.build_suit": ("same-suit", (2943, 2946), "…серии карт соответствующей масти…")})
     spec["conflicts"] = [{"field": "tableau.build_suit", "quotes": ["…соответствующей масти…", "…независимо от масти и цвета."],
                           "lines": [[2943, 2946], [2947, 2950]]}]
-    v = State(spec, [C("8D"), C("7S")]).check(Step(("tableau", 1), ("tableau", 0)))
-    assert v.verdict == "illegal" and "conflict" in v.reason and "2947–2950" in v.reason
+    v = Position.full(spec, [C("8D"), C("7S")]).check(Step(("tableau", 1), ("tableau", 0)))
+    assert v.verdict == "illegal" and v.rule == "tableau.build_suit"
+    c = Position.full(spec, []).spec.conflict("tableau.build_suit")
+    assert c is not None and c.lines[1] == (2947, 2950)
 
 
 @pytest.mark.parametrize("cells,spaces", [(c, e) for c in range(0, 5) for e in range(0, 4)])
@@ -159,7 +164,7 @@ def test_supermove_capacity_is_the_classic_formula_for_single_cards(cells, space
 
 def test_sequence_moves_through_spaces_in_beleaguered_castle():
     seq = C("9S", "8D", "7C")
-    s = State(BC, [C("TH"), list(seq), [], C("KS")], [C("AH"), C("AC"), C("AD"), C("AS")])
+    s = Position.full(BC, [C("TH"), list(seq), [], C("KS")], [C("AH"), C("AC"), C("AD"), C("AS")])
     v = s.check(Step(("tableau", 1), ("tableau", 0), 3))      # 3 cards, 1 space, no cells: 2 at most
     assert (v.verdict, v.rule) == ("illegal", "tableau.move")
     s.tableau[3] = []                                            # a second space: 4 at most
@@ -167,9 +172,9 @@ def test_sequence_moves_through_spaces_in_beleaguered_castle():
 
 
 def test_simple_simon_moves_runs_of_one_suit_as_units():
-    s = State(SIMON, [C("KC"), C("QC", "JC", "TC", "9S", "8S"), []], [])
+    s = Position.full(SIMON, [C("KC"), C("QC", "JC", "TC", "9S", "8S"), []], [])
     v = s.check(Step(("tableau", 1), ("tableau", 0), 5))       # two runs, one space to park the spades
-    assert v.verdict == "legal" and "2 unit moves" in v.reason
+    assert v.verdict == "legal" and v.what == "unit-moves" and v.decisive.detail["units"] == 2
     s.tableau[2] = C("5H")
     assert s.check(Step(("tableau", 1), ("tableau", 0), 5)).verdict == "illegal"
 
@@ -177,7 +182,7 @@ def test_simple_simon_moves_runs_of_one_suit_as_units():
 # -- foundations, the waste, the stock -------------------------------------------------------------
 
 def test_foundation_needs_the_next_rank_of_the_suit():
-    s = State(BC, [C("2H", "3H"), C("2S")], [C("AH"), [], [], []])
+    s = Position.full(BC, [C("2H", "3H"), C("2S")], [C("AH"), [], [], []])
     assert s.check(Step(("tableau", 1), ("foundation", 0))).rule == "foundations.suit"
     assert s.check(Step(("tableau", 0), ("foundation", 0))).rule == "foundations.direction"
     step = s.resolve(Step(("tableau", 1), ("foundation", -1)))   # no pile takes 2S: the first empty one is judged
@@ -187,10 +192,11 @@ def test_foundation_needs_the_next_rank_of_the_suit():
 
 
 def test_golf_waste_takes_one_rank_up_or_down_but_no_wrap():
-    s = State(GOLF, [C("QS"), C("AC"), C("5D")], [], waste=C("KH"), stock=C("9D"))
+    s = Position.full(GOLF, [C("QS"), C("AC"), C("5D")], [], waste=C("KH"), stock=C("9D"))
     assert s.check(Step(("tableau", 0), ("waste", 0))).verdict == "legal"            # a queen on a king
     v = s.check(Step(("tableau", 1), ("waste", 0)))
-    assert (v.verdict, v.rule) == ("illegal", "waste.wrap") and "нельзя класть на короля туза" in v.reason
+    assert (v.verdict, v.rule, v.what) == ("illegal", "waste.wrap", "no-wrap")
+    assert "нельзя класть на короля туза" in v.decisive.evidence.quote
     assert s.check(Step(("tableau", 2), ("waste", 0))).rule == "waste.build_direction"
     assert s.check(Step(("tableau", 0), ("tableau", 2))).rule == "tableau.build_direction"  # unknown: not read
     s.apply(Step(("stock", 0), ("waste", 0)))
@@ -200,18 +206,19 @@ def test_golf_waste_takes_one_rank_up_or_down_but_no_wrap():
 def test_dead_king_special_refuses_a_queen_on_a_king():
     dead = dict(GOLF, special=[{"name": "dead-king", "description": "nothing on a king", "quote": "Dead King Golf",
                                 "lines": [1, 1]}])
-    v = State(dead, [C("QS")], [], waste=C("KH")).check(Step(("tableau", 0), ("waste", 0)))
+    v = Position.full(dead, [C("QS")], [], waste=C("KH")).check(Step(("tableau", 0), ("waste", 0)))
     assert (v.verdict, v.rule) == ("illegal", "special:dead-king")
 
 
 def test_simple_simon_run_set_aside_holds_its_pile_under_the_book():
     run = [Card(r, "H") for r in range(13, 0, -1)]
-    s = State(SIMON, [list(run), C("5C"), []], [[] for _ in range(4)])
+    s = Position.full(SIMON, [list(run), C("5C"), []], [[] for _ in range(4)])
     assert full_run(run)
     v = s.apply(Step(("tableau", 0), ("foundation", -1), 1))   # a solver's «sequence to the foundations»
     assert v.verdict == "legal" and v.rule == "goal" and s.foundations[0] == run and s.held == {0}
     refused = s.check(Step(("tableau", 1), ("tableau", 0)))
-    assert (refused.verdict, refused.rule) == ("illegal", "foundations.base") and "2943–2946" in refused.reason
+    assert (refused.verdict, refused.rule, refused.what) == ("illegal", "foundations.base", "held")
+    assert refused.decisive.evidence.lines == (2943, 2946)
     assert s.check(Step(("tableau", 1), ("tableau", 2))).verdict == "legal"          # a real space
     s.undo()
     assert s.held == set() and s.tableau[0] == run
@@ -220,7 +227,7 @@ def test_simple_simon_run_set_aside_holds_its_pile_under_the_book():
 def test_deal_to_tableau_and_redeals():
     spec = spec_of({"stock.deal": ("3 at a time", (1, 1), "по три карты"), "stock.deal_to": ("waste", (1, 1), "в отбой"),
                     "stock.redeals": (1, (2, 2), "один раз")})
-    s = State(spec, [C("KS")], [], stock=C("2C", "3C", "4C", "5C"))
+    s = Position.full(spec, [C("KS")], [], stock=C("2C", "3C", "4C", "5C"))
     s.apply(Step(("stock", 0), ("waste", 0)))
     assert s.waste == C("2C", "3C", "4C") and s.stock == C("5C")
     s.apply(Step(("stock", 0), ("waste", 0)))
@@ -233,12 +240,12 @@ def test_deal_to_tableau_and_redeals():
     for _ in range(len(s.history)):
         s.undo()
     assert s.stock == list(reversed(C("2C", "3C", "4C", "5C"))) and s.redeals_used == 0 and snap != s.snapshot()
-    wrong = State(spec, [C("KS"), C("QS")], [], stock=C("2C", "3C"))
+    wrong = Position.full(spec, [C("KS"), C("QS")], [], stock=C("2C", "3C"))
     assert wrong.check(Step(("stock", 0), ("tableau", -1))).rule == "stock.deal_to"
 
 
 def test_apply_refuses_an_illegal_step_unless_forced_and_never_a_missing_card():
-    s = State(BC, [C("7S"), C("3D")], [C("AH"), C("AC"), C("AD"), C("AS")])
+    s = Position.full(BC, [C("7S"), C("3D")], [C("AH"), C("AC"), C("AD"), C("AS")])
     with pytest.raises(IllegalMove) as e:
         s.apply(Step(("tableau", 1), ("tableau", 0)))
     assert e.value.verdict.rule == "tableau.build_direction"

@@ -1,0 +1,69 @@
+"""Spaces filled by the cards beside them («Пустоты», «Монтана»-like games: special ``gaps``): a
+space takes the card one rank above the card on its left (``left_neighbour`` = +1) — or, with
+``right_neighbour`` = −1, one rank below the card on its right — of the same suit when ``suit`` is
+``same-suit``. The same rule fills the windows of the Paganini family
+(:mod:`pasyans.engine.variants.paganini`), whose parameters have the same shape."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pasyans.cards import Card, Pack
+from pasyans.models import Assumption
+from pasyans.spec import Params, register_params
+
+from ..rules import ILLEGAL, LEGAL, UNKNOWN, Rules, Ruling, check
+from . import register
+
+SIDES = frozenset({"right_of", "left_of"})
+
+
+@register_params("gaps", "paganini-windows", "paganini-windows-two-sided")
+@dataclass(frozen=True, repr=False)
+class WindowParams(Params):
+    left_neighbour: int | None = None
+    right_neighbour: int | None = None
+    suit: str | None = None
+
+
+def window_fits(p: WindowParams, pack: Pack, x: Card, neighbour: Card, side: str) -> str | None:
+    """Why ``x`` may not go into the space on the ``side`` (``"right_of"``/``"left_of"``) of
+    ``neighbour`` (a code), or ``None`` when it may: the space right of a card takes the card
+    ``left_neighbour`` ranks above it; left of a card, ``right_neighbour`` (−1: one below)."""
+    want = p.left_neighbour if side == "right_of" else p.right_neighbour
+    if want is None:
+        return "one-side-only"
+    if p.suit == "same-suit" and x.suit and neighbour.suit and x.suit != neighbour.suit:
+        return "wrong-suit"
+    if pack.step(x.rank, neighbour.rank) != want:
+        return "wrong-rank"
+    return None
+
+
+@register
+class Gaps(Rules):
+    names = ("gaps",)
+    RULE = "special:gaps"
+
+    def stays_in_layout(self, move, y) -> bool:
+        return bool(SIDES & set(move.flags or ())) or super().stays_in_layout(move, y)
+
+    def beside_is_space(self, move) -> bool:
+        return bool(SIDES & set(move.flags or ()))
+
+    def onto_tableau(self, s) -> Ruling:
+        side = next((f for f in ("left_of", "right_of") if f in s.flags), None)
+        if side is None:
+            return super().onto_tableau(s)
+        sp = self.special("gaps")
+        why = window_fits(sp.params, self.pack, s.card, s.onto, side)
+        if why:
+            return Ruling([check(ILLEGAL, self.RULE, why, (s.card, s.onto), sp, side=side)], self.RULE)
+        return Ruling([check(LEGAL, self.RULE, "fills-gap", (s.card, s.onto), sp, [Assumption("empty-beside", (s.onto,), side)],
+                             side=side)], self.RULE)
+
+    def fill_space(self, s) -> Ruling:
+        f = self.field("tableau.space")
+        if f is not None and f.value != "other":
+            return super().fill_space(s)
+        return Ruling([check(UNKNOWN, "layout", "gaps-need-layout", (s.card,), self.special("gaps"))], "layout")

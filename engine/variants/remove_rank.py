@@ -1,0 +1,32 @@
+"""Cards of some ranks are taken out of play («Большая Берта»: kings; «Королевское шествие»: aces):
+special ``remove-rank`` with ``ranks``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pasyans.spec import Params, register_params
+
+from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
+from . import register
+
+
+@register_params("remove-rank")
+@dataclass(frozen=True, repr=False)
+class RemoveRankParams(Params):
+    ranks: list = field(default_factory=list)
+
+
+@register
+class RemoveRank(Rules):
+    names = ("remove-rank",)
+
+    def discard(self, s) -> Ruling:
+        sp = self.special("remove-rank")
+        rule = "special:remove-rank"
+        if s.card.rank in sp.params.ranks:
+            return Ruling([check(LEGAL, rule, "removed", (s.card,), sp)], rule)
+        other = super().discard(s)
+        if any(c.what == "no-discard-rule" for c in other.checks):
+            return Ruling([check(ILLEGAL, rule, "other-rank", (s.card,), sp, ranks=list(sp.params.ranks))], rule)
+        return other
