@@ -66,7 +66,7 @@ def collect(read: dict | None = None) -> list[dict]:
             for ex in g.examples:
                 for m, v in zip(ex.moves, ex.verdicts):
                     rows.append({"source": src.id, "game": g.key, "name": g.name, "example": ex.lines,
-                                 "move": m, "verdict": v})
+                                 "move": m, "verdict": v, "spec": g.rules})
     return rows
 
 

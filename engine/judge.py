@@ -69,6 +69,7 @@ class Judge:
     def __init__(self, pos: Position) -> None:
         self.pos = pos
         self.rules = pos.rules
+        self._beside: Card | None = None
 
     # -- facts against the move --------------------------------------------------------------
     def conflict(self, rule: str, what: str, cards, **detail) -> list:
@@ -138,25 +139,23 @@ class Judge:
         if dest == "tableau":
             return Ruling([check(UNKNOWN, "stock", "deal-to-tableau", (x,))]), {}
         r = Ruling()
-        r.extend(self.rules.in_pack(*move.cards))
         src_checks, src, above = self.source(move)
         r.extend(src_checks)
-        cards = [x, *move.cards[1:]] if len(move.cards) > 1 else [x]
-        if len(cards) > 1 and dest in ("card", "space"):
-            r.extend(self.rules.sequence(Situation(cards, "tableau", whole=True, src=src)))
         context: dict = {}
         if dest == "card":
             sub, context = self.onto(move, x, y, src)
         elif dest == "foundation":
             beside = self.beside_base(move, x, y) if y is not None else False
+            self._beside = None
             sub = self.foundation(move, x, y if beside is False else beside, src)
-            if beside is not False:
+            if beside is not False or self._beside is not None:
                 context = {"beside": y}
         elif dest == "space":
             sub = self.space(move, x, src)
         else:   # cell, reserve
-            sub = self.rules.judge(Situation([x], dest, src=src, cells_used=len([c for c in self.pos.cells if c != x]),
-                                             flags=frozenset(move.flags or ())))
+            s = self.situation(move, x, dest, None, src)
+            s.cells_used = len([c for c in self.pos.cells if c != x])
+            sub = self.rules.judge(s)
         r.extend(sub.checks)
         r.primary = sub.primary
         return r, context
@@ -235,7 +234,7 @@ class Judge:
             r.extend(self.conflict("exposed", "target-covered", (y, top[0]), move=self.at(top[0])))
         else:
             r.add(check(LEGAL, "exposed", "uncovered", (y,)))
-        sub = self.rules.onto_tableau(self.situation(move, x, "tableau", y, src))
+        sub = self.rules.judge(self.situation(move, x, "tableau", y, src))
         r.extend(sub.checks)
         r.primary = sub.primary
         return r
@@ -271,7 +270,9 @@ class Judge:
                 self.rules.base_ranks() in ("any", "any-first"):
             s = self.situation(move, x, "foundation", None, src)   # «справа от ♦10»: another base of that rank
             s.started = target.rank
-            return self.rules.judge(s)
+            r = self.rules.judge(s)
+            self._beside = target
+            return r
         if target is not None:
             r = self.rules.judge(self.situation(move, x, "foundation", target, src))
             return r.extend(self.on_foundation(x, target)) if r.kind is not ILLEGAL else r
@@ -327,8 +328,8 @@ class Judge:
             if checks[0].kind is not LEGAL:
                 return checks
         is_base = p in self.bases() or self.rules.is_base(p, self.pos.started())
-        pre = self.rules.field("foundations.preplaced")
-        if pre is not None and pre.value and is_base:
+        pre = self.rules.preplaced(p)
+        if pre is not None and where is None:
             return [check(LEGAL, "foundations.preplaced", "preplaced", (x, p), pre)]
         if where == "foundation":
             return []

@@ -299,7 +299,7 @@ class Position:
                 return Ruling([check(ILLEGAL, "foundations.base", "held", tuple(cards[:1]), self.spec.foundations.base)])
             if target:
                 s.onto = target[-1]
-                s.bare = False
+                s.bare = len(target) == 1          # alone on its pile: nothing built on it, nothing under it
             else:
                 s.dst = "space"
             s.room = self._room(step)

@@ -301,7 +301,7 @@ def _explain(v: Verdict, q: int) -> str:
     checks = list(v.checks)
     ctx = v.context or {}
     if kind is Kind.LEGAL or (ctx.get("prohibited") and not [c for c in checks if c.kind is not Kind.LEGAL]):
-        shown = [c for c in checks if c.kind is Kind.LEGAL]
+        shown = [c for c in checks if c.kind is Kind.LEGAL and not c.detail.get("within")]
     else:
         shown = [c for c in checks if c.kind is kind] or checks
     words = [clause(c) for c in shown]

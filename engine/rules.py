@@ -199,8 +199,7 @@ class Rules:
             return r.add(check(UNKNOWN, "to", "unknown-destination", (x,), where=s.dst))
         sub = handler(s)
         r.extend(sub.checks)
-        several = len(s.cards) > 1 and s.dst in ("tableau", "space") and any(c.rule == "tableau.move" for c in r.checks)
-        r.primary = "tableau.move" if several else sub.primary
+        r.primary = sub.primary
         return r
 
     # -- the pack ------------------------------------------------------------------------------
@@ -309,8 +308,7 @@ class Rules:
         if s.whole and policy == "same-suit-sequence" and len({c.suit for c in cards if c.suit}) > 1:
             return [check(ILLEGAL, "tableau.move", "mixed-suits", cards, unit)]
         inner = [c for lo, up in zip(cards, cards[1:]) for c in self.build(up, lo)]
-        inner = [c if c.kind is LEGAL else Check(c.kind, c.rule, c.what, c.cards, c.evidence, {**c.detail, "within": True}, c.assumed)
-                 for c in inner]
+        inner = [Check(c.kind, c.rule, c.what, c.cards, c.evidence, {**c.detail, "within": True}, c.assumed) for c in inner]
         if any(c.kind is not LEGAL for c in inner):
             return [c for c in inner if c.kind is not LEGAL]
         if s.whole:
@@ -356,10 +354,11 @@ class Rules:
         starting a foundation."""
         return False
 
-    def preplaced(self, c: Card) -> bool:
-        """Whether ``c`` lies on its foundation from the deal (``foundations.preplaced`` and a base)."""
+    def preplaced(self, c: Card):
+        """The evidence that ``c`` lies on its foundation from the deal (``foundations.preplaced``
+        and a base; a mechanic's special naming it), or ``None``."""
         pre = self.field("foundations.preplaced")
-        return bool(pre is not None and pre.value and self.is_base(c))
+        return pre if pre is not None and pre.value and self.is_base(c) else None
 
     def has_foundations(self) -> bool | None:
         """``False`` when the spec says the game has none; ``None`` when ``foundations.base`` is unknown."""

@@ -138,7 +138,7 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     _t("moves", {"id": str, "example": str, "game": str, "n": int, "number": int, "card": str, "cards": list,
                  "to": str, "to_card": str, "raw": str, "first_line": int, "last_line": int, "kind": str,
                  "flags": list, "from_row": int, "to_row": int, "notation": str, "verdict": str,
-                 "reason": str, "rule": str, "checked": list}, "id",
+                 "reason": str, "rule": str, "checked": list, "what": str, "detail": dict}, "id",
        [("example", "examples", "id"), _GAME]),
     _t("findings", {"id": int, "source": str, "game": str, "kind": str, "message": str, "token": str,
                     "first_line": int, "last_line": int}, "id", [("source", "sources", "id")]),

@@ -149,6 +149,10 @@ class Check:
 def _jsonable(v: Any) -> Any:
     if isinstance(v, Card):
         return str(v)
+    if isinstance(v, Assumption):
+        return assumption_json(v)
+    if isinstance(v, Check):
+        return v.to_json()
     if isinstance(v, (list, tuple, set, frozenset)):
         return [_jsonable(x) for x in v]
     if isinstance(v, dict):

@@ -174,7 +174,8 @@ def test_sequence_moves_through_spaces_in_beleaguered_castle():
 def test_simple_simon_moves_runs_of_one_suit_as_units():
     s = Position.full(SIMON, [C("KC"), C("QC", "JC", "TC", "9S", "8S"), []], [])
     v = s.check(Step(("tableau", 1), ("tableau", 0), 5))       # two runs, one space to park the spades
-    assert v.verdict == "legal" and v.what == "unit-moves" and v.decisive.detail["units"] == 2
+    unit = next(c for c in v.checks if c.rule == "tableau.move")
+    assert v.verdict == "legal" and unit.what == "unit-moves" and unit.detail["units"] == 2
     s.tableau[2] = C("5H")
     assert s.check(Step(("tableau", 1), ("tableau", 0), 5)).verdict == "illegal"
 

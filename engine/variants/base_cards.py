@@ -42,8 +42,8 @@ class BaseCards(Rules):
     def is_base(self, c, started=None) -> bool:
         return c in self._sp.params.bases or super().is_base(c, started)
 
-    def preplaced(self, c) -> bool:
-        return c in self._sp.params.bases or super().preplaced(c)
+    def preplaced(self, c):
+        return self._sp if c in self._sp.params.bases else super().preplaced(c)
 
     def start_foundation(self, x, started=None):
         if x in self._sp.params.bases:

@@ -61,8 +61,8 @@ class BaseList(Rules):
     def is_base(self, c, started=None) -> bool:
         return c in self._listed() or super().is_base(c, started)
 
-    def preplaced(self, c) -> bool:
-        return c in self._first() or super().preplaced(c)
+    def preplaced(self, c):
+        return self._sp if c in self._first() else super().preplaced(c)
 
     def to_foundation(self, s) -> Ruling:
         x = s.card
