@@ -2,7 +2,7 @@
 
 The variant-А table is read from the corpus (raw lines 7–14 of 000) with
 :func:`pasyans.extract.layout.read_paganini_layout`; the variant-Б table is derived from it with
-:func:`pasyans.engine.paganini.fill_windows_with_aces` (line 25: «У 1-му ряду - ПА, …»). The moves
+:func:`pasyans.extract.layout.fill_windows_with_aces` (line 25: «У 1-му ряду - ПА, …»). The moves
 come from the hand-checked gold (``tests/fixtures/gold/000_003.json``, moves as printed) through
 the test helper, so the bench measures the engine, not the move parser.
 
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pasyans.corpus import load_corpus  # noqa: E402
-from pasyans.engine import paganini as pg  # noqa: E402
-from pasyans.engine.verify import stuck_claims  # noqa: E402
-from pasyans.extract.layout import read_paganini_layout  # noqa: E402
+from pasyans.engine.variants import paganini_replay as pg  # noqa: E402
+from pasyans.extract.claims import read_claims  # noqa: E402
+from pasyans.extract.layout import fill_windows_with_aces, read_paganini_layout  # noqa: E402
 from pasyans.models import Example  # noqa: E402
 from tests import engine_gold as eg  # noqa: E402
 
@@ -41,8 +41,10 @@ def _inputs():
     moves_a = eg.printed_moves(eg.example(gold, "000-1"))
     moves_b = eg.printed_moves(eg.example(gold, "000-2"))
     und = pg.as_undecided(reading.undecided)
-    rows_b, groups = pg.fill_windows_with_aces(reading.rows, {r: [eg.card(a) for a in aces] for r, aces in eg.ACES_B.items()})
-    claims_b = stuck_claims(Example((25, 25), src.line(25), moves=moves_b), "uk")
+    rows_b, groups = fill_windows_with_aces(reading.rows, {r: [eg.card(a) for a in aces] for r, aces in eg.ACES_B.items()})
+    groups = pg.as_undecided(groups)
+    read_claims(Example((25, 25), src.line(25), moves=moves_b), "uk")
+    claims_b = {i: c for i, m in enumerate(moves_b) for c in m.claims}
     return [("А «килим» (line 21)", reading.rows, moves_a, "А", und, {}),
             ("Б «Паганіні» (line 25)", rows_b, moves_b, "Б", groups + und, claims_b)]
 

@@ -69,9 +69,10 @@ class Step:
         return f"{n}{p(self.src)} → {p(self.dst)}"
 
 
-def verdict_of(ruling: Ruling, **context) -> Verdict:
+def verdict_of(ruling: Ruling, checked: list[str] | None = None, **context) -> Verdict:
     """The :class:`~pasyans.models.Verdict` of a ruling: illegal when a check failed, unverifiable
-    when one could not be made (and none failed), else legal; the reason made by :mod:`reasons`."""
+    when one could not be made (and none failed), else legal; the reason made by :mod:`reasons`.
+    ``checked``: the rules looked at (default: those of the checks made)."""
     checks = ruling.checks
     kind = ruling.kind
     decisive = [c for c in checks if c.kind is kind] if kind is not LEGAL else []
@@ -82,7 +83,7 @@ def verdict_of(ruling: Ruling, **context) -> Verdict:
                  [c.rule for c in checks if c.rule == "foundations.preplaced"]
         primary = ladder[0] if ladder else (ruling.primary or (checks[-1].rule if checks else None))
     what = decisive[0].what if decisive else next((c.what for c in checks if c.rule == primary), None)
-    checked = list(dict.fromkeys(c.rule for c in checks if c.kind is not UNKNOWN))
+    checked = checked if checked is not None else list(dict.fromkeys(c.rule for c in checks if c.kind is not UNKNOWN))
     v = Verdict(kind.value, "", primary, checked, what, list(checks), ruling.assumed, dict(context))
     v.reason = reasons.explain(v)
     return v

@@ -78,7 +78,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ("build_direction", "rank"): _rank_ok,
     ("build_direction", "wrong-rank"): _wrong_rank,
     ("build_direction", "no-building"): lambda c: f"nothing is built on {PILES.get(c.rule.split('.')[0], 'it')}",
-    ("direction", "rank"): lambda c: f"{rank(c.cards[0])} goes on {_the(c.cards[1])} on a foundation",
+    ("direction", "rank"): lambda c: f"{rank(c.cards[0])} goes on {_the(c.cards[1])}",
     ("direction", "wrong-rank"): _wrong_rank,
     ("direction", "no-foundations"): lambda c: "the game has no foundations",
     ("wrap", "round-the-corner"): lambda c: f"{rank(c.cards[0])} follows {rank(c.cards[1])} round the corner",
@@ -98,9 +98,9 @@ PHRASES: dict[tuple[str, str], object] = {
     ("base", "not-the-base-rank"): lambda c: f"the bases are {RANKS.get(c.detail.get('started'), '?')}s, as the first one shown",
     ("base", "no-foundations"): lambda c: "the game has no foundations",
     ("base", "held"): lambda c: "that pile is empty only because a finished run was set aside: under the book it lies there",
-    ("preplaced", "preplaced"): lambda c: f"{card(c.cards[1])} lies on its foundation from the deal",
-    ("earlier play", "shown"): lambda c: f"{card(c.cards[1])} {_how(c)}",
-    ("earlier play", "assumed"): lambda c: "",
+    ("preplaced", "preplaced"): lambda c: f"{card(c.cards[1])} lies there from the deal",
+    ("foundations: earlier play", "shown"): lambda c: f"{card(c.cards[1])} {_how(c)}",
+    ("foundations: earlier play", "assumed"): lambda c: "",
     ("space", "any"): lambda c: "any card fills a space",
     ("space", "king"): lambda c: "a king fills a space",
     ("space", "kings-only"): lambda c: "only a king fills a space",
@@ -118,7 +118,7 @@ PHRASES: dict[tuple[str, str], object] = {
                                       f"{c.detail.get('cells')} free cells and {c.detail.get('spaces')} spaces",
     ("move", "no-room"): lambda c: f"{len(c.cards)} cards cannot go as unit moves with {c.detail.get('cells')} free "
                                    f"cells and {c.detail.get('spaces')} spaces",
-    ("cells", "cell"): lambda c: f"a cell holds one card ({_value(c)} cells)",
+    ("cells", "cell"): lambda c: f"a cell takes one card ({_value(c)} cell{'s' if _value(c) != 1 else ''})",
     ("cells", "cells-full"): lambda c: f"all {_value(c)} cells are taken",
     ("cells", "one-per-cell"): lambda c: "a cell holds one card",
     ("deal_to", "dealt"): lambda c: f"the stock is dealt to the {c.detail.get('where')}",
@@ -158,6 +158,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ("*", "other-copy"): lambda c: "",
     ("*", "used"): lambda c: "",
     ("packs", "*"): lambda c: f"{_fact(c)} — unless another copy is meant, and deck.packs is not known",
+    ("stock", "dealt"): lambda c: "the next card of the stock is dealt",
     ("stock", "unnamed-deal"): lambda c: "the text does not name the cards dealt",
     ("stock", "deal-to-tableau"): lambda c: "the text deals it to the tableau: no dealing rule is read",
     ("card", "no-card"): lambda c: "the text names no card",
@@ -172,6 +173,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ("cell", "nothing-built-there"): lambda c: f"{card(c.cards[1])} lies in a cell (move {c.detail.get('move')})",
     ("build_direction", "empty-waste"): lambda c: "no rule says what starts an empty waste",
     ("state", "*"): lambda c: _state(c),
+    ("engine", "engine-error"): lambda c: f"engine error: {c.detail.get('error')}",
 }
 
 ASSUMED = {
@@ -197,11 +199,11 @@ def register_phrases(phrases: dict | None = None, assumed: dict | None = None) -
 def _how(c: Check) -> str:
     how = c.detail.get("how")
     if how == "shown":
-        return "is shown on its foundation before the moves"
+        return "is shown there before the moves"
     if how == "played":
         return "was played before this move"
     m = c.detail.get("move")
-    return f"went to its foundation at move {m}" if m not in (None, "?", 0) else "lies on its foundation"
+    return f"went there at move {m}" if m not in (None, "?", 0) else "lies there"
 
 
 def _from(value) -> str:
@@ -264,6 +266,22 @@ def cite(evidence, quote: int = QUOTE) -> str:
     return where
 
 
+def _cites(evidence: list, q: int) -> str:
+    """«lines 550–552 «quote», 529–531»: the first source quoted, the others by lines."""
+    out, seen = [], set()
+    for e in evidence:
+        key = getattr(e, "lines", None) or id(e)
+        if key in seen or len(out) >= 2:
+            continue
+        seen.add(key)
+        c = cite(e, q if not out else 0)
+        if out and c.startswith("line"):
+            c = c.split(" ", 1)[1]
+        if c:
+            out.append(c)
+    return ", ".join(out)
+
+
 def _head(checks: list[Check]) -> str:
     c = next((c for c in checks if c.cards and c.rule not in ("location", "exposed")), checks[0] if checks else None)
     if c is None or not c.cards:
@@ -312,40 +330,44 @@ def _explain(v: Verdict, q: int) -> str:
         body = "; ".join(filter(None, [_join(rank_words + suit_words), *other]))
     else:
         body = "; ".join(dict.fromkeys(w for w in words if w))
-    evidence = [c.evidence for c in shown if c.evidence is not None]
-    cited, seen = [], set()
-    for e in evidence:
-        key = getattr(e, "lines", None) or id(e)
-        if key not in seen and len(cited) < 2:
-            seen.add(key)
-            cited.append(cite(e, q if not cited else min(q, 30)))
-    where = ", ".join(filter(None, cited))
     head = _head(shown or checks)
     s = f"{head}: {body}" if head and body else head or body or v.verdict
+    evidence = [c.evidence for c in shown if c.evidence is not None]
+    where = _cites(evidence, 0)
     if where:
         s += f" ({where})"
     if ctx.get("beside") is not None:
         s += f", laid beside {card(ctx['beside'])} as a base of its own"
     if ctx.get("reading") == "foundation" and kind is Kind.LEGAL:
-        s += "; read as a foundation move"
+        s += " (read as a foundation move)"
     other = ctx.get("other")
     if other and kind is not Kind.LEGAL:
         s += f"; as a {other['reading']} move: {other['verdict']}" + (f" ({other['rule']})" if other.get("rule") else "")
     assumed = v.assumed or []
     if assumed:
         s += "; assumed: " + "; ".join(assumption(a) for a in assumed[:3])
+    if ctx.get("proposed"):
+        s += f"; proposed reading {ctx['proposed']}"
+    if ctx.get("steps"):
+        s += f"; the text fits {len(ctx['steps'])} steps: chosen by the later moves"
+    if ctx.get("alternative"):
+        s += "; one of alternatives, not played"
     if ctx.get("reverse"):
         a, b = ctx["reverse"]
         s += f"; the other way round ({card(a)} on {card(b)}) it would be legal"
+    quote = next((getattr(e, "quote", None) for e in evidence if getattr(e, "quote", None)), None)
+    if quote and q > 0:
+        quote = " ".join(quote.split())
+        s += f" — «{quote if len(quote) <= q else quote[: q - 1].rstrip() + '…'}»"
     if ctx.get("prohibited"):
         if v.verdict == "illegal":
             s = "Forbidden, as the text says: " + s
         elif ctx.get("allowed-by") == "assumptions":
-            s = "The text forbids it; the rules allow it only if what is assumed holds: " + s
+            s = "Forbidden by the text; allowed only if the assumptions hold: " + s
         elif ctx.get("allowed-by"):
-            s = "The text forbids it, but the rules as read allow it: " + s
+            s = "Forbidden by the text, yet the rules as read allow it: " + s
         else:
-            s = "The text forbids it: " + s
+            s = "Forbidden by the text: " + s
     if ctx.get("restates"):
         s = f"As move {ctx['restates']}: " + s
     if ctx.get("hypothetical"):

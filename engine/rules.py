@@ -521,6 +521,8 @@ class Rules:
         if to is None:
             if s.deal_to is not None:
                 out.append(check(UNKNOWN, "stock.deal_to", "unknown", tuple(s.cards)))
+            else:
+                out.append(check(LEGAL, "stock", "dealt", tuple(s.cards)))
         elif to.value not in ("waste", "tableau", "reserve"):
             out.append(check(UNKNOWN, "stock.deal_to", "not-modelled", tuple(s.cards), to))
         elif s.deal_to is not None and s.deal_to != to.value:

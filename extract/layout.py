@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Callable
 from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from pasyans.cards import Card, full_pack
-from pasyans.models import Move
+from pasyans.models import Finding, Move
 
 from .notation import NotationError, format_card, parse_cells
 
@@ -385,3 +386,113 @@ def read_ace_placement(text: str, notation: str = "letter", lang: str = "uk") ->
             lead = len(sentence) - len(sentence.lstrip())
             return AcePlacement(aces, m.start() + lead, m.end(), sentence.strip())
     return None
+
+
+@dataclass(frozen=True)
+class Group:
+    """Cells of a starting layout filled jointly and not settled: ``options`` are the joint readings
+    of ``cells`` (two windows of one row filled with «ПА і БА»: ``cells=((6, 4), (6, 6))``,
+    ``options=((AS, AD), (AD, AS))``); the engine's replay settles them."""
+
+    cells: tuple[tuple[int, int], ...]
+    options: tuple[tuple[Card, ...], ...]
+    printed: str | None = None
+
+
+def fill_windows_with_aces(layout: list[list[Card | None]], aces_by_row: dict[int, list[Card]],
+                           slots: int = 13) -> tuple[list[list[Card | None]], list[Group]]:
+    """The variant-Б starting layout from the variant-А table (line 25 of 000: «ту ж початкову
+    розстановку … але заповнивши вікна тузами. У 1-му ряду - ПА …»).
+
+    ``layout``: rows with the ace column first (length ``slots + 1``); ``aces_by_row``: row → the
+    aces the text puts into that row's windows. Returns the new rows (ace column emptied) and the
+    cells left undecided where a row has several windows and the text does not say which ace goes
+    where. Raises ``ValueError`` when a row's windows and named aces differ in number.
+    """
+    rows = [list(r) for r in layout]
+    undecided: list[Group] = []
+    for i, row in enumerate(rows, start=1):
+        if len(row) != slots + 1:
+            raise ValueError(f"row {i}: expected the ace column and {slots} slots")
+        row[0] = None
+        holes = [c for c in range(1, slots + 1) if row[c] is None]
+        aces = list(aces_by_row.get(i, []))
+        if len(holes) != len(aces):
+            raise ValueError(f"row {i} has {len(holes)} window(s) but the text names {len(aces)} ace(s)")
+        perms = list(dict.fromkeys(itertools.permutations(aces)))
+        if len(perms) == 1:
+            for c, a in zip(holes, aces):
+                row[c] = a
+        elif perms:
+            for c, a in zip(holes, perms[0]):
+                row[c] = a
+            undecided.append(Group(tuple((i, c) for c in holes), tuple(perms), " і ".join(format_card(a, "letter") for a in aces)))
+    return rows, undecided
+
+
+
+# ---------------------------------------------------------------------------------------------
+# starting positions of a source's examples
+# ---------------------------------------------------------------------------------------------
+
+def read_layouts(source, games, example_text: Callable, family: Callable) -> None:
+    """Give every example of ``source`` that prints or implies a whole starting layout its
+    ``layout`` (in place), each derivation a finding.
+
+    ``games``: the source's :class:`~pasyans.models.GameText` list; ``example_text(game, i)`` the
+    cleaned, mapped text of example ``i``; ``family(game)`` the key of the game's root ancestor.
+    An example with ``layout_lines`` gets the printed layout read with OCR repairs
+    (:func:`read_paganini_layout`; the moves of every example of the source are the evidence for
+    cells the card count leaves open). An example without one whose text puts aces into the windows
+    of the source's one printed layout («ту ж початкову розстановку … заповнивши вікна тузами. У
+    1-му ряду - ПА, …») starts from that layout with the aces in its windows
+    (:func:`fill_windows_with_aces`); another example of the same game family whose moves name rows
+    («у вікно 5-го ряду … Ч10 з 8-го ряду») starts from the layout as printed.
+    """
+    src = source
+    all_moves = [ex.moves for g in games for ex in g.examples if ex.moves]
+    printed = []
+    for g in games:
+        for ex in g.examples:
+            if not ex.layout_lines:
+                continue
+            a, b = ex.layout_lines
+            reading = read_paganini_layout(src.lines[a - 1: b], a, moves=all_moves)
+            ex.layout, ex.layout_reading = reading.rows, reading
+            printed.append((g, ex))
+            for r in reading.repairs:
+                line = reading.lines[r.row - 1]
+                ex.findings.append(Finding(src.id, (line, line), "ocr-repair",
+                                           f"row {r.row} col {r.col}: «{r.original}» read as «{r.repaired}» "
+                                           f"({r.certainty}): {r.reason}", token=r.original, game=g.key))
+    if len(printed) != 1:
+        return
+    base_game, base = printed[0]
+    where = f"lines {base.layout_lines[0]}-{base.layout_lines[1]}"
+    for g in games:
+        for i, ex in enumerate(g.examples):
+            if ex.layout is not None:
+                continue
+            mt = example_text(g, i)
+            placement = read_ace_placement(mt.text, src.notation, src.language)
+            if placement is None:
+                if family(g) == family(base_game) and any(m.from_row or m.to_row for m in ex.moves):
+                    ex.layout, ex.layout_undecided = base.layout, list(base.layout_reading.undecided)
+                    ex.findings.append(Finding(
+                        src.id, ex.lines, "layout-derived",
+                        f"the moves name rows and the game family prints one layout ({where}, {base_game.key}): "
+                        f"they are checked against that layout as dealt", game=g.key))
+                continue
+            try:
+                ex.layout, extra = fill_windows_with_aces(base.layout, placement.aces)
+            except ValueError as e:
+                ex.findings.append(Finding(src.id, mt.lines_of(placement.start, placement.end), "layout-mismatch",
+                                           f"the aces the text names do not fit the windows of the layout "
+                                           f"printed at {where}: {e}", game=g.key))
+                continue
+            ex.layout_lines = None
+            ex.layout_undecided = list(extra) + list(base.layout_reading.undecided)
+            ex.findings.append(Finding(
+                src.id, mt.lines_of(placement.start, placement.end), "layout-derived",
+                f"starting layout = the layout printed at {where} ({base_game.key}) with the aces of "
+                f"«{placement.sentence}» in its windows", game=g.key))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from collections import Counter
 from pathlib import Path
@@ -235,6 +236,22 @@ def _show_catalogues(conn, gid: str) -> None:
         typer.echo(line)
 
 
+def _fit(text: str, width: int) -> str:
+    """``text`` on one line of ``width`` columns (cut with «…»; the whole reason is in the knowledge base)."""
+    text = " ".join(text.split()) if "\n" in text else text
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _verdict_line(r, width: int) -> str:
+    """One move of ``pasyans verify``: source line, number, the printed words, card → place, verdict."""
+    tail = f" {r['card'] or '?':>3} → {(r['to'] or '?')[:10]:10} {r['verdict']}"
+    head = f"  {r['source']}:{r['first_line']:<5} {r['n']:3}. "
+    room = max(10, width - len(head) - len(tail) - 1)
+    raw = " ".join(str(r["raw"]).split())
+    raw = raw if len(raw) <= room else raw[: room - 1] + "…"
+    return f"{head}{raw:{room}} {tail}"[:width]
+
+
 @app.command()
 def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id or name)."),
            db: Path = DbOption,
@@ -269,11 +286,13 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     if errata:  # a move the book itself forbids («нельзя») is illegal as the book says: no erratum
         rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in (r["flags"] or [])]
     current = None
+    width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
     for r in rows:
         if r["example"] != current:
             current = r["example"]
             typer.echo(f"\n{r['example']}  {r['game_name'] or ''}")
-        typer.echo(f"  {r['source']}:{r['first_line']:<5} {r['n']:3}. {r['raw']!s:45.45} {r['card'] or '?':>3} → {r['to'] or '?':10} {r['verdict']:13} {r['reason']}")
+        typer.echo(_verdict_line(r, width))
+        typer.echo(_fit(f"      {r['reason']}", width))
     counts = Counter(r["verdict"] for r in rows)
     per_source = Counter((r["source"], r["verdict"]) for r in rows)
     t = Table(title="verdicts")

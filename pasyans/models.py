@@ -80,6 +80,9 @@ class Move:
     """Facts the text states about the position before this move, as ``(card, place)`` pairs:
     «♥А и ♠К вынесены в базовый ряд» → ``[(AH, "foundation"), (KS, "foundation")]``; place
     ``"played"`` when the text says a card was played without saying where («сыграть ♦6»)."""
+    claims: list[str] = field(default_factory=list)
+    """What the text says of the position after this move: ``"stuck"`` (no move is left, «Більше
+    перекладати нічого», «глухі вікна»). Read on the extract side; the engine checks them."""
 
     @property
     def card(self) -> Card | None:

@@ -111,6 +111,7 @@ def check_lengths(seg: Segmented) -> None:
 def read_examples(seg: Segmented) -> None:
     """Parse every example's moves in place, in the source's notation; then read the printed
     layouts (see :func:`read_layouts`)."""
+    from .extract.claims import read_claims
     from .extract.moves import parse_moves
 
     src = seg.source
@@ -123,6 +124,7 @@ def read_examples(seg: Segmented) -> None:
             for f in parsed.findings:
                 f.game = f.game or g.key
             ex.findings.extend(parsed.findings)
+            read_claims(ex, src.language)
     read_layouts(seg)
 
 
@@ -135,69 +137,11 @@ def _example_text(seg: Segmented, game: GameText, i: int) -> MappedText:
 
 
 def read_layouts(seg: Segmented) -> None:
-    """Read the layouts the source prints, in place.
+    """The starting layouts of the source's examples, in place: read where printed, derived where
+    the text implies one (:func:`pasyans.extract.layout.read_layouts`)."""
+    from .extract.layout import read_layouts as read
 
-    An example with ``layout_lines`` gets the printed layout read with OCR repairs
-    (:func:`pasyans.extract.layout.read_paganini_layout`); the moves of every example of the
-    source are the evidence for cells the card count leaves open («the moves that follow
-    decide»). An example without a printed layout whose text puts aces into the windows of the
-    source's one printed layout («ту ж початкову розстановку … заповнивши вікна тузами. У 1-му
-    ряду - ПА, …») starts from that layout with the aces in its windows
-    (:func:`pasyans.engine.paganini.fill_windows_with_aces`); another example of the same game
-    family (same root of ``variant_of``) whose moves name rows («у вікно 5-го ряду … Ч10 з 8-го
-    ряду») starts from the layout as printed. Each derivation is a finding.
-    """
-    from .engine.paganini import fill_windows_with_aces
-    from .extract.layout import read_ace_placement, read_paganini_layout
-
-    src = seg.source
-    all_moves = [ex.moves for g in seg.games for ex in g.examples if ex.moves]
-    printed = []
-    for g in seg.games:
-        for ex in g.examples:
-            if not ex.layout_lines:
-                continue
-            a, b = ex.layout_lines
-            reading = read_paganini_layout(src.lines[a - 1 : b], a, moves=all_moves)
-            ex.layout, ex.layout_reading = reading.rows, reading
-            printed.append((g, ex))
-            for r in reading.repairs:
-                line = reading.lines[r.row - 1]
-                ex.findings.append(Finding(src.id, (line, line), "ocr-repair",
-                                           f"row {r.row} col {r.col}: «{r.original}» read as «{r.repaired}» "
-                                           f"({r.certainty}): {r.reason}", token=r.original, game=g.key))
-    if len(printed) != 1:
-        return
-    base_game, base = printed[0]
-    for g in seg.games:
-        for i, ex in enumerate(g.examples):
-            if ex.layout is not None:
-                continue
-            mt = _example_text(seg, g, i)
-            placement = read_ace_placement(mt.text, src.notation, src.language)
-            if placement is None:
-                if _family(seg, g) == _family(seg, base_game) and any(m.from_row or m.to_row for m in ex.moves):
-                    ex.layout, ex.layout_undecided = base.layout, list(base.layout_reading.undecided)
-                    ex.findings.append(Finding(
-                        src.id, ex.lines, "layout-derived",
-                        f"the moves name rows and the game family prints one layout (lines {base.layout_lines[0]}-"
-                        f"{base.layout_lines[1]}, {base_game.key}): they are checked against that layout as dealt",
-                        game=g.key))
-                continue
-            try:
-                ex.layout, extra = fill_windows_with_aces(base.layout, placement.aces)
-            except ValueError as e:
-                ex.findings.append(Finding(src.id, mt.lines_of(placement.start, placement.end), "layout-mismatch",
-                                           f"the aces the text names do not fit the windows of the layout "
-                                           f"printed at lines {base.layout_lines[0]}-{base.layout_lines[1]}: {e}",
-                                           game=g.key))
-                continue
-            ex.layout_lines = None
-            ex.layout_undecided = list(extra) + list(base.layout_reading.undecided)
-            ex.findings.append(Finding(
-                src.id, mt.lines_of(placement.start, placement.end), "layout-derived",
-                f"starting layout = the layout printed at lines {base.layout_lines[0]}-{base.layout_lines[1]} "
-                f"({base_game.key}) with the aces of «{placement.sentence}» in its windows", game=g.key))
+    read(seg.source, seg.games, lambda g, i: _example_text(seg, g, i), lambda g: _family(seg, g))
 
 
 def _family(seg: Segmented, game: GameText) -> str:

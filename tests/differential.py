@@ -126,7 +126,7 @@ def corpus_pairs(conn) -> list[tuple[str, dict, Move]]:
     """Every (game, spec, move) of the knowledge base."""
     import json
 
-    cur = conn.execute("SELECT g.id, g.rules, m.cards, m.to, m.to_card, m.raw, m.first_line, m.last_line, m.kind, "
+    cur = conn.execute("SELECT g.id, g.rules, m.cards, m.[to], m.to_card, m.raw, m.first_line, m.last_line, m.kind, "
                        "m.flags FROM moves m JOIN games g ON g.id = m.game ORDER BY m.example, m.n")
     cols = [c[0] for c in cur.description]
     out = []

@@ -9,8 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pasyans.cards import Card, full_pack
-from pasyans.engine import paganini as pg
-from pasyans.engine.verify import stuck_claims, verify_example, verify_example_full
+from pasyans.engine.variants import paganini as pg
+from pasyans.engine.variants import paganini_replay as pr
+from pasyans.engine.verify import verify_example, verify_example_full
+from pasyans.extract.claims import read_claims
+from pasyans.extract.layout import fill_windows_with_aces
 from pasyans.models import Example, GameText
 
 from . import engine_gold as eg
@@ -32,19 +35,19 @@ def _table_a(gold) -> list[list[Card | None]]:
 
 
 def _table_b(gold):
-    rows, groups = pg.fill_windows_with_aces(
+    rows, groups = fill_windows_with_aces(
         eg.layout(eg.example(gold, "000-1")["initial_layout"]),
         {r: [eg.card(a) for a in aces] for r, aces in eg.ACES_B.items()})
     for r, c in eg.undecided_000():
         rows[r - 1][c] = None
-    return rows, groups + pg.as_undecided(eg.undecided_000())
+    return rows, pr.as_undecided(groups) + pr.as_undecided(eg.undecided_000())
 
 
 @pytest.fixture(scope="module")
 def run_a(gold):
     ex = eg.example(gold, "000-1")
     moves = eg.printed_moves(ex)
-    return ex, moves, pg.replay_full(_table_a(gold), moves, "А", undecided=eg.undecided_000())
+    return ex, moves, pr.replay_full(_table_a(gold), moves, "А", undecided=eg.undecided_000())
 
 
 @pytest.fixture(scope="module")
@@ -52,9 +55,10 @@ def run_b(gold, corpus):
     ex = eg.example(gold, "000-2")
     moves = eg.printed_moves(ex)
     text = corpus["000"].line(25)
-    claims = stuck_claims(Example((25, 25), text, moves=moves), "uk")
+    read_claims(Example((25, 25), text, moves=moves), "uk")
+    claims = {i: c for i, m in enumerate(moves) for c in m.claims}
     rows, groups = _table_b(gold)
-    return ex, moves, claims, pg.replay_full(rows, moves, "Б", undecided=groups, claims=claims)
+    return ex, moves, claims, pr.replay_full(rows, moves, "Б", undecided=groups, claims=claims)
 
 
 # -- variant А ---------------------------------------------------------------------------------
@@ -67,7 +71,9 @@ def test_variant_a_all_seven_moves_legal_as_the_gold(run_a):
         assert (v.verdict == "legal") is gm["legal_by_hand"]
         assert step.src == (gm["from_row"], gm["from_col"]), gm["raw"]
         assert step.dst == (gm["to_row"], gm["to_col"]), gm["raw"]
-    assert res.verdicts[1].reason.startswith("2D from r2c10 into the window r3c1 right of AD")
+    second = res.verdicts[1].decisive
+    assert (second.what, second.cards, second.detail["src"], second.detail["cell"]) == (
+        "fills-window", (Card(2, "D"), Card(1, "D")), (2, 10), (3, 1))
     assert res.verdicts[0].rule == "rule 4"
 
 
@@ -108,8 +114,8 @@ def test_variant_b_thirteen_legal_and_the_fourteenth_impossible(run_b):
     assert len(moves) == 14
     assert [v.verdict for v in res.verdicts] == ["legal"] * 13 + ["illegal"]
     last = res.verdicts[13]
-    assert last.rule == "target"
-    assert "row 5 holds no JC (ТВ)" in last.reason
+    assert (last.rule, last.what) == ("target", "no-anchor")
+    assert last.decisive.cards[1] == Card(11, "C") and last.decisive.detail["row"] == 5
     for gm, v, step in zip(ex["moves"][:13], res.verdicts, res.steps):
         assert gm["legal_by_hand"] is True and v.verdict == "legal"
         assert step.src == (gm["from_row"], gm["from_col"]), gm["raw"]
@@ -127,7 +133,7 @@ def test_variant_b_proposes_the_reading_the_text_supports(run_b):
     assert corr.edits == 2
     # the single-character reading is legal but leaves Б8 a window to go to
     assert any(a.startswith(gm["alternative_normalized"]) and "8D r2c8 -> r2c6" in a for a in corr.alternatives)
-    assert "ТД5 - ТВ3" in res.verdicts[13].reason
+    assert res.verdicts[13].context["proposed"] == "ТД5 - ТВ3"
     # the proposed reading is legal and leaves every window dead, as the gold's state check says
     state = res.final.copy()
     step = state.apply(corr.move)
@@ -160,7 +166,7 @@ def test_variant_b_two_clubs_threes_in_row_8_told_apart_by_the_next_move(run_b):
     res = run_b[3]
     assert res.steps[2].src == (8, 13)
     assert any("'Т38 - Т23'" in c and "'ЧВ3 - Ч108'" in c for c in res.choices)
-    assert "fits 2 steps" in res.verdicts[2].reason
+    assert len(res.verdicts[2].context["steps"]) == 2
 
 
 def test_dead_windows_and_rule_5(run_b):
@@ -186,12 +192,12 @@ def test_dead_windows_and_rule_5(run_b):
 def test_a_move_from_the_wrong_row_is_illegal(gold):
     s = pg.PaganiniState(eg.layout(eg.example(gold, "000-1")["initial_layout"]), "А")
     v = s.is_legal(eg.move("Б54 - Б47"))
-    assert v.verdict == "illegal" and v.rule == "source" and "row 4 holds no 5D" in v.reason
+    assert (v.verdict, v.rule, v.what) == ("illegal", "source", "not-in-row") and v.decisive.detail["row"] == 4
     v = s.is_legal(eg.move("Б63 - Б47"))
     assert v.verdict == "illegal" and v.rule == "source"
     s2 = pg.PaganiniState(s.grid, "А")
     v = s2.is_legal(pg.Step(Card(12, "S"), (1, 10), (7, 9)))
-    assert v.verdict == "illegal" and v.rule == "rule 4" and "takes only 5D" in v.reason
+    assert (v.verdict, v.rule, v.what) == ("illegal", "rule 4", "takes-only") and v.decisive.detail["want"] == [Card(5, "D")]
 
 
 def test_won_layout():
@@ -209,6 +215,7 @@ def test_verify_example_full_replay_with_findings(gold, corpus):
     rows, groups = _table_b(gold)
     example = Example((25, 25), corpus["000"].line(25), layout=rows, moves=moves)
     example.layout_undecided = groups
+    read_claims(example, "uk")
     game = GameText("000-B", "000", "Паганіні", [(22, 28)], rules_used=["1", "5", "3", "4", "6|7"])
     verdicts = verify_example(game, example, {})
     assert [v.verdict for v in verdicts] == ["legal"] * 13 + ["illegal"]
@@ -226,7 +233,7 @@ def test_verify_example_error_becomes_unverifiable(gold):
     game = GameText("000-A", "000", "килим", [(5, 21)])
     verdicts = verify_example(game, example, {})
     assert len(verdicts) == 7 and {v.verdict for v in verdicts} == {"unverifiable"}
-    assert "engine error" in verdicts[0].reason
+    assert (verdicts[0].rule, verdicts[0].what) == ("engine", "engine-error")
     assert example.findings[0].kind == "engine-error"
 
 

@@ -138,8 +138,9 @@ def test_an_unknown_pack_size_is_an_error():
     assert Pack.of(None).size == 52
 
 
-def test_exports_and_find_load_neither_spacy_nor_the_extractor(built_kb):
-    """Exporting (json, markdown, Solvitaire) and finding a game read only the knowledge base."""
+def test_exports_find_and_the_engine_load_neither_spacy_nor_the_extractor(built_kb):
+    """Exporting (json, markdown, Solvitaire), finding a game and judging moves read no prose:
+    spaCy and the extractors are not loaded (checked in a fresh interpreter's ``sys.modules``)."""
     code = f"""
 import sys, sqlite3, tempfile
 from pasyans.kb.export import export_json, export_markdown, export_solvitaire
@@ -150,6 +151,11 @@ d = tempfile.mkdtemp()
 export_markdown(conn, d)
 export_solvitaire(conn, d)
 find(conn, "Осада")
+from pasyans.engine.verify import verify_example           # the engine reads no prose either
+from pasyans.engine.judge import check_moves
+from pasyans.models import Move
+from pasyans.cards import Card
+check_moves([Move([Card.parse("QH")], "KS", "♥Д — ♠К", (1, 1), to_card=Card.parse("KS"))], {})
 bad = sorted(m for m in sys.modules if m.split('.')[0] == 'spacy' or m.startswith('pasyans.extract'))
 print(" ".join(bad))
 """

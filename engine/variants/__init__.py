@@ -24,6 +24,20 @@ VARIANTS: dict[str, type[Rules]] = {}
 """``special`` name → the :class:`Rules` subclass that models it."""
 
 
+def cards_of(tokens) -> set:
+    """The cards of a special's parameter list in standard notation (``["QD", "JH"]``); a token
+    that is no card is left out (the rules reader writes only cards there)."""
+    from pasyans.cards import Card
+
+    out = set()
+    for t in tokens or ():
+        try:
+            out.add(Card.parse(t))
+        except ValueError:
+            continue
+    return out
+
+
 def register(cls: type[Rules]) -> type[Rules]:
     """Class decorator: the mechanic answers to every name in ``cls.names``."""
     for n in cls.names:

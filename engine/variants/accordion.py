@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pasyans.models import Assumption
 from pasyans.spec import Params, register_params
 
+from ..reasons import card, register_phrases
 from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
 from . import register
 
@@ -46,3 +47,12 @@ class Accordion(Rules):
 
     def carry(self, x, above):
         return [check(LEGAL, "special:accordion", "pile-moves", (x, *above), self.special("accordion"))]
+
+
+register_phrases({
+    ("special:accordion", "same-rank"): lambda c: "a card goes on a neighbour of its rank",
+    ("special:accordion", "same-suit"): lambda c: "a card goes on a neighbour of its suit",
+    ("special:accordion", "no-match"): lambda c: "a card goes only on a neighbour of its suit or rank",
+    ("special:accordion", "pile-moves"): lambda c: "a pile moves whole",
+}, {"neighbour": lambda a: f"{card(a.cards[0])} lies " + " or ".join(
+    {"L1": "just left of it", "L3": "third to its left"}.get(m, m) for m in (a.detail or ()))})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pasyans.models import Assumption
 
+from ..reasons import card, register_phrases
 from ..rules import LEGAL, UNKNOWN, Rules, Ruling, check
 from . import register
 
@@ -29,3 +30,8 @@ class BareKingSpace(Rules):
             return Ruling([check(UNKNOWN, "tableau.space", "not-modelled", (x, y), f, bare_king=True)], rule)
         assumed = [] if s.bare else [Assumption("bare", (y,))]
         return Ruling([check(LEGAL, rule, "bare-king", (x, y), sp, assumed), check(LEGAL, "tableau.space", "any", (x,), f)], rule)
+
+
+register_phrases({
+    ("special:bare-king-space", "bare-king"): lambda c: "a bare king counts as a space",
+}, {"bare": lambda a: f"nothing is built on {card(a.cards[0])} any more"})

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from pasyans.cards import Card
 from pasyans.spec import Params, register_params
 
+from ..reasons import register_phrases
 from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
-from . import register
+from . import cards_of, register
 
 
 @register_params("base-cards")
@@ -21,13 +22,7 @@ class BaseCardsParams(Params):
 
     @property
     def bases(self) -> set[Card]:
-        out = set()
-        for c in self.cards:
-            try:
-                out.add(Card.parse(c))
-            except ValueError:
-                continue
-        return out
+        return cards_of(self.cards)
 
 
 @register
@@ -69,3 +64,13 @@ class BaseCards(Rules):
         if y.is_king and not sp.params.wrap:
             return [check(ILLEGAL, self.RULE, "nothing-after-king", (x, y), sp)]
         return [check(LEGAL, self.RULE, "round-the-corner" if y.is_king else "up-by-one", (x, y), sp)]
+
+
+register_phrases({
+    ("special:base-cards", "up-by-one"): lambda c: "a base card's foundation goes up by one in its suit",
+    ("special:base-cards", "round-the-corner"): lambda c: "an ace follows the king round the clock",
+    ("special:base-cards", "own-suit"): lambda c: "a foundation takes its own suit",
+    ("special:base-cards", "nothing-after-king"): lambda c: "nothing follows a king",
+    ("special:base-cards", "preplaced-base"): lambda c: "a base card lies on its foundation from the start",
+    ("special:base-cards", "not-a-base"): lambda c: "only the named cards start foundations",
+})

@@ -9,18 +9,10 @@ from dataclasses import dataclass, field
 from pasyans.cards import Card
 from pasyans.spec import Params, register_params
 
+from ..reasons import card, register_phrases
 from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
+from . import cards_of as _cards
 from . import register
-
-
-def _cards(tokens) -> set[Card]:
-    out = set()
-    for t in tokens or ():
-        try:
-            out.add(Card.parse(t))
-        except ValueError:
-            continue
-    return out
 
 
 @register_params("base-list")
@@ -84,3 +76,11 @@ class BaseList(Rules):
                 return [check(ILLEGAL, self.RULE, "not-next", (x, y), self._sp)]
             return super().onto_foundation(x, y)
         return [check(LEGAL, self.RULE, "listed-order", (x, y), self._sp, direction=d)]
+
+
+register_phrases({
+    ("special:base-list", "listed-base"): lambda c: f"{card(c.cards[0])} is one of the bases the text lists",
+    ("special:base-list", "listed-order"): lambda c: f"that base is built {c.detail.get('direction')} by one",
+    ("special:base-list", "not-next"): lambda c: "not the next card of its suit in that base's direction",
+    ("special:base-list", "preplaced-base"): lambda c: "it lies in the foundation row from before the deal",
+})

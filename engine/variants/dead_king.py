@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ..reasons import register_phrases
 from ..rules import ILLEGAL, Rules, Ruling, check
 from . import register
 
@@ -16,3 +17,6 @@ class DeadKing(Rules):
             rule = "special:dead-king"
             return Ruling([check(ILLEGAL, rule, "dead-king", (s.card, s.onto), self.special("dead-king"))], rule)
         return super().onto_waste(s)
+
+
+register_phrases({("special:dead-king", "dead-king"): lambda c: "nothing goes on a king (dead king)"})

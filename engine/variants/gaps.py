@@ -12,6 +12,7 @@ from pasyans.cards import Card, Pack
 from pasyans.models import Assumption
 from pasyans.spec import Params, register_params
 
+from ..reasons import card, register_phrases
 from ..rules import ILLEGAL, LEGAL, UNKNOWN, Rules, Ruling, check
 from . import register
 
@@ -67,3 +68,12 @@ class Gaps(Rules):
         if f is not None and f.value != "other":
             return super().fill_space(s)
         return Ruling([check(UNKNOWN, "layout", "gaps-need-layout", (s.card,), self.special("gaps"))], "layout")
+
+
+register_phrases({
+    ("special:gaps", "fills-gap"): lambda c: "a space takes the card beside it by rank and suit",
+    ("special:gaps", "wrong-rank"): lambda c: "the space there takes another rank",
+    ("special:gaps", "wrong-suit"): lambda c: "the space there takes its neighbour's suit",
+    ("special:gaps", "one-side-only"): lambda c: "a space takes a card by its other neighbour only",
+    ("layout", "gaps-need-layout"): lambda c: "a space takes a card by its neighbours, which the text does not name",
+}, {"empty-beside": lambda a: f"the place {'right' if a.detail == 'right_of' else 'left'} of {card(a.cards[0])} is empty"})

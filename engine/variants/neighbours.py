@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pasyans.models import Assumption
 from pasyans.spec import Params, register_params
 
+from ..reasons import card, register_phrases
 from ..rules import ILLEGAL, LEGAL, UNKNOWN, Rules, Ruling, check
 from . import register
 
@@ -38,3 +39,10 @@ class SameSuitNeighbours(Rules):
         mate = (partner,) if partner is not None else ()
         return Ruling([check(LEGAL, rule, "neighbour-leaves", (x, *mate), sp,
                              [Assumption("same-suit-beside", (x, *mate), tuple(sorted(sides.items())))])], rule)
+
+
+register_phrases({
+    ("special:same-suit-neighbours", "neighbour-leaves"): lambda c: "of two cards of one suit side by side, one leaves",
+    ("special:same-suit-neighbours", "not-one-suit"): lambda c: "the two are not of one suit",
+    ("special:same-suit-neighbours", "no-side"): lambda c: "the rule names no side",
+}, {"same-suit-beside": lambda a: f"a card of its suit lies beside {card(a.cards[0])} on the side the rule names"})

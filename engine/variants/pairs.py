@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pasyans.models import Assumption
 from pasyans.spec import Params, register_params
 
+from ..reasons import card, rank, register_phrases
 from ..rules import ILLEGAL, LEGAL, UNKNOWN, Rules, Ruling, check
 from . import register
 
@@ -52,3 +53,15 @@ class Pairs(Rules):
     @staticmethod
     def _where(p, x, partner) -> Assumption:
         return Assumption("adjacent" if p.touching else "free-to-play", (x, partner))
+
+
+register_phrases({
+    ("special:pairs", "single"): lambda c: f"{rank(c.cards[0], False)}s leave play alone",
+    ("special:pairs", "total"): lambda c: f"{card(c.cards[0])} + {card(c.cards[1])} = {c.detail.get('total')}, a pair",
+    ("special:pairs", "wrong-total"): lambda c: f"{card(c.cards[0])} + {card(c.cards[1])} = {c.detail.get('total')}, "
+                                                f"not {c.detail.get('want')}",
+    ("special:pairs", "one-rank"): lambda c: "a pair of one rank leaves play",
+    ("special:pairs", "not-one-rank"): lambda c: "only two of one rank leave play",
+    ("special:pairs", "no-total"): lambda c: "the pairing rule gives no total",
+    ("partner", "no-partner"): lambda c: "the text names no card it pairs with",
+})

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pasyans.spec import Params, register_params
 
+from ..reasons import RANKS, rank, register_phrases
 from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
 from . import register
 
@@ -30,3 +31,10 @@ class RemoveRank(Rules):
         if any(c.what == "no-discard-rule" for c in other.checks):
             return Ruling([check(ILLEGAL, rule, "other-rank", (s.card,), sp, ranks=list(sp.params.ranks))], rule)
         return other
+
+
+register_phrases({
+    ("special:remove-rank", "removed"): lambda c: f"{rank(c.cards[0], False)}s are taken out of play",
+    ("special:remove-rank", "other-rank"): lambda c: "only the rank(s) " + ", ".join(RANKS.get(r, str(r)) for r in
+                                                                              c.detail.get("ranks", [])) + " leave play",
+})

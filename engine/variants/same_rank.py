@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pasyans.models import Assumption
 
+from ..reasons import card, register_phrases
 from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
 from . import register
 
@@ -26,3 +27,9 @@ class SameRankOnto(Rules):
             if c.rank != s.onto.rank:
                 return Ruling([check(ILLEGAL, rule, "other-rank", (c, s.onto), sp)], rule)
         return Ruling([check(LEGAL, rule, "same-rank", (*s.cards, s.onto), sp, [Assumption("named-card", (s.onto,))])], rule)
+
+
+register_phrases({
+    ("special:same-rank-onto", "same-rank"): lambda c: "cards go onto the card of their rank",
+    ("special:same-rank-onto", "other-rank"): lambda c: "only a card of its rank goes there",
+}, {"named-card": lambda a: f"{card(a.cards[0])} is the card the rule names"})

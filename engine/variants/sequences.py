@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pasyans.cards import Card
 from pasyans.spec import Field, Params, register_params
 
+from ..reasons import register_phrases
 from ..rules import ILLEGAL, LEGAL, Rules, Ruling, check
 from . import register
 
@@ -87,3 +88,13 @@ class Sequences(Rules):
         if self._fields_may():
             return super().onto_foundation(x, y)
         return [check(ILLEGAL, self.RULE, "not-in-order", (x, y), self._sp)]
+
+
+register_phrases({
+    ("special:sequences", "order"): lambda c: "the order " + ", ".join(map(str, c.detail.get("order", []))),
+    ("special:sequences", "starts"): lambda c: "it starts a base of the listed orders",
+    ("special:sequences", "inside"): lambda c: "it does not start a listed order",
+    ("special:sequences", "no-order"): lambda c: "no listed order has that rank",
+    ("special:sequences", "not-in-order"): lambda c: "no listed order goes that way",
+    ("special:sequences", "own-suit"): lambda c: "a base takes its own suit",
+})

@@ -1,0 +1,45 @@
+"""Bench: the verdict reasons a person reads (issue 13 item 4).
+
+Run: ``python bench/reasons.py [-v]`` (the whole path in memory, as ``bench/verdicts.py``). Prints
+the longest reason, how many exceed 240 characters and how many fit on one line of a 100-column
+terminal after the 6-column indent ``pasyans verify`` gives them, the number of «no destination»
+verdicts (rule ``to``, code ``no-destination``) with their moves, and one sample reason per
+(verdict, rule) pair; ``-v`` prints every reason.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def main() -> None:
+    spec = importlib.util.spec_from_file_location("bench_verdicts", ROOT / "bench" / "verdicts.py")
+    bv = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bv)
+    rows = bv.collect()
+    lengths = [len(r["verdict"].reason) for r in rows]
+    print(f"reasons {len(rows)}; longest {max(lengths)}; over 240: {sum(n > 240 for n in lengths)}; "
+          f"fit one 100-column line (94 after the indent): {sum(n <= 94 for n in lengths)}; "
+          f"median {sorted(lengths)[len(lengths) // 2]}")
+    nodest = [r for r in rows if r["verdict"].what == "no-destination"]
+    print(f"«no destination» verdicts: {len(nodest)}")
+    for r in nodest:
+        print(f"  {r['game']} L{r['move'].lines[0]} «{r['move'].raw[:70]}»")
+    seen: Counter = Counter()
+    print("samples:")
+    for r in rows:
+        v = r["verdict"]
+        key = (v.verdict, v.rule, v.what)
+        seen[key] += 1
+        if seen[key] == 1 or "-v" in sys.argv:
+            print(f"  [{v.verdict}/{v.rule}/{v.what}] {v.reason}")
+
+
+if __name__ == "__main__":
+    main()
