@@ -155,7 +155,7 @@ from pasyans.engine.verify import verify_example           # the engine reads no
 from pasyans.engine.judge import check_moves
 from pasyans.models import Move
 from pasyans.cards import Card
-check_moves([Move([Card.parse("QH")], "KS", "♥Д — ♠К", (1, 1), to_card=Card.parse("KS"))], {})
+check_moves([Move([Card.parse("QH")], "KS", "♥Д — ♠К", (1, 1), to_card=Card.parse("KS"))], dict())
 bad = sorted(m for m in sys.modules if m.split('.')[0] == 'spacy' or m.startswith('pasyans.extract'))
 print(" ".join(bad))
 """

@@ -540,11 +540,10 @@ def _cell(c) -> str:
 
 
 register_phrases({
-    ("rule 4", "fills-window"): lambda c: f"a window takes the card of its suit one above its left neighbour "
-                                          f"{show(c.cards[1])} ({_cell(c.detail.get('src'))} → {_cell(c.detail.get('cell'))})",
-    ("rule 9", "fills-window-left-of"): lambda c: f"a window also takes the card of its suit one below its right "
-                                                  f"neighbour {show(c.cards[1])} ({_cell(c.detail.get('src'))} → "
-                                                  f"{_cell(c.detail.get('cell'))})",
+    ("rule 4", "fills-window"): lambda c: f"the window right of {show(c.cards[1])} takes the next card of its suit "
+                                          f"({_cell(c.detail.get('src'))} → {_cell(c.detail.get('cell'))})",
+    ("rule 9", "fills-window-left-of"): lambda c: f"the window left of {show(c.cards[1])} takes the card below it in its "
+                                                  f"suit ({_cell(c.detail.get('src'))} → {_cell(c.detail.get('cell'))})",
     ("rule 5", "ace-to-row"): lambda c: f"no window can be filled, so an ace comes to the start of row {c.detail.get('row')}",
     ("rule 5", "not-an-ace"): lambda c: "only an ace goes to the start of a row",
     ("rule 5", "row-has-ace"): lambda c: f"row {c.detail.get('row')} already starts with {show(c.cards[1])}",
