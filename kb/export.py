@@ -5,6 +5,7 @@ Shape (later versions add fields, never rename these)::
     {"sources": [{"id", "file", "language", "sha256", ...}],
      "games": [{"id", "name", "source", "lines": [[first, last], ...], "variant_of",
                 "aliases": [{"name", "language", "lines", "kind", "sentence"}],
+                "english": [names], "catalogue_entry": {"pysol_id", "aisleriot", "kpat", "names": [...], ...} | null,
                 "rules": {...},
                 "examples": [{"lines": [first, last], "text", "layout",
                               "moves": [{"card", "to", "raw", "lines", "verdict", "reason", ...}]}],
@@ -61,6 +62,7 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
     from .witness import all_facts
 
     catalogue = all_facts(conn)
+    names = _catalogue(conn)
     out_games = []
     for g in query.games(conn, game_ids):
         out_games.append({
@@ -68,11 +70,37 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
             "lines": g["lines"], "variant_of": g["variant_of"], "page": g["page"],
             "fragment": bool(g["fragment"]), "rules_used": g["rules_used"] or [],
             "aliases": by_game.get(g["id"], []),
+            "english": names.get(g["id"], {}).get("english", []),
+            "catalogue_entry": names.get(g["id"], {}).get("entry"),
             "rules": g["rules"] or {},
             "examples": ex_by_game.get(g["id"], []),
             "catalogue": catalogue.get(g["id"], []),
         })
     return {"sources": sources, "games": out_games}
+
+
+def _catalogue(conn) -> dict[str, dict]:
+    """game id → {"english": [names], "entry": the ``catalogue_entry`` object of the export or
+    None}, from the ``crosswalk`` table and the catalogue rows of ``names`` (those with a
+    ``source``), read through :func:`pasyans.kb.query.records`."""
+    from . import query
+
+    out: dict[str, dict] = {}
+    for x in query.records(conn, "crosswalk"):
+        entry = {"pysol_id": x["pysol_id"], "pysol_name": x["pysol_name"], "aisleriot": x["aisleriot"],
+                 "kpat": x["kpat"], "confidence": x.get("confidence"), "evidence": x.get("english_evidence"),
+                 "conflict": x.get("conflict"), "note": x.get("note"), "names": []}
+        out[x["game"]] = {"english": [x["english"]] if x["english"] else [], "entry": entry}
+    for n in query.records(conn, "names", "source IS NOT NULL", order_by="id"):
+        got = out.setdefault(n["game"], {"english": [], "entry": None})
+        if n["kind"] == "english" and n["name"] not in got["english"]:
+            got["english"].append(n["name"])
+        if got["entry"] is None:
+            got["entry"] = {"pysol_id": None, "pysol_name": None, "aisleriot": None, "kpat": None,
+                            "confidence": None, "evidence": None, "conflict": None, "note": None, "names": []}
+        got["entry"]["names"].append({"name": n["name"], "kind": n["kind"], "language": n["language"],
+                                      "source": n["source"]})
+    return out
 
 
 def validate_export(data: dict) -> None:
@@ -86,23 +114,22 @@ def _slug(game: dict) -> str:
     return game["id"]
 
 
-def export_markdown(conn, out_dir) -> list[str]:
-    """Write one Markdown page per game (:func:`pasyans.kb.formats.to_markdown`) into ``out_dir``
-    as ``<game id>.md``, plus ``index.md`` listing them; return the file names written."""
-    from pathlib import Path
+def export_markdown(conn, out_dir, convention: str = "ru") -> list[str]:
+    """Write one Markdown page per game into ``out_dir`` as ``<game id>.md``, plus ``index.md``
+    (the games by source and family); return the game pages' file names. The pages are
+    :func:`pasyans.kb.pages.game_markdown`: names, stated rule facts, the text as printed with
+    its raw line numbers, every example move with its verdict and reason."""
+    from .pages import export_pages
 
-    from .formats import to_markdown
+    return export_pages(conn, out_dir, "markdown", convention)
 
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    written, index = [], ["# Games", ""]
-    for g in export_json(conn)["games"]:
-        name = f"{_slug(g)}.md"
-        (out / name).write_text(to_markdown(g), encoding="utf-8")
-        written.append(name)
-        index.append(f"- [{g['name'] or g.get('printed_name') or '(untitled)'}]({name}) — source {g['source']}")
-    (out / "index.md").write_text("\n".join(index) + "\n", encoding="utf-8")
-    return written
+
+def export_html(conn, out_dir, convention: str = "ru") -> list[str]:
+    """:func:`export_markdown` as standalone, printable HTML pages (``<game id>.html`` and
+    ``index.html``), from the templates of the web pages."""
+    from .pages import export_pages
+
+    return export_pages(conn, out_dir, "html", convention)
 
 
 def export_solvitaire(conn, out_dir) -> tuple[list[str], dict[str, list[str]]]:

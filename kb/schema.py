@@ -122,7 +122,7 @@ _GAME = ("game", "games", "id")
 TABLES: dict[str, Table] = {t.name: t for t in (
     _t(META, {"key": str, "value": str}, "key"),
     _t("sources", {"id": str, "file": str, "language": str, "orthography": str, "kind": str, "title": str,
-                   "sha256": str, "lines": int}, "id"),
+                   "sha256": str, "lines": int, "notation": str}, "id"),
     _t("games", {"id": str, "source": str, "name": str, "printed_name": str, "variant_of": str, "page": int,
                  "fragment": bool, "first_line": int, "last_line": int, "lines": list, "rules_used": list,
                  "rules": dict, "text": str}, "id", [("source", "sources", "id"), ("variant_of", "games", "id")]),
@@ -156,9 +156,12 @@ TABLES: dict[str, Table] = {t.name: t for t in (
                            "said": str, "book_value": JSON, "status": str, "quote": str, "first_line": int,
                            "last_line": int, "ref": str}, owner="kb/witness.py"),
     _t("passages", {"id": int, "game": str, "source": str, "section": str, "first_line": int,
-                    "last_line": int, "text": str, "lemmas": str}, "id", owner="kb/search.py"),
+                    "last_line": int, "text": str, "lemmas": str, "start": int, "end": int}, "id",
+       owner="kb/search.py"),
     _t("text_map", {"id": int, "game": str, "start": int, "end": int, "line": int, "first_col": int,
                     "last_col": int}, "id", owner="kb/source_view.py"),
+    _t("source_lines", {"source": str, "line": int, "text": str}, None, [("source", "sources", "id")],
+       owner="kb/source_view.py"),
     _t("terms", {"id": int, "term": str, "definition": str, "kind": str, "source": str, "first_line": int,
                  "last_line": int, "printed": str}, "id", owner="kb/source_view.py"),
 )}

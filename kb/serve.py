@@ -1,22 +1,30 @@
-"""The knowledge base in a browser: Datasette with titles, descriptions, canned queries, full-text
-search and a readable page per game (``/game/<id>``).
+"""The knowledge base in a browser: ``pasyans serve`` — Datasette with the pasyans pages.
 
-``pasyans serve`` calls :func:`run`. The metadata (:func:`metadata`) describes every table;
-the canned queries find a game by any name (the ranking of ``pasyans find``), list the moves the
-engine found illegal, games by number of packs, the variants and linked games of a game, the same
-game across texts, catalogue conflicts, and search the rules text by lemma. A small in-process
-plugin (:class:`Plugin`) adds the SQL functions those queries use (``fold``, ``find_games``,
-``lemma_query``), the game pages, and links from game ids to them.
+A person lands on ``/``: one search box (a name through the resolver of ``pasyans find``, with
+its ``why``; or words of the rules through the full-text search), the games by source and
+family, and a page per game (``/game/<id>``, or ``/game/<any name>`` which redirects) with its
+names, rules, text as printed and every example move with its verdict (:mod:`pasyans.kb.web`,
+templates in ``kb/templates``). Datasette's own table and query pages stay for power users,
+with titles and descriptions (:func:`metadata`), the internal tables hidden, canned queries,
+and every game id in a cell a link to its page.
+
+Safe to leave running (:mod:`pasyans.kb.guard`): no tracebacks, arbitrary SQL off unless
+``allow_sql`` (then every query has a time limit and a memory limit), the file neither
+downloadable nor its path shown (unless ``show_paths``), only GET and HEAD answered, a rebuilt
+file served without a restart.
 """
 
 from __future__ import annotations
 
-import json
+import re
 import sqlite3
-import threading
 from pathlib import Path
 
 from datasette import hookimpl
+from markupsafe import Markup, escape
+
+from . import guard
+from .web import Site
 
 TABLES = {
     "kb_meta": ("About this knowledge base", "schema_version (see kb/schema.py), tool_version (the pasyans that "
@@ -61,10 +69,10 @@ QUERIES = {
     "game_by_name": {
         "title": "Find a game by any name",
         "description": "Title, alias, inflected form, old or Ukrainian spelling, English or catalogue "
-                       "name, typo — ranked as pasyans find ranks them, with the reason.",
+                       "name, typo, game id — ranked as pasyans find ranks them, with the reason.",
         "sql": "select json_extract(value, '$.game') as game, json_extract(value, '$.name') as name, "
                "json_extract(value, '$.source') as source, json_extract(value, '$.score') as score, "
-               "json_extract(value, '$.why') as why, '/game/' || json_extract(value, '$.game') as page "
+               "json_extract(value, '$.why') as why "
                "from json_each(find_games(:name))",
     },
     "illegal_moves": {
@@ -119,131 +127,54 @@ QUERIES = {
 }
 
 
+HIDDEN = ("text_map", "name_forms", "names", "passages", "source_lines", "games_fts", "passages_fts")
+"""Internal tables: kept off the database page (still reachable by URL)."""
+
+
 def metadata(db_path: Path | str) -> dict:
     """Datasette metadata for the knowledge base at ``db_path``: title, table titles and
-    descriptions, full-text search settings, canned queries."""
+    descriptions, full-text search settings, canned queries, internal tables hidden."""
     name = Path(db_path).stem
     tables = {t: {"title": title, "description": desc} for t, (title, desc) in TABLES.items()}
+    tables["source_lines"] = {"title": "Raw lines of the sources", "description": "Every line of every "
+                              "corpus file as printed: what the pages show pre-1918 text from."}
     tables["passages"].update({"fts_table": "passages_fts", "fts_pk": "id", "searchmode": "raw"})
     tables["games"].update({"fts_table": "games_fts", "fts_pk": "rowid"})
-    tables["name_forms"]["hidden"] = True
+    for t in HIDDEN:
+        tables.setdefault(t, {})["hidden"] = True
     return {
         "title": "pasyans: patience rules knowledge base",
         "description": "Games of patience read from Russian, pre-1918 Russian and Ukrainian texts, with "
                        "their names, rules, worked examples checked by an engine, and the raw lines of "
-                       "every fact. A page per game: /game/<id> (e.g. /game/004-004).",
+                       "every fact. Start at the home page: one search box, and a page per game.",
         "databases": {name: {"tables": tables, "queries": QUERIES}},
-    }
-
-
-# -- the game page --------------------------------------------------------------------------------
-
-GAME_TEMPLATE = """{% extends "base.html" %}
-{% block title %}{{ g.name or g.printed_name or g.id }} — pasyans{% endblock %}
-{% block content %}
-<h1>{{ g.name or g.printed_name or "(untitled)" }} <small>{{ g.id }}</small></h1>
-<p>{% if g.printed_name and g.printed_name != g.name %}Printed as «{{ g.printed_name }}». {% endif %}
-Source {{ src.id }} <code>{{ src.file }}</code> ({{ src.language }}, {{ src.orthography }}),
-lines {{ spans }}{% if g.page %}, page {{ g.page }}{% endif %}.
-{% if parent %}Variant of <a href="{{ base }}game/{{ parent.id }}">{{ parent.name or parent.id }}</a>.{% endif %}</p>
-{% if variants %}<p>Variants: {% for v in variants %}<a href="{{ base }}game/{{ v.id }}">{{ v.name or v.printed_name or v.id }}</a>{% if not loop.last %}, {% endif %}{% endfor %}</p>{% endif %}
-{% if xw %}<h2>Names in the catalogues</h2>
-<ul>{% if xw.english %}<li>English: <strong>{{ xw.english }}</strong> ({{ xw.confidence }}; evidence: {{ xw.english_evidence }})</li>{% endif %}
-{% if xw.pysol_id %}<li>PySolFC #{{ xw.pysol_id }} «{{ xw.pysol_name }}»</li>{% endif %}
-{% if xw.aisleriot %}<li>Aisleriot: {{ xw.aisleriot }}</li>{% endif %}{% if xw.kpat %}<li>KPatience: {{ xw.kpat }}</li>{% endif %}
-{% if xw.conflict %}<li>Conflict (kept, not resolved): {{ xw.conflict }}</li>{% endif %}
-{% if xw.note %}<li>{{ xw.note }}</li>{% endif %}</ul>{% endif %}
-{% if aliases %}<h2>Other names in the text</h2><ul>{% for a in aliases %}
-<li>«{{ a.name }}» — {{ a.kind }}, {{ a.language }}, line {{ a.first_line }}{% if a.last_line != a.first_line %}–{{ a.last_line }}{% endif %}{% if a.sentence %}: <q>{{ a.sentence }}</q>{% endif %}</li>{% endfor %}</ul>{% endif %}
-{% if catalogue_names %}<p>Also found as: {% for n in catalogue_names %}«{{ n.name }}» <small>({{ n.source }})</small>{% if not loop.last %}, {% endif %}{% endfor %}</p>{% endif %}
-{% if links %}<h2>In other texts and similar names</h2><ul>{% for l in links %}
-<li><strong>{{ l.relation }}</strong>: <a href="{{ base }}game/{{ l.other }}">{{ l.other_name or l.other }}</a> ({{ l.other }})
-<ul>{% for e in l.evidence %}<li>{{ e }}</li>{% endfor %}</ul></li>{% endfor %}</ul>{% endif %}
-{% if facts %}<h2>Facts of the rules</h2><table><tr><th>fact</th><th>value</th><th>from</th><th>lines</th><th>quote</th></tr>
-{% for f in facts %}<tr><td>{{ f.field }}</td><td>{{ f.value }}</td><td>{{ f.source }}</td><td>{{ f.first_line or "" }}</td><td>{{ f.quote or "" }}</td></tr>{% endfor %}</table>{% endif %}
-{% if g.text %}<h2>Text</h2>{% for para in paragraphs %}<p>{{ para }}</p>{% endfor %}{% endif %}
-{% for e in examples %}<h2>Example {{ e.n }} <small>lines {{ e.first_line }}–{{ e.last_line }}</small></h2>
-{% if e.moves %}<table><tr><th>#</th><th>as printed</th><th>card</th><th>to</th><th>verdict</th><th>reason</th></tr>
-{% for m in e.moves %}<tr><td>{{ m.n }}</td><td>{{ m.raw }}</td><td>{{ m.card or "?" }}</td><td>{{ m.to or "?" }}</td><td>{{ m.verdict }}</td><td>{{ m.reason }}</td></tr>{% endfor %}</table>{% endif %}{% endfor %}
-{% if findings %}<h2>Not read or not decided</h2><ul>{% for f in findings %}<li>{{ f.kind }} (line {{ f.first_line }}): {{ f.message }}</li>{% endfor %}</ul>{% endif %}
-<p><a href="{{ base }}{{ dbname }}/games/{{ g.id }}">The row in the games table</a> · <a href="{{ base }}{{ dbname }}">All tables</a></p>
-{% endblock %}"""
-
-
-def _rows(conn: sqlite3.Connection, sql: str, *args) -> list[dict]:
-    cur = conn.execute(sql, args)
-    cols = [c[0] for c in cur.description]
-    return [dict(zip(cols, r)) for r in cur.fetchall()]
-
-
-def game_context(conn: sqlite3.Connection, game_id: str) -> dict | None:
-    """Everything the game page shows, read from the knowledge base; ``None`` for an unknown id."""
-    g = _rows(conn, "SELECT * FROM games WHERE id = ?", game_id)
-    if not g:
-        return None
-    g = g[0]
-    lines = json.loads(g["lines"] or "[]")
-
-    def has(table: str) -> bool:
-        return conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone() is not None
-
-    links = []
-    if has("links"):
-        for l in _rows(conn, "SELECT l.*, a.name AS name_a, b.name AS name_b FROM links l "
-                             "JOIN games a ON a.id = l.game_a JOIN games b ON b.id = l.game_b "
-                             "WHERE l.game_a = ? OR l.game_b = ?", game_id, game_id):
-            other = l["game_b"] if l["game_a"] == game_id else l["game_a"]
-            links.append({"relation": l["relation"], "other": other,
-                          "other_name": l["name_b"] if other == l["game_b"] else l["name_a"],
-                          "evidence": json.loads(l["evidence"] or "[]")})
-    examples = _rows(conn, "SELECT * FROM examples WHERE game = ? ORDER BY n", game_id)
-    for e in examples:
-        e["moves"] = _rows(conn, "SELECT * FROM moves WHERE example = ? ORDER BY n", e["id"])
-    names_source = "source" in {r[1] for r in conn.execute("PRAGMA table_info(names)")}
-    return {
-        "g": g,
-        "src": _rows(conn, "SELECT * FROM sources WHERE id = ?", g["source"])[0],
-        "spans": ", ".join(f"{a}–{b}" for a, b in lines),
-        "parent": (_rows(conn, "SELECT id, name FROM games WHERE id = ?", g["variant_of"]) or [None])[0]
-        if g["variant_of"] else None,
-        "variants": _rows(conn, "SELECT id, name, printed_name FROM games WHERE variant_of = ? ORDER BY rowid", game_id),
-        "xw": (_rows(conn, "SELECT * FROM crosswalk WHERE game = ?", game_id) or [None])[0] if has("crosswalk") else None,
-        "aliases": _rows(conn, "SELECT * FROM aliases WHERE game = ? ORDER BY id", game_id),
-        "catalogue_names": _rows(conn, "SELECT name, source FROM names WHERE game = ? AND source IS NOT NULL "
-                                       "ORDER BY id", game_id) if names_source else [],
-        "links": links,
-        "facts": [dict(f, value=json.loads(f["value"])) for f in
-                  _rows(conn, "SELECT * FROM game_facts WHERE game = ? ORDER BY rowid", game_id)] if has("game_facts") else [],
-        "paragraphs": [p for p in (g["text"] or "").split("\n") if p.strip()],
-        "examples": examples,
-        "findings": _rows(conn, "SELECT * FROM findings WHERE game = ? ORDER BY first_line", game_id),
     }
 
 
 # -- the plugin -----------------------------------------------------------------------------------
 
+TRUNCATE = 300
+"""Table cells longer than this are cut (Datasette's ``truncate_cells_html``)."""
+
+_EXAMPLE = re.compile(r"^(?P<game>.+?)/ex(?P<ex>\d+)(?:/m(?P<m>\d+))?$")
+
+
 class Plugin:
-    """Datasette hooks: SQL functions, the ``/game/<id>`` page, links from game ids to it."""
+    """Datasette hooks: SQL functions with input limits, the pasyans pages, links from every
+    game id in a table or query cell to its page, the middleware of :mod:`pasyans.kb.guard`."""
 
-    _local = threading.local()
-
-    def __init__(self, db_path: Path):
-        self.db_path = Path(db_path)
+    def __init__(self, site: Site, allow_sql: bool = False, show_paths: bool = False):
+        self.site = site
+        self.allow_sql = allow_sql
+        self.show_paths = show_paths
         self.__name__ = "pasyans_serve"  # Datasette lists plugins by module name
 
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = self._local.conn = sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True,
-                                                      check_same_thread=False)
-        return conn
-
     def find_json(self, query: str | None) -> str:
-        from .names import find
+        from .present import find_games
 
-        found = find(self._conn(), query or "", limit=20)
-        return json.dumps([{"game": m.game, "name": m.name, "source": m.source, "score": m.score,
-                            "why": m.why} for m in found], ensure_ascii=False)
+        found = find_games(self.site.conn(), query or "", limit=20)
+        return guard.json_dumps([{"game": m.game, "name": m.name, "source": m.source, "score": m.score,
+                                  "why": m.why} for m in found])
 
     @staticmethod
     def lemma_query(words: str | None) -> str:
@@ -257,61 +188,119 @@ class Plugin:
     def prepare_connection(self, conn, database, datasette):
         from .names import fold
 
-        conn.create_function("fold", 1, lambda s: fold(s) if s is not None else None)
-        conn.create_function("find_games", 1, self.find_json)
-        conn.create_function("lemma_query", 1, self.lemma_query)
+        guard.limit_connection(conn)
+        conn.create_function("fold", 1, guard.bounded(lambda s: fold(s) if s is not None else None, "fold", 1000))
+        conn.create_function("find_games", 1, guard.bounded(self.find_json, "find_games", guard.MAX_PARAM_CHARS, 12))
+        conn.create_function("lemma_query", 1, guard.bounded(self.lemma_query, "lemma_query", guard.MAX_PARAM_CHARS, 20))
 
     @hookimpl
     def register_routes(self, datasette):
-        return [(r"^/game/(?P<game_id>[^/]+)$", self.game_page)]
+        return self.site.routes()
+
+    @hookimpl
+    def prepare_jinja2_environment(self, env, datasette):
+        from .pages import install_filters
+
+        install_filters(env)
+
+    @hookimpl
+    def asgi_wrapper(self, datasette):
+        return lambda app: guard.middleware(app, self.site, self.show_paths)
+
+    @hookimpl
+    def startup(self, datasette):
+        async def inner():
+            self.site.datasette = datasette
+            await self.site.run(lambda _conn: self.site.load_ids())
+
+        return inner
 
     @hookimpl
     def render_cell(self, row, value, column, table, database, datasette):
-        from markupsafe import Markup, escape
+        return link_cell(value, self.site.ids, datasette.urls.path("/"))
 
-        if table == "games" and column == "id" and isinstance(value, str):
-            return Markup(f'{escape(value)} <a href="{datasette.urls.path("/game/" + value)}">page</a>')
+
+def link_cell(value, ids: set[str], base: str = "/"):
+    """A table or query cell with its game ids as links to their pages (``Markup``), or ``None``
+    to leave the cell to Datasette: an id (``004-004``), an example or move id
+    (``004-004/ex1/m3`` → the game page's anchor), an expanded foreign key, or a short text
+    that names ids («the same game as 004-079»). Every value is escaped."""
+    from .pages import GAME_ID, web_game_url
+
+    url = web_game_url(base)
+    label = None
+    if isinstance(value, dict) and "value" in value:  # an expanded foreign key
+        value, label = value.get("value"), value.get("label")
+    if not isinstance(value, str) or not value:
         return None
-
-    async def game_page(self, datasette, request):
-        from datasette.utils.asgi import Response
-
-        game_id = request.url_vars["game_id"]
-        ctx = game_context(self._conn(), game_id)
-        if ctx is None:
-            return Response.html(f"<p>No game {game_id!r}.</p>", status=404)
-        ctx.update({"base": datasette.urls.path("/"), "dbname": self.db_path.stem})
-        template = datasette.jinja_env.from_string(GAME_TEMPLATE)
-        return Response.html(await datasette.render_template(template, ctx, request=request))
+    if len(value) > TRUNCATE:  # Datasette would cut it; cut it the same way, then link
+        value = value[:TRUNCATE] + "…"
+    if value in ids:
+        text = f"{label} ({value})" if label and label != value else value
+        return Markup('<a class="game" href="{}">{}</a>').format(url(value), text)
+    m = _EXAMPLE.match(value)
+    if m and m.group("game") in ids:
+        anchor = f"ex{m.group('ex')}" + (f"-m{m.group('m')}" if m.group("m") else "")
+        return Markup('<a class="game" href="{}#{}">{}</a>').format(url(m.group("game")), anchor, value)
+    found = [g for g in GAME_ID.findall(value) if g in ids]
+    if not found:
+        return None
+    out, pos = [], 0
+    for g in GAME_ID.finditer(value):
+        if g.group() in ids:
+            out += [escape(value[pos:g.start()]), Markup('<a class="game" href="{}">{}</a>').format(url(g.group()), g.group())]
+            pos = g.end()
+    out.append(escape(value[pos:]))
+    return Markup("").join(out)
 
 
 _registered: list = []
 
 
-def datasette_app(db_path: Path | str):
-    """A :class:`datasette.app.Datasette` on ``db_path`` (opened immutable, read-only) with the
-    metadata and the plugin registered (once per process; a later call re-targets it)."""
+def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool = False):
+    """A :class:`datasette.app.Datasette` on ``db_path`` (read-only, reloaded when the file is
+    replaced) with the metadata, the templates and the plugin registered (once per process; a
+    later call re-targets it). ``allow_sql`` opens arbitrary SQL to every visitor (each query
+    under the time limit :data:`pasyans.kb.guard.SQL_TIME_LIMIT_MS` and the size limits of
+    :mod:`pasyans.kb.guard`); ``show_paths`` shows ``/-/databases`` (the file's path)."""
     from datasette.app import Datasette
     from datasette.plugins import pm
 
+    from .pages import TEMPLATES
+
     db_path = Path(db_path).resolve()
+    site = Site(db_path)
     for old in _registered:
         pm.unregister(old)
     _registered.clear()
-    plugin = Plugin(db_path)
+    guard.install_quiet_errors(pm)
+    plugin = Plugin(site, allow_sql=allow_sql, show_paths=show_paths)
     pm.register(plugin, name=f"pasyans-serve-{id(plugin)}")
     _registered.append(plugin)
-    return Datasette(immutables=[str(db_path)], metadata=metadata(db_path),
-                     settings={"sql_time_limit_ms": 3000})
+    meta = metadata(db_path)
+    ds = Datasette(immutables=[str(db_path)], metadata=meta, template_dir=str(TEMPLATES),
+                   settings={"sql_time_limit_ms": guard.SQL_TIME_LIMIT_MS, "default_allow_sql": allow_sql,
+                             "allow_download": False, "max_returned_rows": 1000, "truncate_cells_html": TRUNCATE,
+                             "num_sql_threads": 3, "facet_time_limit_ms": 200})
+    name = db_path.stem
+    ds.remove_database(name)  # the same file, as a database that can be swapped for a rebuilt one
+    ds.add_database(guard.ReloadableDatabase(ds, str(db_path)), name=name)
+    site.datasette = ds
+    return ds
 
 
-def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001) -> None:
-    """Serve the knowledge base at ``http://host:port/`` until interrupted (uvicorn, one worker)."""
+def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sql: bool = False,
+        show_paths: bool = False) -> None:
+    """Serve the knowledge base at ``http://host:port/`` until interrupted (uvicorn, one worker).
+    SQLite's heap is capped for the process (:data:`pasyans.kb.guard.HEAP_LIMIT_BYTES`)."""
     import asyncio
 
     import uvicorn
 
-    ds = datasette_app(db_path)
+    ds = datasette_app(db_path, allow_sql=allow_sql, show_paths=show_paths)
+    guard.heap_limit(sqlite3.connect(":memory:"))
     asyncio.run(ds.invoke_startup())
-    print(f"pasyans: serving {db_path} at http://{host}:{port}/ (a game: /game/004-004)", flush=True)
-    uvicorn.run(ds.app(), host=host, port=port, log_level="warning", lifespan="on")
+    shown = Path(db_path) if show_paths else Path(db_path).name
+    print(f"pasyans: serving {shown} at http://{host}:{port}/" + ("  (arbitrary SQL allowed)" if allow_sql else ""),
+          flush=True)
+    uvicorn.run(ds.app(), host=host, port=port, log_level="warning", lifespan="on", access_log=False)

@@ -8,6 +8,9 @@ file it also needs the offset map of that text (:class:`pasyans.extract.text.Map
   ``line`` (1-based) and the raw columns ``first_col``/``last_col`` (0-based, inclusive) of the
   run's characters. A character a cleaning layer inserted (a space put back, a paragraph
   newline) belongs to the run of the character before it, as in the MappedText.
+- ``source_lines``: the raw lines of every source — ``source``, ``line`` (1-based), ``text`` as
+  printed — so pages can show pre-1918 text as printed without the corpus
+  (:mod:`pasyans.kb.printed`).
 - ``terms``: the glossary of a book («Словарь») and its abbreviations — ``term``,
   ``definition``, ``kind`` (``term`` / ``abbreviation``), ``source``, ``first_line``,
   ``last_line``, ``printed`` (the term as printed when it differs).
@@ -21,11 +24,13 @@ from __future__ import annotations
 import sqlite3
 import textwrap
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import TYPE_CHECKING, Iterable, Protocol
 
-from ..extract.text import MappedText
-from ..models import GameText
 from .query import KBError
+
+if TYPE_CHECKING:  # the readers (kb/…) load no extraction module
+    from ..extract.text import MappedText
+    from ..models import GameText
 
 
 class TermLike(Protocol):
@@ -104,14 +109,27 @@ def write_terms(db, terms: Iterable[TermLike]) -> int:
     return len(rows)
 
 
+def write_source_lines(db, sources: Iterable) -> int:
+    """Create ``source_lines`` (``source``, ``line``, ``text``) in ``db`` from the sources' raw
+    lines (:class:`pasyans.corpus.Source`); return the number of rows."""
+    db["source_lines"].create({"source": str, "line": int, "text": str}, pk=("source", "line"),
+                              foreign_keys=[("source", "sources", "id")], if_not_exists=True)
+    rows = ({"source": s.id, "line": n, "text": t} for s in sources for n, t in enumerate(s.lines, 1))
+    db["source_lines"].insert_all(rows, batch_size=2000)
+    return db["source_lines"].count
+
+
 def write(db, games: list[GameText], game_texts: dict[str, MappedText] | None = None,
-          terms: Iterable[TermLike] | None = None) -> None:
-    """Write ``text_map`` and ``terms`` into the sqlite-utils database ``db`` (the store's last
-    step). Games without a MappedText get a finding row each in ``findings`` (which must exist)."""
+          terms: Iterable[TermLike] | None = None, sources: Iterable | None = None) -> None:
+    """Write ``text_map``, ``terms`` and (given the sources) ``source_lines`` into the
+    sqlite-utils database ``db`` (the store's last step). Games without a MappedText get a
+    finding row each in ``findings`` (which must exist)."""
     problems = write_text_map(db, games, game_texts or {})
     if problems:
         db["findings"].insert_all(problems)
     write_terms(db, terms or [])
+    if sources is not None:
+        write_source_lines(db, sources)
 
 
 # -- reading and rendering -------------------------------------------------------------------
@@ -145,6 +163,43 @@ def line_of_chars(text: str, runs: Iterable[tuple[int, int, int]]) -> list[int]:
     return out
 
 
+def text_pieces(text: str, line_at: list[int]) -> list[tuple[int, int, int]]:
+    """``(raw line, start, end)`` of each output line of :func:`render_source`: ``text`` cut
+    where a paragraph ends (newline) and where a word starts on another raw line; spaces at
+    the edges left out, empty pieces dropped."""
+    pieces: list[tuple[int, int, int]] = []
+    start: int | None = None
+    cur_line: int | None = None
+
+    def flush(end: int) -> None:
+        if cur_line is not None and start is not None:
+            a, b = start, end
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if a < b:
+                pieces.append((cur_line, a, b))
+
+    for i, ch in enumerate(text):
+        if ch == "\n":
+            flush(i)
+            start, cur_line = None, None
+            continue
+        word_start = i == 0 or text[i - 1].isspace()
+        if cur_line is None or (line_at[i] != cur_line and word_start and not ch.isspace()):
+            flush(i)
+            start, cur_line = i, line_at[i]
+    flush(len(text))
+    return pieces
+
+
+def section_index(sections: list[SectionMark], n: int) -> int | None:
+    """Index of the narrowest section of ``sections`` whose raw lines hold line ``n``."""
+    hits = [k for k, s in enumerate(sections) if s.first <= n <= s.last]
+    return min(hits, key=lambda k: sections[k].last - sections[k].first) if hits else None
+
+
 def render_source(text: str, line_at: list[int], sections: list[SectionMark] = (), width: int = 6,
                   wrap: int | None = 100) -> str:
     """The cleaned ``text`` cut into output lines by the raw line each word starts on, each
@@ -156,29 +211,17 @@ def render_source(text: str, line_at: list[int], sections: list[SectionMark] = (
     The section of an output line is the narrowest section whose raw lines contain its line
     (sections may nest in the articles: a numbered rule inside its rules label).
     """
-    pieces: list[tuple[int, str]] = []
-    cur: list[str] = []
-    cur_line: int | None = None
+    return render_pieces([(n, text[a:b]) for n, a, b in text_pieces(text, line_at)], sections, width, wrap)
 
-    def flush() -> None:
-        if cur_line is not None and "".join(cur).strip():
-            pieces.append((cur_line, "".join(cur).strip()))
 
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            flush()
-            cur, cur_line = [], None
-            continue
-        word_start = i == 0 or text[i - 1].isspace()
-        if cur_line is None or (line_at[i] != cur_line and word_start and not ch.isspace()):
-            flush()
-            cur, cur_line = [], line_at[i]
-        cur.append(ch)
-    flush()
+def render_pieces(pieces: list[tuple[int, str]], sections: list[SectionMark] = (), width: int = 6,
+                  wrap: int | None = 100) -> str:
+    """:func:`render_source` of ready pieces ``(raw line, text)``: the margin, the section
+    lines and the wrapping."""
+    sections = list(sections)
 
     def section_of(n: int) -> int | None:
-        hits = [k for k, s in enumerate(sections) if s.first <= n <= s.last]
-        return min(hits, key=lambda k: sections[k].last - sections[k].first) if hits else None
+        return section_index(sections, n)
 
     out: list[str] = []
     shown: int | None = -1
@@ -216,8 +259,21 @@ def source_view(conn: sqlite3.Connection, game_id: str) -> str:
         raise KBError(f"{game_id}: the knowledge base has no text map for this game; rebuild it with `pasyans build`")
     secs = [SectionMark(k, t, a, b) for k, t, a, b in conn.execute(
         "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
-    head = f"{game_id}  {name or printed or '(untitled)'}  — cleaned text, raw lines of {file}"
-    return head + "\n" + render_source(text or "", line_of_chars(text or "", runs), secs)
+    from .printed import Printed
+
+    pr = Printed(conn, game_id)
+    if pr.modern_source:
+        shown = text or ""
+        head = f"{game_id}  {name or printed or '(untitled)'}  — cleaned text, raw lines of {file}"
+    else:  # pre-1918: each piece as printed (the map's runs keep the raw columns)
+        line_at = line_of_chars(text or "", runs)
+        pieces = text_pieces(text or "", line_at)
+        spans = [pr.span(a, b) for _n, a, b in pieces]
+        exact = all(sp.exact for sp in spans)
+        head = (f"{game_id}  {printed or name or '(untitled)'}  — as printed" + ("" if exact else
+                " (parts in modern spelling: not mapped to the raw lines)") + f", raw lines of {file}")
+        return head + "\n" + render_pieces([(n, sp.text) for (n, _a, _b), sp in zip(pieces, spans)], secs)
+    return head + "\n" + render_source(shown, line_of_chars(shown, runs), secs)
 
 
 def source_view_of(game: GameText, mt: MappedText) -> str:

@@ -53,7 +53,8 @@ def _span(lines: tuple[int, int] | None) -> tuple[int | None, int | None]:
 def source_record(s: Source) -> dict:
     """The ``sources`` record of a corpus file."""
     return {"id": s.id, "file": s.file, "language": s.language, "orthography": s.orthography,
-            "kind": s.kind, "title": s.title, "sha256": s.sha256, "lines": len(s.lines)}
+            "kind": s.kind, "title": s.title, "sha256": s.sha256, "lines": len(s.lines),
+            "notation": s.notation}
 
 
 def game_record(g: GameText) -> dict:
@@ -303,7 +304,7 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
         if not db[t].exists():
             TABLES[t].create(db)
     name_index.write_forms(db)
-    text_search.create(db, text_search.passages(games, sources))
+    text_search.create(db, text_search.passages(games, sources, game_texts))
     from . import source_view
 
-    source_view.write(db, games, game_texts, terms)  # text_map (cleaned text → raw lines), terms
+    source_view.write(db, games, game_texts, terms, sources=sources)  # text_map, terms, source_lines

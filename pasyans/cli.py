@@ -81,9 +81,8 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
     err = Console(stderr=True)
     _stop_cleanly_on_signals()
     try:
-        summary = run_build(corpus, db, progress=None if quiet else (lambda m: err.print(m, style="dim", markup=False,
-                                                                                        highlight=False)),
-                            force=force, wait=wait, jobs=jobs)
+        with _BuildProgress(err, quiet) as bar:
+            summary = run_build(corpus, db, progress=bar.say, force=force, wait=wait, jobs=jobs, on_step=bar.step)
     except (CorpusError, KBError) as e:
         _fail(str(e))
     for w in summary.warnings:
@@ -102,6 +101,60 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
               f"legal: {v['legal']}   illegal: {v['illegal']}   unverifiable: {v['unverifiable']}")
     if summary.findings:
         con.print("findings: " + ", ".join(f"{k} {n}" for k, n in sorted(summary.findings.items())))
+
+
+class _BuildProgress:
+    """The build's progress on standard error: a rich bar with the time left on a terminal, else
+    one line per step with the estimate (``[12 s, about 40 s left] 004: reading …``)."""
+
+    def __init__(self, console, quiet: bool):
+        self.console, self.quiet = console, quiet
+        self.bar = self.task = None
+        self.t0 = 0.0
+        self.stepped = False
+
+    def __enter__(self):
+        import time
+
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+        self.t0 = time.monotonic()
+        if not self.quiet and self.console.is_terminal:
+            self.bar = Progress(TextColumn("{task.description:<40}"), BarColumn(), TaskProgressColumn(),
+                                TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                                console=self.console, transient=True)
+            self.bar.__enter__()
+        return self
+
+    def say(self, message: str) -> None:
+        """A message of the build: on a terminal the bar's label; else printed when it comes
+        before the steps (the lock, stale temporary files) — the steps' lines say the rest."""
+        if self.quiet:
+            return
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, description=message)
+        elif self.bar is None and not self.stepped:
+            self.console.print(message, style="dim", markup=False, highlight=False)
+
+    def step(self, label: str, done: float, total: float) -> None:
+        import time
+
+        self.stepped = True
+        if self.quiet:
+            return
+        if self.bar is not None:
+            if self.task is None:
+                self.task = self.bar.add_task(label, total=total)
+            self.bar.update(self.task, completed=done, description=label)
+            return
+        elapsed = time.monotonic() - self.t0
+        left = f", about {elapsed * (total - done) / done:.0f} s left" if done > 0 and done < total else ""
+        self.console.print(f"[dim][{elapsed:.0f} s{left}] {label}[/dim]", highlight=False)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
 
 
 @app.command()
@@ -146,19 +199,22 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
 
 
 @app.command()
-def find(name: str = typer.Argument(..., help="A title or alias in any form, language or spelling."),
+def find(name: str = typer.Argument(..., help="A title or alias in any form, language or spelling, or a game id."),
          db: Path = DbOption,
          as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
          limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
-    """Find games by name: title or alias, any case or inflection, ё = е, old spelling, typos."""
-    from .kb.names import find as find_names
+    """Find games by name: title or alias, any case or inflection, ё = е, old spelling, typos, ids.
+    Exits 1 when nothing matches (also with --json, which then prints [])."""
+    from .kb.present import find_games
 
     conn = _connect(db)
-    found = find_names(conn, name, limit=limit)
+    found = find_games(conn, name, limit=limit)
     if as_json:
         typer.echo(json.dumps([{"id": m.game, "name": m.name, "matched": m.matched, "source": m.source,
                                 "lines": m.lines, "score": m.score, "why": m.why} for m in found],
                               ensure_ascii=False, indent=2))
+        if not found:
+            raise typer.Exit(1)
         return
     if not found:
         _fail(f"no game matches {name!r}")
@@ -170,28 +226,35 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
 @app.command()
 def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
          db: Path = DbOption,
-         source: bool = typer.Option(False, "--source", help="Print the game's cleaned text with raw line numbers and sections."),
-         rules: bool = typer.Option(False, "--rules", help="Print the rule spec with its evidence.")) -> None:
-    """Print a game: source lines, aliases, variants, rules and examples with verdicts."""
-    from .corpus import load_corpus
+         source: bool = typer.Option(False, "--source", help="Print the game's text as printed with raw line numbers and sections."),
+         rules: bool = typer.Option(False, "--rules", help="Print the rule facts as a table (with --json: the raw rule spec)."),
+         as_json: bool = typer.Option(False, "--json", help="Print the game as the JSON export writes it (with --rules: the rule spec).")) -> None:
+    """Print a game: names (English and catalogue too), source lines, variants, text as printed,
+    examples with each move's verdict and reason."""
     from .kb.query import KBError, game_report, resolve_game
 
     conn = _connect(db)
     try:
         gid = resolve_game(conn, game)
-        src_text = None
-        try:
-            src_file = conn.execute("SELECT s.file FROM games g JOIN sources s ON s.id = g.source WHERE g.id = ?",
-                                    (gid,)).fetchone()[0]
-            src_text = next((s.text for s in load_corpus() if s.file == src_file), None)
-        except Exception:  # the bundled corpus may be absent; show what the KB holds
-            src_text = None
-        rep = game_report(conn, gid, src_text)
+        rep = game_report(conn, gid, _source_text(conn, gid))
     except KBError as e:
         _fail(str(e))
+    if as_json:
+        from .kb.export import export_json
+
+        entry = export_json(conn, [gid])["games"][0]
+        typer.echo(json.dumps(entry["rules"] if rules else entry, ensure_ascii=False, indent=2))
+        return
+    from rich.console import Console
+
+    from .kb.console import names_lines, rules_table
+    from .kb.present import game_view
+
+    view = game_view(conn, gid)
     g = rep.game
     spans = ", ".join(f"{a}-{b}" for a, b in g["lines"])
-    typer.echo(f"{g['id']}  {g['name'] or '(untitled)'}" + (f"  (printed «{g['printed_name']}»)" if g["printed_name"] and g["printed_name"] != g["name"] else ""))
+    typer.echo(f"{g['id']}  {view['title']}" + (f"  (printed «{g['printed_name']}»)" if g["printed_name"] and g["printed_name"] != view["title"] else "")
+               + (f"  (modern spelling «{g['name']}»)" if view["pre_reform"] and g["name"] and g["name"] != view["title"] else ""))
     typer.echo(f"source: {rep.source['id']} {rep.source['file']}  lines {spans}" + (f"  page {g['page']}" if g["page"] else ""))
     if rep.parent:
         typer.echo(f"variant of: {rep.parent['id']} {rep.parent['name'] or rep.parent['printed_name']}")
@@ -199,26 +262,35 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
         typer.echo("numbered rules used: " + ", ".join(g["rules_used"]))
     for a in rep.aliases:
         typer.echo(f"alias ({a['kind']}, {a['language']}, line {a['first_line']}-{a['last_line']}): {a['name']}")
+    for line in names_lines(view):
+        typer.echo(line)
     for v in rep.variants:
         typer.echo(f"variant: {v['id']} {v['name'] or v['printed_name']}")
     if rep.sections:
         typer.echo("sections: " + "; ".join(f"{s['kind']}{' ' + s['title'] if s['title'] else ''} {s['first_line']}-{s['last_line']}" for s in rep.sections))
     _show_catalogues(conn, gid)
     if rules:
-        typer.echo("\nrules:\n" + json.dumps(g["rules"], ensure_ascii=False, indent=2))
+        con = Console() if sys.stdout.isatty() else Console(width=120)
+        con.print()
+        for part in rules_table(view):
+            con.print(part)
         return
     if source:
         from .kb.source_view import source_view
 
         typer.echo("")
         try:
-            typer.echo(source_view(conn, gid))  # cleaned text, raw line numbers, sections marked
+            typer.echo(source_view(conn, gid))  # as printed, raw line numbers, sections marked
         except KBError as e:  # a knowledge base without the text map: the raw lines instead
             typer.echo(f"({e}; showing the raw lines)")
             for n, line in rep.raw_lines:
                 typer.echo(f"{n:6} | {line}")
     elif g["text"]:
-        typer.echo("\n" + g["text"])
+        from .kb.printed import Printed
+
+        shown = Printed(conn, gid).span()
+        typer.echo("\n" + shown.text + ("" if shown.exact else "\n(in modern spelling: this knowledge base "
+                                                              "has no raw lines; rebuild it to see the text as printed)"))
     for e in rep.examples:
         typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {e['marker'] or ''}")
         if e["layout"]:
@@ -252,11 +324,52 @@ def _verdict_line(r, width: int) -> str:
     return f"{head}{raw:{room}} {tail}"[:width]
 
 
+def _source_text(conn, gid: str) -> str | None:
+    """The raw text of the game's source file from the bundled corpus, when it is there (the
+    fallback of ``show --source`` for a knowledge base without a text map)."""
+    from .corpus import CorpusError, load_corpus
+
+    try:
+        src_file = conn.execute("SELECT s.file FROM games g JOIN sources s ON s.id = g.source WHERE g.id = ?",
+                                (gid,)).fetchone()[0]
+        return next((s.text for s in load_corpus() if s.file == src_file), None)
+    except (CorpusError, OSError, TypeError):  # the bundled corpus may be absent
+        return None
+
+
+@app.command(name="list")
+def list_games(db: Path = DbOption,
+               source: Optional[str] = typer.Option(None, "--source", help="Only the games of this source id (e.g. 004)."),
+               family: bool = typer.Option(False, "--family", help="Each game with its rule variants under it."),
+               as_json: bool = typer.Option(False, "--json", help="Print a JSON array.")) -> None:
+    """List the games: id, name, English name, source lines, examples and moves."""
+    from rich.console import Console
+
+    from .kb.console import game_list_table
+    from .kb.present import game_list
+
+    conn = _connect(db)
+    known = [r[0] for r in conn.execute("SELECT id FROM sources ORDER BY id")]
+    if source is not None and source not in known:
+        _fail(f"no source {source!r} (sources: {', '.join(known)})")
+    groups = game_list(conn, source)
+    if as_json:
+        typer.echo(json.dumps([{"id": g["id"], "name": g["name"], "printed_name": g["printed_name"],
+                                "english": g["english"], "source": grp["source"]["id"], "lines": g["lines"],
+                                "variant_of": g["variant_of"], "examples": g["examples"], "moves": g["moves"]}
+                               for grp in groups for g in (grp["games"] if family else
+                                                           sorted(grp["games"], key=lambda x: x["order"]))],
+                              ensure_ascii=False, indent=2))
+        return
+    Console().print(game_list_table(groups, family=family))
+
+
 @app.command()
 def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id or name)."),
            db: Path = DbOption,
            unparsed: bool = typer.Option(False, "--unparsed", help="List card tokens and phrases that were not read."),
-           errata: bool = typer.Option(False, "--errata", help="Only the moves found illegal: the book's errata sheet.")) -> None:
+           errata: bool = typer.Option(False, "--errata", help="Only the moves found illegal: the book's errata sheet."),
+           as_json: bool = typer.Option(False, "--json", help="Print the moves (or with --unparsed the findings) as a JSON array.")) -> None:
     """Print every example move with its verdict and reason, then a summary table."""
     from rich.console import Console
     from rich.table import Table
@@ -274,6 +387,9 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
             _fail(str(e))
     if unparsed:
         fs = [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")]
+        if as_json:
+            typer.echo(json.dumps(fs, ensure_ascii=False, indent=2))
+            return
         for f in fs:
             tok = f["token"] or ""
             short = f" «{tok}»" if tok and len(tok) <= 20 else ""
@@ -285,6 +401,13 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     rows = verdict_rows(conn, gid)
     if errata:  # a move the book itself forbids («нельзя») is illegal as the book says: no erratum
         rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in (r["flags"] or [])]
+    if as_json:
+        typer.echo(json.dumps([{"game": r["game"], "name": r["game_name"], "source": r["source"], "example": r["example"],
+                                "n": r["n"], "raw": r["raw"], "card": r["card"], "to": r["to"],
+                                "lines": [r["first_line"], r["last_line"]], "verdict": r["verdict"],
+                                "reason": r["reason"], "rule": r["rule"], "what": r.get("what")} for r in rows],
+                               ensure_ascii=False, indent=2))
+        return
     current = None
     width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
     for r in rows:
@@ -316,8 +439,9 @@ def _earlier_json_export(path: Path) -> bool:
 
 
 @app.command()
-def export(fmt: str = typer.Option("json", "--format", help="json (one file), markdown (one page per game) or solvitaire (rule files)."),
-           out: Optional[Path] = typer.Option(None, "--out", help="json: a file (default standard output); markdown, solvitaire: a folder."),
+def export(fmt: str = typer.Option("json", "--format", help="json (one file), markdown or html (one page per game) or solvitaire (rule files)."),
+           out: Optional[Path] = typer.Option(None, "--out", help="json: a file (default standard output); markdown, html, solvitaire: a folder."),
+           cards: str = typer.Option("ru", "--cards", help="Cards on the pages: ru (Д♥) or en (♥Q)."),
            db: Path = DbOption,
            force: bool = typer.Option(False, "--force", help="Overwrite an --out that is not an earlier export "
                                       "(never the knowledge base being read).")) -> None:
@@ -325,10 +449,12 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
     An existing --out is replaced only when it is an earlier export of the same format (or with
     --force); the knowledge base being read is never written over."""
     from .files import WriteError, atomic_write_text, guard_output, guard_output_folder
-    from .kb.export import export_json, export_markdown, export_solvitaire
+    from .kb.export import export_html, export_json, export_markdown, export_solvitaire
 
-    if fmt not in ("json", "markdown", "solvitaire"):
-        _fail(f"unknown export format {fmt!r} (known: json, markdown, solvitaire)")
+    if fmt not in ("json", "markdown", "html", "solvitaire"):
+        _fail(f"unknown export format {fmt!r} (known: json, markdown, html, solvitaire)")
+    if cards not in ("ru", "en"):
+        _fail(f"--cards {cards!r}: give ru (Д♥) or en (♥Q)")
     try:
         if fmt == "json" and out:
             guard_output(out, inputs=[db], force=force, earlier_output=_earlier_json_export, what="JSON export")
@@ -336,7 +462,7 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
             if out is None:
                 _fail(f"--format {fmt} writes a folder: give --out DIR")
             guard_output_folder(out, inputs=[db], force=force, what=f"{fmt} export",
-                                marker="index.md" if fmt == "markdown" else "not-expressible.json")
+                                marker={"markdown": "index.md", "html": "index.html"}.get(fmt, "not-expressible.json"))
     except WriteError as e:
         _fail(str(e))
     conn = _connect(db)
@@ -355,8 +481,9 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         _fail(f"{out}: cannot create the folder ({e.strerror})")
-    if fmt == "markdown":
-        typer.echo(f"wrote {len(export_markdown(conn, out))} pages and index.md to {out}", err=True)
+    if fmt in ("markdown", "html"):
+        pages = (export_markdown if fmt == "markdown" else export_html)(conn, out, cards)
+        typer.echo(f"wrote {len(pages)} pages and index.{'md' if fmt == 'markdown' else 'html'} to {out}", err=True)
     else:
         written, refused = export_solvitaire(conn, out)
         typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
@@ -409,7 +536,8 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
            db: Path = DbOption,
            as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
            limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
-    """Full-text search over the games' texts by lemma (SQLite FTS5), with source lines."""
+    """Full-text search over the games' texts by lemma (SQLite FTS5), with source lines; cards in
+    symbols or words are the same («дама пик» finds «♠Д»). Exits 1 when nothing matches."""
     import sqlite3
 
     from .kb.search import search as search_text
@@ -421,26 +549,34 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
         _fail(f"{db}: no full-text index ({e}); rebuild with `pasyans build`")
     if as_json:
         typer.echo(json.dumps([{"id": h.game, "name": h.name, "source": h.source, "section": h.section,
-                                "lines": [list(x) for x in h.lines], "text": h.text, "score": h.score,
-                                "matched": h.matched, "why": h.why} for h in hits], ensure_ascii=False, indent=2))
+                                "lines": [list(x) for x in h.lines], "text": h.text, "snippet": h.snippet_text,
+                                "score": h.score, "matched": h.matched, "why": h.why, "also": h.also}
+                               for h in hits], ensure_ascii=False, indent=2))
+        if not hits:
+            raise typer.Exit(1)
         return
     if not hits:
         _fail(f"no text matches {query!r}")
     for h in hits:
         spans = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in h.lines)
-        typer.echo(f"{h.game:12} {h.name}  [{h.source}: lines {spans}, {h.section}]  {h.why}")
-        typer.echo(f"             {h.text[:300]}")
+        also = f" (also in {', '.join(h.also)})" if h.also else ""
+        typer.echo(f"{h.game:12} {h.name}  [{h.source}: lines {spans}, {h.section}]  {h.why}{also}")
+        typer.echo(f"             {h.snippet_text}")
 
 
 @app.command()
 def serve(db: Path = DbOption,
           host: str = typer.Option("127.0.0.1", "--host", help="Interface to listen on."),
-          port: int = typer.Option(8001, "--port", min=1, max=65535, help="Port to listen on.")) -> None:
-    """Browse the knowledge base in a web browser (Datasette), with a readable page per game."""
+          port: int = typer.Option(8001, "--port", min=1, max=65535, help="Port to listen on."),
+          allow_sql: bool = typer.Option(False, "--allow-sql", help="Let every visitor run arbitrary SQL "
+                                         "(each query time- and memory-limited)."),
+          show_paths: bool = typer.Option(False, "--show-paths", help="Show the file's path (/-/databases).")) -> None:
+    """Browse the knowledge base in a web browser: a search box, a page per game, the tables.
+    A rebuilt file is served without a restart."""
     from .kb.serve import run
 
     _connect(db)  # fails with one line when the file is missing
-    run(db, host=host, port=port)
+    run(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -3,6 +3,7 @@ the ``text_map`` and ``terms`` tables, on a knowledge base written from the real
 
 from __future__ import annotations
 
+import itertools
 import shutil
 import sqlite3
 
@@ -132,11 +133,15 @@ def test_russian_articles(conn):
     assert "       ── example «пример», lines 9–13 ──" in out
 
 
-def test_pre_reform_article_in_modern_spelling(conn, corpus):
+def test_pre_reform_article_as_printed(conn, corpus):
     out = source_view(conn, "002-2").splitlines()  # «ЧЕТЫРЕ УГЛА»
+    assert "as printed" in out[0] and "modern spelling" not in out[0]
     assert any(s.startswith("    21 │ ЧЕТЫРЕ УГЛА") for s in out)
     assert corpus["002"].line(23).startswith("ДВђ ПОЛНЫХЪ КОЛОДЫ")
-    assert any(s.startswith("    23 │ ДВЕ ПОЛНЫХ КОЛОДЫ") for s in out)
+    assert any(s.startswith("    23 │ ДВђ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.") for s in out)
+    i = next(k for k, s in enumerate(out) if s.startswith("    27 │"))  # rule I, wrapped on ┆ lines
+    block = [out[i][9:]] + [s[9:] for s in itertools.takewhile(lambda s: s.startswith("       ┆ "), out[i + 1:])]
+    assert " ".join(block) == corpus["002"].line(27).strip()  # every word as the scan prints it
 
 
 def test_unknown_game_and_missing_map(conn):

@@ -1,0 +1,158 @@
+"""Benchmark of the server under bad requests (issue 15 item 1): how long a normal page takes
+while 8 clients send bad requests at once, and what a heavy SQL request costs.
+
+    python bench/serve_load.py [--db FILE] [--seconds S] [--clients N] [--allow-sql]
+
+Starts ``pasyans serve`` on a free loopback port in a subprocess (``--allow-sql`` passes the flag
+on, for servers that have it). While N threads (default 8) loop over bad requests — unknown
+pages, made-up game names (a new one each time), POSTs, a name query of 1,400 words, an endless
+SQL query — the main thread fetches ``/game/004-004`` again and again and records each wall
+time. Then two heavy SQL requests are sent alone: ``select length(randomblob(1000000000))`` (with
+the server's peak resident memory before and after) and an endless recursive count. Prints the
+median, 95th percentile and maximum of the normal page, the status counts of the bad requests,
+the heavy requests' statuses and times, and whether the server printed a traceback. Exits 1 when
+the normal page's maximum exceeds 0.5 s.
+
+Without ``--db`` a knowledge base is built from the bundled corpus into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import statistics
+import sys
+import threading
+import time
+import urllib.parse
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.browser_util import Server, knowledge_base  # noqa: E402
+
+
+def request(port: int, method: str, path: str, timeout: float = 60.0) -> tuple[int, float]:
+    """(status, seconds) of one request; status 0 when the connection failed or timed out."""
+    t0 = time.perf_counter()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request(method, path, body=b"x=1" if method == "POST" else None,
+                     headers={"Content-Type": "application/x-www-form-urlencoded"} if method == "POST" else {})
+        resp = conn.getresponse()
+        resp.read()
+        status = resp.status
+    except OSError:
+        status = 0
+    finally:
+        conn.close()
+    return status, time.perf_counter() - t0
+
+
+def bad_requests(dbname: str) -> list[tuple[str, str]]:
+    """The bad requests the clients cycle through (method, path)."""
+    words = urllib.parse.quote(" ".join(["осада"] * 1400))
+    sql = urllib.parse.quote("with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c")
+    return [
+        ("GET", "/game/no-such-game-%7Bi%7D"),
+        ("GET", "/no/such/page"),
+        ("GET", f"/{dbname}/no_such_table"),
+        ("POST", "/"),
+        ("POST", f"/{dbname}/game_by_name"),
+        ("GET", f"/{dbname}/game_by_name?name={words}"),
+        ("GET", f"/{dbname}?sql={sql}"),
+        ("GET", "/game/" + urllib.parse.quote('x"><script>alert({i})</script>')),
+        ("GET", "/find?q=" + urllib.parse.quote("несуществующий пасьянс {i}", safe="")),
+    ]
+
+
+def peak_rss_kb(pid: int) -> int:
+    """VmHWM (peak resident set) of a process in kB; 0 when /proc does not say."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--db", type=Path)
+    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--clients", type=int, default=8)
+    ap.add_argument("--allow-sql", action="store_true")
+    args = ap.parse_args()
+
+    with knowledge_base(args.db) as db, Server(db, *(["--allow-sql"] if args.allow_sql else [])) as srv:
+        return measure(srv, db, args)
+
+
+def measure(srv: Server, db: Path, args) -> int:
+    """The measurement of the module docstring on a running server; the exit status."""
+    port = srv.port
+    try:
+        for _ in range(3):  # warm up
+            request(port, "GET", "/game/004-004")
+
+        stop = threading.Event()
+        statuses: Counter = Counter()
+        lock = threading.Lock()
+        bad = bad_requests(Path(db).stem)
+
+        def client(k: int) -> None:
+            i = k
+            while not stop.is_set():
+                method, label = bad[i % len(bad)]
+                path = label.replace("%7Bi%7D", str(i))  # a new made-up name each time: no cache helps
+                status, _ = request(port, method, path, timeout=args.seconds + 30)
+                with lock:
+                    statuses[(method, urllib.parse.unquote(label.split("?")[0])[:40], status)] += 1
+                i += 1
+
+        threads = [threading.Thread(target=client, args=(k,), daemon=True) for k in range(args.clients)]
+        for t in threads:
+            t.start()
+        time.sleep(1.0)  # let the bad requests pile up
+        times, failed = [], 0
+        end = time.monotonic() + args.seconds
+        while time.monotonic() < end:
+            status, dt = request(port, "GET", "/game/004-004", timeout=args.seconds + 30)
+            if status != 200:
+                failed += 1
+            times.append(dt)
+            time.sleep(0.1)
+        stop.set()
+        for t in threads:
+            t.join(timeout=args.seconds + 60)
+
+        times.sort()
+        p95 = times[max(0, int(len(times) * 0.95) - 1)]
+        print(f"normal page /game/004-004 under {args.clients} clients of bad requests, {len(times)} fetches: "
+              f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s, "
+              f"not 200: {failed}")
+        print("bad requests (method, path, status: count):")
+        for (method, path, status), n in sorted(statuses.items()):
+            print(f"  {method:4} {path:42} {status}: {n}")
+
+        rss0 = peak_rss_kb(srv.proc.pid)
+        heavy = "/" + Path(db).stem + "?sql=" + urllib.parse.quote("select length(randomblob(1000000000))")
+        status, dt = request(port, "GET", heavy, timeout=120)
+        rss1 = peak_rss_kb(srv.proc.pid)
+        print(f"heavy SQL (randomblob of 1 GB): status {status} after {dt:.2f} s; "
+              f"server peak memory {rss0 / 1024:.0f} MB → {rss1 / 1024:.0f} MB")
+        endless = "/" + Path(db).stem + "?sql=" + urllib.parse.quote(
+            "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c")
+        status, dt = request(port, "GET", endless, timeout=120)
+        print(f"endless SQL (a recursive count): status {status} after {dt:.2f} s")
+    finally:
+        out = srv.output()
+        print(f"server output: {len(out.splitlines())} lines, {out.count('Traceback')} tracebacks")
+    return 0 if times and times[-1] <= 0.5 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,215 @@
+"""Benchmark of the web knowledge base (issue 14): can a person click their way to every game?
+
+    python bench/web.py [--db FILE] [--verbose]
+
+Runs the server in-process (Datasette's test client, no network) and prints:
+
+- games reachable from the landing page in ≤ 2 clicks (following the links a page shows), and
+  games reached by one search (the landing page's search box, its ``action`` and field name read
+  from the page, with the game's title typed in);
+- game ids shown without a link, over the landing page, the games list, every game page, every
+  canned query and the main tables (an id is ``000-2``, ``004-004``, ``004-024-v1``);
+- ``/game/<name>`` for every stated alias and title: lands on that game's page (after redirects),
+  or on a page that links it among the candidates, or neither.
+
+Exits 1 when a target is missed (every game in ≤ 2 clicks or one search; 0 ids without a link;
+every alias resolves). Without ``--db`` a knowledge base is built into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import sqlite3
+import sys
+import urllib.parse
+from html.parser import HTMLParser
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.browser_util import knowledge_base  # noqa: E402
+
+ID = re.compile(r"(?<![\w/-])\d{3}-\d+(?:-v\d+)?(?![\w-])")
+"""A game id as the knowledge base writes it."""
+
+
+class Page(HTMLParser):
+    """Links, forms and game ids written outside a link, of one HTML page."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self.forms: list[dict] = []
+        self.unlinked: list[str] = []
+        self._in_a = 0
+        self._skip = 0
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "a":
+            self._in_a += 1
+            if a.get("href"):
+                self.links.append(a["href"])
+        elif tag in ("script", "style", "textarea", "title"):
+            self._skip += 1
+        elif tag == "form":
+            self.forms.append({"action": a.get("action") or "", "method": (a.get("method") or "get").lower(),
+                               "fields": []})
+        elif tag == "input" and self.forms and a.get("name") and a.get("type", "text") in ("text", "search"):
+            self.forms[-1]["fields"].append(a["name"])
+
+    def handle_endtag(self, tag):
+        if tag == "a":
+            self._in_a = max(0, self._in_a - 1)
+        elif tag in ("script", "style", "textarea", "title"):
+            self._skip = max(0, self._skip - 1)
+
+    def handle_data(self, data):
+        if not self._in_a and not self._skip:
+            self.unlinked.extend(ID.findall(data))
+
+
+def parse(html: str) -> Page:
+    p = Page()
+    p.feed(html)
+    return p
+
+
+class Client:
+    """GET through Datasette's in-process client, following redirects (at most 5)."""
+
+    def __init__(self, db: Path):
+        from pasyans.kb.serve import datasette_app
+
+        self.ds = datasette_app(db)
+        self.loop = asyncio.new_event_loop()
+        self.loop.run_until_complete(self.ds.invoke_startup())
+
+    def get(self, path: str) -> tuple[int, str, str]:
+        """(status, final path, body)."""
+        for _ in range(6):
+            r = self.loop.run_until_complete(self.ds.client.get(path))
+            if r.status_code in (301, 302, 303, 307, 308) and r.headers.get("location"):
+                path = urllib.parse.urljoin(path, r.headers["location"])
+                continue
+            return r.status_code, path, r.text
+        return 0, path, ""
+
+
+def game_of(path: str) -> str | None:
+    m = re.match(r"^/game/([^/?#]+)$", urllib.parse.urlsplit(path).path)
+    return urllib.parse.unquote(m.group(1)) if m else None
+
+
+def local(href: str, base: str) -> str | None:
+    u = urllib.parse.urlsplit(urllib.parse.urljoin(base, href))
+    if u.scheme in ("http", "https") and u.netloc not in ("", "localhost"):
+        return None
+    return u.path + (("?" + u.query) if u.query else "")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--db", type=Path)
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    with knowledge_base(args.db) as db:
+        return measure(db, args.verbose)
+
+
+def measure(db: Path, verbose: bool) -> int:
+    """The figures of the module docstring for the knowledge base ``db``; the exit status."""
+    conn = sqlite3.connect(db)
+    games = {gid: (name or printed or gid) for gid, name, printed in
+             conn.execute("SELECT id, name, printed_name FROM games")}
+    client = Client(db)
+    ok = True
+
+    # 1. clicks from the landing page
+    status, _p, html = client.get("/")
+    landing = parse(html)
+    reached: dict[str, int] = {}
+    second: list[str] = []
+    for href in landing.links:
+        path = local(href, "/")
+        if not path:
+            continue
+        g = game_of(path)
+        if g:
+            reached.setdefault(g, 1)
+        else:
+            second.append(path)
+    for path in dict.fromkeys(second):
+        s, final, body = client.get(path)
+        if s != 200:
+            continue
+        for href in parse(body).links:
+            p = local(href, final)
+            g = game_of(p) if p else None
+            if g:
+                reached.setdefault(g, 2)
+    in_two = {g for g in games if g in reached}
+    search_ok = set()
+    form = next((f for f in landing.forms if f["method"] == "get" and f["fields"]), None)
+    if form:
+        for gid, name in games.items():
+            q = urllib.parse.urlencode({form["fields"][0]: name})
+            s, final, _b = client.get((local(form["action"] or "/", "/") or "/").split("?")[0] + "?" + q)
+            if s == 200 and game_of(final) == gid:
+                search_ok.add(gid)
+    either = in_two | search_ok
+    print(f"landing page: status {status}; games in ≤ 2 clicks: {len(in_two)}/{len(games)}; "
+          f"by one search of the title: {len(search_ok)}/{len(games)}; either: {len(either)}/{len(games)}"
+          + ("" if form else " (no search box on the landing page)"))
+    ok &= len(either) == len(games)
+
+    # 2. game ids shown without a link
+    dbname = db.stem
+    pages = ["/", "/games", f"/{dbname}"] + [f"/game/{urllib.parse.quote(g)}" for g in games]
+    pages += [f"/{dbname}/{t}" for t in ("games", "moves", "aliases", "links", "examples", "findings", "crosswalk")]
+    pages += [f"/{dbname}/game_by_name?name=" + urllib.parse.quote("Осада"),
+              f"/{dbname}/illegal_moves", f"/{dbname}/games_by_packs?packs=2", f"/{dbname}/packs_summary",
+              f"/{dbname}/variants_of?game=004-024", f"/{dbname}/same_game_across_texts",
+              f"/{dbname}/catalogue_conflicts", f"/{dbname}/search_rules?words=" + urllib.parse.quote("короли")]
+    unlinked_total, shown = 0, 0
+    for path in pages:
+        s, _f, body = client.get(path)
+        if s != 200:
+            if verbose:
+                print(f"  {path}: status {s}")
+            continue
+        shown += 1
+        p = parse(body)
+        bad = [i for i in p.unlinked if i in games]
+        unlinked_total += len(bad)
+        if bad and verbose:
+            print(f"  {path}: {len(bad)} ids without a link, e.g. {bad[:5]}")
+    print(f"game ids shown without a link: {unlinked_total} over {shown} pages (of {len(pages)} asked)")
+    ok &= unlinked_total == 0
+
+    # 3. /game/<alias or title>
+    names = [(a, g) for a, g in conn.execute("SELECT name, game FROM aliases WHERE kind != 'related'")]
+    names += [(n, gid) for gid, n in conn.execute("SELECT id, name FROM games WHERE name IS NOT NULL")]
+    names += [(n, gid) for gid, n in conn.execute("SELECT id, printed_name FROM games WHERE printed_name IS NOT NULL")]
+    direct = listed = 0
+    misses = []
+    for name, gid in names:
+        s, final, body = client.get("/game/" + urllib.parse.quote(name))
+        if s == 200 and game_of(final) == gid:
+            direct += 1
+        elif s in (200, 300, 404) and any(game_of(local(h, final) or "") == gid for h in parse(body).links):
+            listed += 1
+        else:
+            misses.append(f"{name!r} → {gid} (status {s}, at {final})")
+    print(f"/game/<name> for {len(names)} stated names (aliases and titles): {direct} open the game, "
+          f"{listed} list it among the candidates, {len(misses)} neither")
+    if verbose:
+        for m in misses[:20]:
+            print("  " + m)
+    ok &= not misses
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

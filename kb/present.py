@@ -1,0 +1,403 @@
+"""One readable view of the knowledge base, shared by the web pages, the Markdown and HTML
+exports and ``pasyans show`` / ``list``.
+
+:func:`game_view` gathers everything a page shows about one game, read from the knowledge base
+only: its names (titles as printed, aliases with their sentences, the English and catalogue
+names), the rule facts that are stated (a row per field: value in words, quote as printed, raw
+lines, where an inherited value comes from) with the unknown fields summarised, special rules
+and conflicts, variants and linked games, the text with raw line numbers as printed (pre-1918
+words carry their modern form, :mod:`pasyans.kb.printed`), and every example with each move,
+its verdict and its reason. :func:`game_list` gives the games by source and family (a game with
+its rule variants). :func:`find_games` is :func:`pasyans.kb.names.find` that also takes a game
+id. Cards are written by :func:`card_text` in the reader's convention: ``en`` ♥Q, ``ru`` Д♥.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from typing import Any
+
+from .printed import Piece, Printed, Span
+from .query import rows
+
+# -- cards ------------------------------------------------------------------------------------
+
+CONVENTIONS = ("ru", "en")
+"""Card conventions: ``ru`` rank then suit with Russian letters (Д♥, Т♣ the ace, 10♦), ``en``
+suit then rank (♥Q, ♣A, ♦10)."""
+
+_SUIT = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+_RANK = {"en": {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"},
+         "ru": {"A": "Т", "T": "10", "J": "В", "Q": "Д", "K": "К"}}
+CARD = re.compile(r"^(10|[A2-9TJQK])([CDHS])?$")
+"""A card in standard notation (``QH``, ``TS``, a bare rank ``7``)."""
+
+
+def card_text(code: str | None, convention: str = "ru") -> str:
+    """``"QH"`` → ``"Д♥"`` (``ru``) or ``"♥Q"`` (``en``); a bare rank gives the rank alone; a
+    value that is not a card (``foundation``, ``row:6``, ``None``) comes back in words."""
+    if code is None:
+        return "?"
+    m = CARD.match(code)
+    if not m:
+        return PLACES.get(code, code.replace("row:", "row "))
+    rank = m.group(1)
+    r = _RANK.get(convention, _RANK["ru"]).get("T" if rank == "10" else rank, rank)
+    s = _SUIT.get(m.group(2) or "", "")
+    return f"{r}{s}" if convention == "ru" else f"{s}{r}"
+
+
+def card_color(code: str | None) -> str | None:
+    """``"red"`` for hearts and diamonds, ``"black"`` for spades and clubs, else ``None``."""
+    m = CARD.match(code or "")
+    if not m or not m.group(2):
+        return None
+    return "red" if m.group(2) in "HD" else "black"
+
+
+PLACES = {"foundation": "foundation", "space": "a space", "cell": "a cell", "reserve": "the reserve",
+          "waste": "the waste", "tableau": "the tableau", "stock": "the stock"}
+
+# -- rule facts --------------------------------------------------------------------------------
+
+SECTIONS = [
+    ("Deck", "deck", {"packs": "packs", "cards_per_pack": "cards per pack", "jokers": "jokers"}),
+    ("Layout", "layout", {"tableau_piles": "tableau piles", "cards_per_pile": "cards per pile",
+                          "face": "cards face", "reserve": "reserve", "cells": "cells"}),
+    ("Foundations", "foundations", {"base": "base card", "direction": "direction", "suit": "suit",
+                                    "step": "rank step", "wrap": "king–ace wrap",
+                                    "preplaced": "bases placed before play",
+                                    "removable": "cards may leave a foundation",
+                                    "complete_sequences": "only complete sequences leave the tableau"}),
+    ("Tableau", "tableau", {"build_direction": "build direction", "build_suit": "build suit",
+                            "move": "what moves", "space": "a space is filled with", "wrap": "king–ace wrap"}),
+    ("Waste", "waste", {"build_direction": "build direction", "build_suit": "build suit", "wrap": "king–ace wrap"}),
+    ("Stock", "stock", {"deal": "deal", "deal_to": "dealt to", "redeals": "redeals"}),
+]
+"""The sections of the rule spec in reading order: (title, spec key, {field: label})."""
+
+VALUE_WORDS = {"alternate-color": "alternate colour", "same-color": "same colour", "any-suit": "any suit",
+               "same-suit": "same suit", "rank-only": "rank only", "one-card": "one card at a time",
+               "any-sequence": "any built sequence", "same-suit-sequence": "a same-suit sequence",
+               "whole-pile": "the whole pile", "kings": "kings only", "not-filled": "not filled",
+               "from-stock": "a stock card", "from-waste": "the waste's top card",
+               "from-reserve": "the reserve's top card", "from-waste-or-stock": "the waste or the stock",
+               "any-or-reserve": "any card or the reserve", "any": "any card",
+               "any-first": "the rank of the first card played",
+               "mixed": "a different rank per foundation (see special rules)", "A+K": "aces and kings",
+               "none": "none", "other": "see special rules", "either": "up or down", "both": "aces up, kings down"}
+"""Spec values in words."""
+
+
+def value_text(value: Any) -> str:
+    """A spec value in words: ``True`` → ``yes``, ``"alternate-color"`` → ``alternate colour``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str) and value in VALUE_WORDS:
+        return VALUE_WORDS[value]
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def lines_text(lines) -> str:
+    """``[5, 7]`` → ``lines 5–7``; ``[5, 5]`` → ``line 5``; nothing → ``""``."""
+    if not lines:
+        return ""
+    a, b = lines[0], lines[-1]
+    return f"line {a}" if a == b else f"lines {a}–{b}"
+
+
+def _fields(spec: dict):
+    """``(section title, path, label, field dict)`` of every field of ``spec`` in reading order;
+    sections and fields the table above does not know come after, labelled by their keys."""
+    known = set()
+    for title, key, labels in SECTIONS:
+        part = spec.get(key)
+        if not isinstance(part, dict):
+            continue
+        known.add(key)
+        for fk, label in labels.items():
+            if isinstance(part.get(fk), dict):
+                yield title, f"{key}.{fk}", label, part[fk]
+        for fk, f in part.items():
+            if fk not in labels and isinstance(f, dict) and "status" in f:
+                yield title, f"{key}.{fk}", fk.replace("_", " "), f
+    for key, part in spec.items():
+        if key in known or not isinstance(part, dict):
+            continue
+        if "status" in part:
+            yield key.replace("_", " ").capitalize(), key, key.replace("_", " "), part
+        else:
+            for fk, f in part.items():
+                if isinstance(f, dict) and "status" in f:
+                    yield key.replace("_", " ").capitalize(), f"{key}.{fk}", fk.replace("_", " "), f
+
+
+def rule_facts(spec: dict, quote=lambda q, lines: None) -> dict:
+    """The rule spec as people read it: ``{"rows": [...], "unknown": [...], "special": [...],
+    "conflicts": [...]}``.
+
+    A row (a field the text states or inherits): ``section``, ``path``, ``label``, ``value``
+    (words), ``status``, ``quote`` (a :class:`~pasyans.kb.printed.Span` as printed, via
+    ``quote(text, lines)``, or ``None``), ``lines``, ``ref``, ``same`` (true when the quote is
+    the row before's). ``unknown``: ``(path, label, reason)`` of each field the text leaves open.
+    """
+    out: dict = {"rows": [], "unknown": [], "special": [], "conflicts": []}
+    last = None
+    for section, path, label, f in _fields(spec):
+        if f.get("status") == "unknown":
+            out["unknown"].append((path, label, f.get("reason") or "the text does not say"))
+            continue
+        said = (f.get("quote"), tuple(f.get("lines") or ()))
+        value = f.get("value")
+        out["rows"].append({
+            "section": section, "path": path, "label": label,
+            "value": "(the sentence quoted)" if value and value == f.get("quote") else value_text(value),
+            "status": f.get("status") or "stated", "quote": quote(f.get("quote"), f.get("lines")),
+            "lines": f.get("lines"), "ref": f.get("ref"), "same": bool(f.get("quote")) and said == last})
+        last = said if f.get("quote") else None
+    for s in spec.get("special") or []:
+        out["special"].append({"name": s.get("name"), "description": s.get("description"),
+                               "quote": quote(s.get("quote"), s.get("lines")), "lines": s.get("lines"),
+                               "ref": s.get("ref")})
+    for c in spec.get("conflicts") or []:
+        out["conflicts"].append({"field": c.get("field"),
+                                 "quotes": [(quote(q, ln), ln) for q, ln in zip(c.get("quotes") or [],
+                                                                               c.get("lines") or [])]})
+    return out
+
+
+def unknown_summary(unknown: list[tuple[str, str, str]]) -> str:
+    """The fields the text leaves open, in one line: «Not stated (12 fields): cards face,
+    reserve, … — no sentence of the game's text states them»; ``""`` when there are none."""
+    if not unknown:
+        return ""
+    reasons: dict[str, list[str]] = {}
+    for path, _label, why in unknown:
+        reasons.setdefault(why, []).append(path)
+    common = max(reasons, key=lambda r: len(reasons[r]))
+    parts = [", ".join(reasons[common]) + f" ({common})"]
+    parts += [", ".join(p) + f" ({why})" for why, p in reasons.items() if why != common]
+    return f"Unknown — not stated in the text ({len(unknown)} fields): " + "; ".join(parts)
+
+
+# -- names -------------------------------------------------------------------------------------
+
+def find_games(conn: sqlite3.Connection, query: str, limit: int = 10) -> list:
+    """:func:`pasyans.kb.names.find`, and a game id given as the query finds that game first
+    (score 1.0, why «game id»)."""
+    from .names import Match, find
+
+    q = (query or "").strip()
+    row = conn.execute("SELECT id, coalesce(name, printed_name, id), source, lines FROM games WHERE id = ?",
+                       (q,)).fetchone() if q else None
+    found = find(conn, query, limit=limit) if q else []
+    if row is None:
+        return found
+    gid, name, source, lines = row
+    first = Match(gid, name, gid, 1.0, "game id", source, [list(x) for x in json.loads(lines or "[]")], "id")
+    return [first] + [m for m in found if m.game != gid][: max(0, limit - 1)]
+
+
+def resolve(conn: sqlite3.Connection, name_or_id: str, limit: int = 10) -> tuple[str | None, list]:
+    """``(game id, [])`` when ``name_or_id`` names one game confidently (as ``show`` takes it,
+    :func:`pasyans.kb.query.resolve_game`); else ``(None, nearest matches)``."""
+    from .query import KBError, resolve_game
+
+    try:
+        return resolve_game(conn, name_or_id), []
+    except KBError:
+        return None, find_games(conn, name_or_id, limit=limit)
+
+
+def also_named(conn: sqlite3.Connection, name: str, game_id: str) -> dict:
+    """``{"name", "games": [{"id", "name", "kind"}]}``: the other games a name (folded) belongs
+    to — a title of one game may be an alias of another («Звезда»)."""
+    from .names import fold
+
+    f = fold(name)
+    found = rows(conn, "SELECT DISTINCT n.game AS id, coalesce(g.name, g.printed_name, g.id) AS name, n.kind AS kind "
+                       "FROM names n JOIN games g ON g.id = n.game WHERE n.folded = ? AND n.game != ? ORDER BY n.game",
+                 f, game_id) if f else []
+    return {"name": name, "games": found}
+
+
+# -- the game ----------------------------------------------------------------------------------
+
+def _has(conn: sqlite3.Connection, table: str) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone() is not None
+
+
+class Quotes:
+    """Quotes of a game's facts as printed: looked up in the game's own text, then in the texts
+    of the other games of its source that hold the quote's lines (a parent, a numbered rule)."""
+
+    def __init__(self, conn: sqlite3.Connection, game_id: str):
+        self.conn, self.game_id = conn, game_id
+        self._printed: dict[str, Printed] = {}
+
+    def printed(self, gid: str) -> Printed:
+        if gid not in self._printed:
+            self._printed[gid] = Printed(self.conn, gid)
+        return self._printed[gid]
+
+    def __call__(self, quote: str | None, lines=None) -> Span | None:
+        if not quote:
+            return None
+        if " … " in quote:  # sentences joined by the reader: each one as printed
+            parts = [self(q, lines) for q in quote.split(" … ")]
+            return Span([p for i, sp in enumerate(parts) for p in ([Piece(" … ")] if i else []) + sp.pieces],
+                        exact=all(sp.exact for sp in parts))
+        own = self.printed(self.game_id)
+        span = own.quote(quote)
+        if span.exact or own.modern_source or not lines:
+            return span
+        for (gid,) in self.conn.execute("SELECT id FROM games WHERE source = ? AND id != ? AND first_line <= ? "
+                                        "AND last_line >= ?", (own.source, self.game_id, lines[0], lines[-1])):
+            other = self.printed(gid).quote(quote)
+            if other.exact:
+                return other
+        return span
+
+
+def text_lines(conn: sqlite3.Connection, game_id: str, pr: Printed | None = None) -> list[dict]:
+    """The game's text cut as ``show --source`` cuts it: ``{"line", "span", "section"}`` per
+    piece (``section``: the label, only where the section changes), each piece as printed."""
+    from .source_view import SectionMark, line_of_chars, section_index, text_pieces
+
+    pr = pr or Printed(conn, game_id)
+    runs = conn.execute('SELECT start, "end", line FROM text_map WHERE game = ? ORDER BY start',
+                        (game_id,)).fetchall() if _has(conn, "text_map") else []
+    secs = [SectionMark(k, t, a, b) for k, t, a, b in conn.execute(
+        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
+    if not pr.text:
+        return []
+    try:
+        line_at = line_of_chars(pr.text, runs)
+    except ValueError:  # no map (an older knowledge base): one paragraph per piece, no numbers
+        return [{"line": None, "span": pr.span(0, len(pr.text)), "section": None}]
+    out, shown = [], -1
+    for n, a, b in text_pieces(pr.text, line_at):
+        k = section_index(secs, n)
+        out.append({"line": n, "span": pr.span(a, b),
+                    "section": (secs[k].label() if k is not None else "text") if k != shown else None})
+        shown = k
+    return out
+
+
+def _verdict_counts(moves: list[dict]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for m in moves:
+        counts[m["verdict"]] = counts.get(m["verdict"], 0) + 1
+    return counts
+
+
+def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
+    """Everything a page shows about ``game_id`` (see the module docstring); ``None`` for an
+    unknown id. Reads the knowledge base only (no corpus): ``games``, ``sources``, ``aliases``,
+    ``names``, ``crosswalk``, ``links``, ``examples``, ``moves``, ``findings``, ``text_map``,
+    ``source_lines`` (the tables an older file lacks are skipped)."""
+    found = rows(conn, "SELECT * FROM games WHERE id = ?", game_id)
+    if not found:
+        return None
+    g = found[0]
+    g["lines"] = json.loads(g["lines"] or "[]")
+    g["rules_used"] = json.loads(g["rules_used"] or "[]")
+    spec = json.loads(g["rules"] or "{}")
+    src = rows(conn, "SELECT * FROM sources WHERE id = ?", g["source"])[0]
+    pre = src.get("orthography") == "pre-reform"
+    quotes = Quotes(conn, game_id)
+    title = g["name"] or g["printed_name"]
+    if pre and g["printed_name"] and g["name"] and g["printed_name"].lower() != g["name"].lower():
+        title = g["printed_name"]  # «Салическій законъ» as printed; a heading in capitals keeps the cased name
+    view: dict[str, Any] = {
+        "game": g, "source": src, "pre_reform": pre, "title": title or "(untitled)",
+        "spans": ", ".join(f"{a}–{b}" for a, b in g["lines"]),
+        "parent": (rows(conn, "SELECT id, name, printed_name FROM games WHERE id = ?", g["variant_of"]) or [None])[0]
+        if g["variant_of"] else None,
+        "variants": rows(conn, "SELECT id, name, printed_name FROM games WHERE variant_of = ? ORDER BY rowid", game_id),
+    }
+    aliases = rows(conn, "SELECT * FROM aliases WHERE game = ? ORDER BY id", game_id)
+    for a in aliases:
+        a["sentence_span"] = quotes(a["sentence"], [a["first_line"], a["last_line"]])
+    view["aliases"] = aliases
+    view["crosswalk"] = ((rows(conn, "SELECT * FROM crosswalk WHERE game = ?", game_id) or [None])[0]
+                         if _has(conn, "crosswalk") else None)
+    has_source = any(r[1] == "source" for r in conn.execute("PRAGMA table_info(names)"))
+    view["catalogue_names"] = rows(conn, "SELECT name, kind, language, source FROM names WHERE game = ? "
+                                         "AND source IS NOT NULL ORDER BY id", game_id) if has_source else []
+    view["english"] = ([n["name"] for n in view["catalogue_names"] if n["kind"] == "english"]
+                       or ([view["crosswalk"]["english"]] if view["crosswalk"] and view["crosswalk"]["english"] else []))
+    links = []
+    if _has(conn, "links"):
+        for l in rows(conn, "SELECT l.*, a.name AS name_a, b.name AS name_b FROM links l JOIN games a ON a.id = l.game_a "
+                            "JOIN games b ON b.id = l.game_b WHERE l.game_a = ? OR l.game_b = ? ORDER BY l.id",
+                      game_id, game_id):
+            other = l["game_b"] if l["game_a"] == game_id else l["game_a"]
+            links.append({"relation": l["relation"], "other": other,
+                          "other_name": l["name_b"] if other == l["game_b"] else l["name_a"],
+                          "evidence": json.loads(l["evidence"] or "[]"), "summary": l["summary"]})
+    view["links"] = links
+    view["rules"] = rule_facts(spec, quotes)
+    view["unknown"] = unknown_summary(view["rules"]["unknown"])
+    view["has_rules"] = bool(spec)
+    view["text"] = text_lines(conn, game_id, quotes.printed(game_id))
+    examples = rows(conn, "SELECT * FROM examples WHERE game = ? ORDER BY n", game_id)
+    for e in examples:
+        e["layout"] = json.loads(e["layout"]) if e["layout"] else None
+        e["anchor"] = f"ex{e['n']}"
+        e["moves"] = rows(conn, "SELECT * FROM moves WHERE example = ? ORDER BY n", e["id"])
+        for m in e["moves"]:
+            m["flags"] = json.loads(m["flags"] or "[]")
+            m["cards"] = json.loads(m["cards"] or "[]")
+            m["raw_span"] = quotes(m["raw"], [m["first_line"], m["last_line"]])
+            m["anchor"] = f"ex{e['n']}-m{m['n']}"
+        e["counts"] = _verdict_counts(e["moves"])
+    view["examples"] = examples
+    view["counts"] = _verdict_counts([m for e in examples for m in e["moves"]])
+    view["findings"] = rows(conn, "SELECT * FROM findings WHERE game = ? ORDER BY first_line, id", game_id)
+    return view
+
+
+# -- the list of games -------------------------------------------------------------------------
+
+def game_list(conn: sqlite3.Connection, source: str | None = None) -> list[dict]:
+    """The games by source and family: ``[{"source": row, "games": [game, …]}]`` in source order,
+    each game ``{"id", "name", "printed_name", "lines", "variant_of", "depth", "order", "examples",
+    "moves", "english"}`` with its variants right after it (``depth`` 1, 2 …; ``order``: its place in
+    the source). ``source`` keeps one source."""
+    english = dict(conn.execute("SELECT game, english FROM crosswalk WHERE english IS NOT NULL")) \
+        if _has(conn, "crosswalk") else {}
+    counts = {g: (e, m) for g, e, m in conn.execute(
+        "SELECT g.id, (SELECT count(*) FROM examples e WHERE e.game = g.id), "
+        "(SELECT count(*) FROM moves m WHERE m.game = g.id) FROM games g")}
+    out = []
+    for s in rows(conn, "SELECT * FROM sources" + (" WHERE id = ?" if source else "") + " ORDER BY id",
+                  *([source] if source else [])):
+        games = rows(conn, "SELECT id, name, printed_name, lines, variant_of, fragment FROM games WHERE source = ? "
+                           "ORDER BY rowid", s["id"])
+        kids: dict[str | None, list[dict]] = {}
+        ids = {g["id"] for g in games}
+        for i, g in enumerate(games):
+            g["order"] = i
+            g["lines"] = json.loads(g["lines"] or "[]")
+            g["examples"], g["moves"] = counts.get(g["id"], (0, 0))
+            g["english"] = english.get(g["id"])
+            kids.setdefault(g["variant_of"] if g["variant_of"] in ids else None, []).append(g)
+        ordered: list[dict] = []
+
+        def walk(parent: str | None, depth: int) -> None:
+            for g in kids.get(parent, []):
+                if any(x is g for x in ordered):
+                    continue
+                g["depth"] = depth
+                ordered.append(g)
+                walk(g["id"], depth + 1)
+
+        walk(None, 0)
+        ordered += [dict(g, depth=0) for g in games if not any(x is g for x in ordered)]  # a cycle: flat
+        out.append({"source": s, "games": ordered})
+    return out

@@ -1,0 +1,156 @@
+"""The commands as people use them: `list`, `show` (names, the rules table, JSON, text as
+printed), `find` with ids, `--json` flags and exit codes, `search` with cards in symbols or
+words and snippets cut on word boundaries, and the build's progress with an estimate."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from pasyans.cli import app
+from pasyans.kb.search import query_terms, search, snippet, _terms
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def run(built_kb):
+    db, _ = built_kb
+    runner = CliRunner()
+
+    def invoke(*args):
+        return runner.invoke(app, [*args, "--db", str(db)])
+
+    return invoke
+
+
+def test_list_games_by_source_and_family(run):
+    r = run("list", "--source", "000", "--family")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    top = next(i for i, s in enumerate(lines) if "000-2" in s)
+    assert "Паганіні" in lines[top] and "Paganini" in lines[top]
+    assert "↳ килим" in lines[top + 1] and "000-1" in lines[top + 1]
+    r = run("list", "--json")
+    data = json.loads(r.output)
+    assert len(data) == 131 and {"id": "004-004", "english": "Beleaguered Castle"}.items() <= next(
+        d for d in data if d["id"] == "004-004").items()
+    r = run("list", "--source", "999")
+    assert r.exit_code == 1 and "no source '999'" in r.output
+
+
+def test_show_prints_english_and_catalogue_names(run):
+    r = run("show", "Осада")
+    assert r.exit_code == 0, r.output
+    assert "English: Beleaguered Castle (high confidence)" in r.output
+    assert "catalogues: PySolFC #34 «Beleaguered Castle»; Aisleriot «Beleaguered Castle»" in r.output
+    assert "«Осаждённый замок» (PySolFC #34 Beleaguered Castle)" in r.output
+
+
+def test_show_rules_is_a_readable_table_and_json_on_request(run):
+    r = run("show", "004-004", "--rules")
+    assert r.exit_code == 0, r.output
+    assert len(r.output.splitlines()) < 120 and "rules as the text states them" in r.output
+    row = next(s for s in r.output.splitlines() if "tableau piles" in s)
+    assert "│ 8 " in row and "lines 554–556" in row
+    assert sum("Unknown — not stated in the text" in s for s in r.output.splitlines()) == 1
+    assert '"status"' not in r.output
+    raw = run("show", "004-004", "--rules", "--json")
+    spec = json.loads(raw.output)
+    assert spec["layout"]["tableau_piles"]["value"] == 8
+    whole = json.loads(run("show", "004-004", "--json").output)
+    assert whole["id"] == "004-004" and whole["english"] == ["Beleaguered Castle"]
+
+
+def test_show_gives_pre_1918_text_and_quotes_as_printed(run):
+    r = run("show", "002-1")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("002-1  Салическій законъ  (modern spelling «Салический закон»)")
+    assert "II. Основныя карты восемь тузовъ не должны быть выбираемы тотчасъ-же." in r.output
+    rules = run("show", "002-2", "--rules")
+    assert "«ДВђ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.»" in rules.output
+
+
+def test_find_accepts_ids_and_exits_1_on_no_match_with_or_without_json(run):
+    r = run("find", "004-004")
+    assert r.exit_code == 0 and r.output.startswith("004-004      Осажденная крепость") and "game id" in r.output
+    r = run("find", "004-004", "--json")
+    assert json.loads(r.output)[0] == {"id": "004-004", "name": "Осажденная крепость", "matched": "004-004",
+                                       "source": "004", "lines": [[524, 574]], "score": 1.0, "why": "game id"}
+    for args in (("find", "щщщщщщ"), ("find", "щщщщщщ", "--json"), ("search", "щщщщщщ"),
+                 ("search", "щщщщщщ", "--json")):
+        r = run(*args)
+        assert r.exit_code == 1, args
+    assert json.loads(run("find", "щщщщщщ", "--json").output) == []
+
+
+def test_verify_json(run):
+    r = run("verify", "Осада", "--json")
+    moves = json.loads(r.output)
+    assert r.exit_code == 0 and len(moves) == 18
+    assert moves[2] | {"reason": None} == {"game": "004-004", "name": "Осажденная крепость", "source": "004",
+                                           "example": "004-004/ex1", "n": 3, "raw": "♦4 — ♦5", "card": "4D",
+                                           "to": "5D", "lines": [558, 558], "verdict": "legal", "reason": None,
+                                           "rule": "tableau.build_suit"}
+
+
+# -- search -----------------------------------------------------------------------------------------
+
+def test_card_words_and_symbols_are_one_term():
+    assert query_terms("дама пик") == query_terms("♠Д") == query_terms("QS") == [("cardqs", '"cardqs"')]
+    assert query_terms("даму червей") == [("cardqh", '"cardqh"')]
+    (rank,) = _terms("дама")
+    assert rank.fts == '("дама" OR "cardq"*)'
+
+
+def test_dama_pik_finds_the_queen_of_spades_in_symbols(kb):
+    hits = search(kb, "дама пик", limit=10)
+    assert hits and all("♠Д" in h.text or "пик" in h.text.lower() for h in hits)
+    assert any(h.game == "004-073" and h.lines == [(6169, 6170)] for h in hits)
+    h = next(h for h in hits if h.game == "004-073")
+    assert h.snippet_text == "[♠Д] помещается на ♠К."
+
+
+def test_snippets_are_cut_on_word_boundaries_from_the_cleaned_text(kb):
+    hits = search(kb, "короли заполняют пробелы", limit=10)
+    assert any(h.game == "004-075" and "[Пробелы] [заполняются] только [королями]." in h.snippet_text for h in hits)
+    for h in search(kb, "карта", limit=30):
+        words = h.snippet_text.replace("[", "").replace("]", "").replace("… ", "").replace(" …", "")
+        for piece in words.split(" … "):
+            assert piece.strip() and piece.strip() in h.text.replace("\n", " ") or piece.strip() in h.text, piece
+        assert len(h.snippet_text) < 400
+    keys = [(h.source, tuple(h.lines), h.text) for h in search(kb, "карта", limit=30)]
+    assert len(keys) == len(set(keys))                   # each sentence once
+
+
+def test_long_snippet_starts_and_ends_on_whole_words():
+    text = ("Слово " * 60) + "туз " + ("другое " * 60)
+    terms = _terms("туз")
+    pieces = snippet(text, terms, width=120)
+    shown = "".join(t for t, _m in pieces)
+    assert shown.startswith("… Слово") and shown.endswith("другое …") and ("туз", True) in pieces
+
+
+def test_search_marks_a_variant_sentence_once(kb):
+    hits = search(kb, "пробелы заполняются", limit=20)
+    keys = [(h.source, tuple(h.lines)) for h in hits]
+    assert len(keys) == len(set(keys))
+
+
+# -- the build's progress ---------------------------------------------------------------------------
+
+def test_build_prints_its_steps_with_an_estimate(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    manifest = json.loads((ROOT / "corpus" / "manifest.json").read_text("utf-8"))
+    keep = [s for s in manifest["sources"] if s["id"] in ("001", "002")]
+    for s in keep:
+        shutil.copy(ROOT / "corpus" / s["file"], corpus / s["file"])
+    (corpus / "manifest.json").write_text(json.dumps({"sources": keep}, ensure_ascii=False), "utf-8")
+    r = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--db", str(tmp_path / "k.db")])
+    assert r.exit_code == 0, r.output
+    steps = [line for line in r.output.splitlines() if line.startswith("[")]
+    assert len(steps) == 3 and {s.split("] ")[1] for s in steps[:2]} == {"001 read", "002 read"}
+    assert " s left] " in steps[0] and steps[2].endswith("] knowledge base written")
