@@ -93,7 +93,7 @@ def test_verify_json(run):
     assert moves[2] | {"reason": None} == {"game": "004-004", "name": "Осажденная крепость", "source": "004",
                                            "example": "004-004/ex1", "n": 3, "raw": "♦4 — ♦5", "card": "4D",
                                            "to": "5D", "lines": [558, 558], "verdict": "legal", "reason": None,
-                                           "rule": "tableau.build_suit"}
+                                           "rule": "tableau.build_suit", "what": "any-suit"}
 
 
 # -- search -----------------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from markupsafe import escape as html_escape
+
 import pytest
 from typer.testing import CliRunner
 
@@ -153,13 +155,14 @@ def test_pre_1918_text_as_printed_in_the_exports(pages, corpus):
     assert '<span class="old" title="modern: тузов">тузовъ</span>' in h
 
 
-def test_html_pages_stand_alone_and_print(pages):
+def test_html_pages_stand_alone_and_print(pages, kb):
     _md, html = pages
     h = (html / "004-004.html").read_text("utf-8")
     assert h.startswith("<!DOCTYPE html>") and "<style>" in h and "@media print" in h
     assert 'href="/-/' not in h and 'src="' not in h           # no server needed
     assert '<a class="game" href="004-079.html">' in (html / "000-2.html").read_text("utf-8")
-    assert '<span class="card red">4♦</span>' in h and "4D on 5D" in h
+    reason, = kb.execute("SELECT reason FROM moves WHERE id = '004-004/ex1/m3'").fetchone()
+    assert '<span class="card red">4♦</span>' in h and str(html_escape(reason)) in h
     assert (html / "index.html").read_text("utf-8").count('class="game"') >= 2 * 131
 
 
