@@ -1,0 +1,170 @@
+"""The moves of a worked example, read from its text: :func:`parse_moves`.
+
+Reading, in order:
+
+1. card shorthand and formal moves are cut out first (:func:`pasyans.extract.notation.scan`:
+   grammar-checked, with offsets), word-form cards found by lemmas;
+2. the rest is split into words and punctuation; a word glued to a function word by a lost
+   space («помещаетсяна», «восьмерокина») is split when pymorphy3 does not know it but knows
+   the parts; every word gets its pymorphy3 lemma;
+3. a spaCy ``Matcher`` on those lemmas marks the cue words and phrases of :data:`CUES`
+   (verbs of covering and placing, destinations «базовый ряд», «пробел», «резерв», pronouns,
+   «если», «нельзя», «или» …);
+4. sentences are cut into clauses (at «;», «:», «, а», «, и его», and between two cards only
+   when both sides have a predicate: «♠6 покрывает ♦7, ♣В — ♥Д»), and each clause is matched
+   against the phrase forms of the texts:
+
+   * «X — Y», «X — на Y», «X — базовую / пробел», lists «♦3, ♦4, ♦5 — базовую» (one move each);
+   * «X покрывает Y», «Y покрывается X», «его покрывают ♠2 и ♠3» (a chain, the first onto the
+     pronoun's card), «ею можно покрыть Y», «покройте Y серией X1, X2» (a sequence);
+   * «X помещается / кладем / переложим / выносится на Y | в базовый ряд | в пробел | в резерв»,
+     «поместите X на Y», «пробел заполняется X», «X заполняет пробел», «ее место занимает X»;
+   * elliptic «а ♥2 на ♥Т», «даму червей на короля пик», «бубнового туза наверх»;
+   * lists continuing a chain: «… в следующем порядке: ♠8, ♦9», «затем ♥9, ♠8 и ♠7»; a bare list
+     before «а X — Y» («а также ♣7, ♣8, ♣9, ♣10, а ♣В — ♣6») goes onto Y one card on another;
+   * «изъять / сбрасывается / удаляется» — a card leaves play: kind ``discard``, ``to`` None and the
+     card it is paired with as ``to_card`` («♦10 сбрасывается с ♥10», «Пара из ♣7 и ♣6
+     сбрасывается», «♦3 … вместе с ♣3, ♠Д, либо вместе с ♣Д, либо с ♦Д»); a card «изъята» and then
+     played is a draw from the stock, not a discard;
+   * cards carried along: «…, но вместе с ней идут ♠7, ♥6» adds them to the move before (a
+     sequence); «это сочетание карт покроет ♣5»: the cards named together before;
+   * a place beside a card, not on it: «справа от ♦10» / «слева от ♦6» (flags ``right_of`` /
+     ``left_of``), «над ♦Т» (flag ``above``, a base laid in the foundation row);
+   * «X можно покрыть Y»: X onto Y, as the book uses it («♠2 можно покрыть ♠Т или ♣Т»), but
+     «следует ♠6 покрыть ♠5 вместе с …»: the cards carried go onto the first card;
+   * the formal moves of 000 («Б53 - Б47», numbered «1. …») and 003 («Б8-7», «Т2-Т»).
+
+   «резервная стопка» is the waste (the book's word for it, as its rules read it), unless the
+   example speaks of several reserve piles («в другую резервную стопку»: «Расчет»).
+
+   Not moves: an aside in parentheses (its cards are mentions), and a bare past participle
+   describing the position shown («піковий туз (ПА) покладено в початок 6-го ряду», «Тузы
+   вынесены»); «может быть помещена», «должна быть помещена» are moves.
+
+5. a last pass per example: a card put onto an ace, or onto a card already put on a
+   foundation in this example, goes to the foundation (``to="foundation"``, ``to_card`` kept);
+   a move that repeats the last move of the same card is flagged ``restated``.
+
+Pronoun antecedents, always agreeing in gender (туз, король, валет are masculine; in the
+shorthand every card is also «карта», feminine): a relative pronoun («которая») is the last card
+named; a personal pronoun («его», «ее», «ею») is the subject of the last clause with a predicate
+(a card, or an unnamed «карта»: then the move has no cards), else the card moved just before,
+else the last card named. A clause that opens with its predicate («и покрывается ♥2», «или на
+десятку пик») takes the subject of the clause before it in the same sentence.
+"""
+
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pasyans.cards import Card
+from pasyans.models import Finding, Move
+
+from ..notation import NOTATIONS, CardToken, NotationError, scan
+from ..text import MappedText
+from .elements import clauses, elements, join_hyphenation, sentences
+from .facts import SHOWN_NOTE, shown_before
+from .finish import drop_superseded, finish_moves, formal_protos
+from .lexicon import VERB_CUES
+from .phrases import UNNAMED
+from .reader import Reader
+
+__all__ = ["MoveParse", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
+
+
+@dataclass
+class MoveParse:
+    """What :func:`parse_moves` read from one example.
+
+    ``moves`` in text order; ``mentions``: cards named in the example that are in no move (in
+    order of first mention, each once); ``findings``: card-like tokens not understood, sentences
+    with a move verb and cards that gave no move, OCR readings taken; ``tokens``: every card token
+    read (offsets into the parsed text).
+    """
+
+    moves: list[Move] = field(default_factory=list)
+    mentions: list[Card] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    tokens: list[CardToken] = field(default_factory=list)
+
+
+
+def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str) -> MoveParse:
+    """The moves of one worked example.
+
+    ``text``: the example's cleaned text with its map to raw lines, or a plain string (its lines
+    are then counted from 1). ``notation``: the shorthand in force (``"symbol"`` for 004,
+    ``"letter"`` for 000/003, ``"words"`` when the source has none); ``lang``: ``"ru"`` or
+    ``"uk"`` (for lemmas). Returns a :class:`MoveParse`; ``Move.lines`` are raw lines through the
+    map, ``Move.to`` a standard card («KS») or a place (see :class:`pasyans.models.Move`).
+    Raises :class:`~pasyans.extract.notation.NotationError` for an unknown notation or language,
+    never for the text itself.
+    """
+    if notation not in NOTATIONS:
+        raise NotationError(f"unknown notation {notation!r}")
+    if lang not in ("ru", "uk"):
+        raise NotationError(f"unknown language {lang!r}")
+    if isinstance(text, str):
+        mt = MappedText.from_lines(text.split("\n"), 1)
+    elif isinstance(text, MappedText):
+        mt = text
+    else:
+        raise NotationError(f"not a text: {type(text).__name__}")
+    out = MoveParse()
+    if not mt.text.strip():
+        return out
+    mt = join_hyphenation(mt)
+    s = mt.text
+    sc = scan(s, notation, lang)
+    out.tokens = sc.tokens
+    for u in sc.unread:
+        out.findings.append(Finding(source_id, mt.lines_of(u.start, max(u.end, u.start + 1)), "unparsed-card",
+                                    f"«{u.raw}» looks like a card but was not read: {u.reason}", token=u.raw))
+    for t in sc.tokens:
+        if t.reading_note and ("OCR" in t.reading_note or "Latin" in t.reading_note):
+            out.findings.append(Finding(source_id, mt.lines_of(t.start, t.end), "ocr-repair",
+                                        f"«{t.raw}» read as {t.card}: {t.reading_note}", token=t.raw))
+    els = elements(s, sc.tokens, sc.moves, lang)
+    reader = Reader()
+    prev_number = None
+    sentence_of: dict[int, int] = {}
+    for n_sent, sent in enumerate(sentences(els)):
+        formals, prev_number = formal_protos(sent, prev_number, out.findings, source_id, mt)
+        formal_at = {id(el): p for el, p in formals}
+        sflags = {"conditional"} if any("COND" in el.cues for el in sent) else set()
+        reader.ctx.sentence = n_sent
+        first = True
+        for cl, alone in clauses(sent):
+            if len(cl) == 1 and id(cl[0]) in formal_at:
+                p = formal_at[id(cl[0])]
+                reader.emit(p)
+                reader.ctx.last_movers, reader.ctx.prev_moved = p.movers, True
+                reader.ctx.history.extend(t for t in (p.movers[0], p.target) if t)
+                sentence_of[id(p)] = n_sent
+                continue
+            cl = [el for el in cl if el.kind != "number"]
+            if not cl:
+                continue
+            reader.carried = False
+            made = reader.clause(cl, alone, sflags, not first)
+            first = False
+            for p in made:
+                sentence_of[id(p)] = n_sent
+            if (not made and not reader.carried and reader.ctx.pending_target is None and any(el.kind == "card" for el in cl)
+                    and any(el.cues & set(VERB_CUES) for el in cl)):
+                a, b = cl[0].start, cl[-1].end
+                out.findings.append(Finding(source_id, mt.lines_of(a, b), "unparsed-sentence",
+                                            f"a clause with a move verb and cards gave no move: «{s[a:b].strip()[:160]}»"))
+    if reader.shown:
+        out.findings.append(Finding(source_id, mt.lines_of(max(0, len(s) - 1), len(s)), "unused-position",
+                                    "the example describes a position no later move uses: " + ", ".join(reader.shown)))
+    protos = drop_superseded(reader.protos, sentence_of)
+    out.moves = finish_moves(protos, s, mt, notation, lang)
+    used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
+    mentions: list[Card] = []
+    for t in sc.tokens:
+        if t.card not in used and t.card not in mentions:
+            mentions.append(t.card)
+    out.mentions = mentions
+    return out

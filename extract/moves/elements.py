@@ -1,0 +1,257 @@
+"""Text → elements (cards, words with lemmas and cue labels, numbers, punctuation, dashes) → sentences
+→ clauses: the token stream the phrase forms of :mod:`.reader` and :mod:`.forms` read."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pasyans import morph
+
+from ..notation import LETTERS, CardToken, FormalMove
+from ..text import MappedText
+from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, SIDES, STRONG, cue_matcher
+
+
+@dataclass
+class El:
+    kind: str  # card | formal | word | num | punct | dash
+    start: int
+    end: int
+    text: str
+    lemma: str = ""
+    tag: object = None
+    tok: CardToken | None = None
+    fm: FormalMove | None = None
+    cues: set = field(default_factory=set)
+
+    @property
+    def low(self) -> str:
+        return self.text.lower().replace("ё", "е")
+
+
+
+
+GAP_RE = re.compile(rf"(?P<word>[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*(?:-[{LETTERS}]+)*)|(?P<num>\d+)"
+                     r"|(?P<dash>\s[-–—]\s|[–—]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
+
+
+def join_hyphenation(mt: MappedText) -> MappedText:
+    """Join words broken at a raw line end («помеща- ется» / «помеща-\\nется»): the hyphen and the
+    line break are dropped when the characters around them come from different raw lines."""
+    text = mt.text
+    for m in reversed(list(re.finditer(r"(?<=[^\W\d_])-[ \n]+(?=[^\W\d_])", text))):
+        s, e = m.span()
+        if mt.line[s] != mt.line[e]:
+            mt = mt.edit(s, e, "")
+    return mt
+
+
+def split_glued(word: str, lang: str) -> list[str] | None:
+    """Split a word that lost its spaces into known words: «помещаетсяна» → помещается, на;
+    «восьмерокина» → восьмерок, и, на; «изколодыпокрывают» → из, колоды, покрывают.
+
+    Pieces are function words or words pymorphy3 knows; the split with the lowest cost wins (a
+    function word or a known word of 5+ letters costs 1, a shorter known word 3), so short
+    accidental words («кина») lose. ``None`` when no split exists.
+    """
+    low = word.lower()
+    n = len(low)
+    best: list[tuple[int, list[int]] | None] = [None] * (n + 1)
+    best[0] = (0, [])
+    for i in range(n):
+        if best[i] is None:
+            continue
+        for j in range(i + 1, min(n, i + 20) + 1):
+            piece = low[i:j]
+            if piece in FUNCTION:
+                cost = 1
+            elif len(piece) >= 3 and morph.is_known(piece, lang):
+                cost = 1 if len(piece) >= 5 else 3
+            else:
+                continue
+            cand = (best[i][0] + cost, best[i][1] + [j])
+            if best[j] is None or cand[0] < best[j][0]:
+                best[j] = cand
+    if best[n] is None or len(best[n][1]) < 2 or len(best[n][1]) > 4:
+        return None
+    cuts = [0] + best[n][1]
+    return [word[a:b] for a, b in zip(cuts, cuts[1:])]
+
+
+def elements(text: str, cards: list[CardToken], formals: list[FormalMove], lang: str) -> list[El]:
+    spans = sorted([(f.start, f.end, "formal", f) for f in formals]
+                   + [(t.start, t.end, "card", t) for t in cards
+                      if not any(f.start <= t.start < f.end for f in formals)],
+                   key=lambda x: (x[0], -x[1]))
+    els: list[El] = []
+    pos = 0
+
+    def gap(a: int, b: int) -> None:
+        for m in GAP_RE.finditer(text, a, b):
+            s, e = m.span()
+            kind = m.lastgroup
+            if kind == "word":
+                w = m.group()
+                pieces = None
+                if len(w) >= 5 and not morph.is_known(w, lang) and "-" not in w:
+                    pieces = split_glued(w, lang)
+                for p in pieces or [w]:
+                    ps = text.index(p, s, e)
+                    p_ = morph.parse(p, lang)
+                    els.append(El("word", ps, ps + len(p), p, morph.lemma(p, lang), p_.tag if p_ else None))
+                    s = ps + len(p)
+            elif kind == "dash":
+                ds = s + (len(m.group()) - len(m.group().lstrip()))
+                els.append(El("dash", ds, ds + 1, text[ds]))
+            else:
+                els.append(El(kind, s, e, m.group(), m.group().lower()))
+
+    for s, e, kind, obj in spans:
+        if s < pos:
+            continue
+        gap(pos, s)
+        if kind == "formal":
+            els.append(El("formal", s, e, text[s:e], fm=obj))
+        else:
+            els.append(El("card", s, e, text[s:e], tok=obj))
+        pos = e
+    gap(pos, len(text))
+    mark_cues(els, lang)
+    return els
+
+
+def mark_cues(els: list[El], lang: str) -> None:
+    """Run the :data:`CUES` matcher over the elements (a card stands as the word «CARD») and put
+    each match's label on every element it covers."""
+    from spacy.tokens import Doc
+
+    nlp, matcher = cue_matcher(lang)
+    if not els:
+        return
+    words = [("CARD" if el.kind in ("card", "formal") else el.text) for el in els]
+    doc = Doc(nlp.vocab, words=words)
+    for t, el in zip(doc, els):
+        t.lemma_ = el.lemma if el.kind == "word" else el.text.lower()
+    for match_id, s, e in matcher(doc):
+        for k in range(s, e):
+            els[k].cues.add(nlp.vocab.strings[match_id])
+
+
+# ---------------------------------------------------------------------------------------------
+# sentences and clauses
+# ---------------------------------------------------------------------------------------------
+
+def sentences(els: list[El]) -> list[list[El]]:
+    """Cut at «.», «!», «?», «…» — not after an abbreviation («т. д.», «рис.») or a number («1.»)."""
+    out, cur = [], []
+    for i, el in enumerate(els):
+        cur.append(el)
+        if el.kind == "punct" and el.text in ".!?…":
+            prev = els[i - 1] if i else None
+            nxt = els[i + 1] if i + 1 < len(els) else None
+            if prev is not None and prev.kind == "word" and prev.low in ABBREV:
+                if prev.low == "т" or nxt is None or not (nxt.text[:1].isupper() or nxt.kind in ("card", "formal")):
+                    continue
+            if prev is not None and prev.kind == "num":
+                continue
+            if nxt is not None and nxt.kind == "formal" and prev is not None and prev.kind == "card":
+                continue  # «Ч7. П84 - П74»: a damaged move number
+            out.append(cur)
+            cur = []
+    if cur:
+        out.append(cur)
+    return out
+
+
+def has_predicate(seg: list[El]) -> bool:
+    """Whether a stretch of a clause holds a predicate: a dash, a move verb, «на», «наверх»."""
+    for el in seg:
+        if el.kind == "dash" or el.cues & {"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "FOLLOW"}:
+            return True
+        if el.kind == "word" and (el.low in ON or el.low == "наверх" or el.low in SIDES):
+            return True
+    return False
+
+
+def segment_after(main: list[El], i: int) -> list[El]:
+    seg = []
+    for el in main[i:]:
+        if el.kind == "punct" and el.text in ",;:().!?" or (el.kind == "word" and el.low in STRONG):
+            break
+        seg.append(el)
+    return seg
+
+
+def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
+    """Clauses of a sentence, each with ``True`` when it stood in parentheses (read alone, after
+    the others)."""
+    main: list[El] = []
+    paren: list[list[El]] = []
+    depth = 0
+    for el in sent:
+        if el.kind == "punct" and el.text == "(":
+            depth += 1
+            paren.append([])
+            continue
+        if el.kind == "punct" and el.text == ")" and depth:
+            depth -= 1
+            continue
+        (paren[-1] if depth else main).append(el)
+    out: list[tuple[list[El], bool]] = []
+    cur: list[El] = []
+
+    def close():
+        nonlocal cur
+        if cur:
+            out.append((cur, False))
+        cur = []
+
+    for i, el in enumerate(main):
+        prev = main[i - 1] if i else None
+        nxt = main[i + 1] if i + 1 < len(main) else None
+        nxt2 = main[i + 2] if i + 2 < len(main) else None
+        if el.kind == "formal":
+            close()
+            out.append(([el], False))
+            continue
+        if el.kind == "punct" and el.text in ";:«»\"":
+            close()
+            continue
+        if el.kind == "punct" and el.text in ".!?…":
+            continue
+        if el.kind == "punct" and el.text == ",":
+            between_cards = prev is not None and prev.kind == "card" and nxt is not None and (
+                nxt.kind == "card" or (nxt.kind == "word" and nxt.low in LIST and nxt2 is not None and nxt2.kind == "card"))
+            if between_cards and not (has_predicate(cur) and has_predicate(segment_after(main, i + 1))):
+                cur.append(el)  # a list: «♦3, ♦4, ♦5 — базовую», «серией ♥6, ♥5, ♥4»
+            elif nxt is not None and nxt.kind == "word" and nxt.low in ("справа", "слева", "праворуч", "ліворуч"):
+                cur.append(el)
+            elif not has_predicate(cur) and (not any(e.kind == "card" for e in cur) or (
+                    nxt is not None and nxt.kind == "word" and nxt.low in PARENTHETICAL)
+                    or (cur[-1].kind == "word" and cur[-1].low in PARENTHETICAL)):
+                cur.append(el)  # nothing to split off yet: «ее, в свою очередь, покрывает …», «♥8, однако, может …»
+            else:
+                close()
+            continue
+        if el.kind == "word" and el.low in STRONG:
+            close()
+            cur.append(el)
+            continue
+        if el.kind == "word" and el.low in LIST:
+            if prev is not None and prev.kind == "card" and nxt is not None and nxt.kind == "card":
+                if has_predicate(cur) and has_predicate(segment_after(main, i + 1)):
+                    close()  # «♣3 — ♣2 и ♣4 — ♣3»
+                cur.append(el)
+            elif prev is not None and prev.kind == "punct" and nxt is not None and nxt.kind == "card":
+                cur.append(el)
+            elif nxt is not None and nxt.kind != "card" and has_predicate(cur):
+                close()  # «…, и его покрывают», «… и переместите …»
+                cur.append(el)
+            else:
+                cur.append(el)
+            continue
+        cur.append(el)
+    close()
+    out.extend((p, True) for p in paren if p)
+    return out

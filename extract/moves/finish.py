@@ -1,0 +1,159 @@
+"""Proto-moves → :class:`~pasyans.models.Move` records: formal moves of the letter shorthand, moves a
+later one supersedes, the foundation pass, kinds, ``restated``, rows named in words, raw lines."""
+
+from __future__ import annotations
+
+import re
+
+from pasyans.cards import Card
+from pasyans.models import Finding, Move
+
+from ..notation import NotationError, parse_card
+from ..text import MappedText
+from .elements import El
+from .lexicon import SIDES
+from .phrases import RIGHT_OF, ROW_FROM, ROW_TO, WINDOW_WORD, row_number
+from .facts import shown_before
+from .reader import Proto
+
+def formal_protos(sent: list[El], prev_number: int | None, findings: list, src: str, mt: MappedText):
+    """Proto-moves of the formal moves of a sentence, with move numbers («1. Б53 - Б47»); a
+    stray letter before a number («Ч7. П84 - П74» after move 6) is read as the number, with a
+    finding."""
+    out = []
+    for i, el in enumerate(sent):
+        if el.kind != "formal":
+            continue
+        fm = el.fm
+        number = None
+        dot = i >= 2 and sent[i - 1].text == "."
+        if dot and sent[i - 2].kind == "num":
+            number = int(sent[i - 2].text)
+        elif (dot and sent[i - 2].kind == "card" and prev_number is not None and sent[i - 2].tok.notation == "letter"
+              and sent[i - 2].tok.card.rank == prev_number + 1 and re.fullmatch(r"\D\d", sent[i - 2].text)):
+            number = prev_number + 1
+            stray = sent[i - 2]
+            findings.append(Finding(src, mt.lines_of(stray.start, stray.end), "ocr-repair",
+                                    f"«{stray.text}.» before a move read as the move number {number}: a stray "
+                                    f"«{stray.text[0]}» before it (move {prev_number} came before)", token=stray.text))
+            stray.kind = "number"
+        if number is not None:
+            prev_number = number
+        notes = [n for n in (fm.card.reading_note, fm.target.reading_note if fm.target else None, fm.note) if n]
+        kind = None
+        if fm.place == "space":
+            kind = "to_space"
+        elif fm.target is None:
+            kind = "other"
+        p = Proto([fm.card], fm.start, fm.end, fm.target, fm.place, kind, number=number, notes=notes,
+                   from_row=fm.from_row, to_row=fm.to_row, notation="letter")
+        # «ТД - свободный главный ряд (справа от туза пик)»: the bracket says where
+        k = i + 1
+        if fm.place and k < len(sent) and sent[k].text == "(":
+            close = next((j for j in range(k, len(sent)) if sent[j].text == ")"), None)
+            if close is not None:
+                p.notes.append("position: " + " ".join(e.text for e in sent[k + 1:close]))
+        out.append((el, p))
+    return out, prev_number
+
+
+
+def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Proto]:
+    """Drop a draw or deal («изъята десятка», «следующей картой сдается ♣6») or a move with no
+    destination («♦К перемещается») when a later move moves the same token, or the same card in
+    the same sentence («кладуть його …: ПА6 - 6-й ряд»); the later move keeps the earlier start."""
+    out: list[Proto] = []
+    for n, p in enumerate(protos):
+        # a card «изъята» / «сбрасывается» with no partner and moved on later is a draw from the stock
+        removal = p.kind in ("other", "discard") and p.target is None and p.place is None and p.to_row is None
+        weak = p.kind == "deal" or (p.target is None and p.place is None and p.to_row is None)
+        if weak and p.movers:
+            later = next((q for q in protos[n + 1:] if q.movers and (
+                q.movers[0] is p.movers[0] or (not removal and q.movers[0].card == p.movers[0].card
+                                               and sentence_of.get(id(q)) == sentence_of.get(id(p))))), None)
+            if later is not None and not (later.kind == "deal" or later.target is None and later.place is None
+                                          and later.to_row is None):
+                if sentence_of.get(id(later)) == sentence_of.get(id(p)) and later.notation != "letter":
+                    later.start = min(later.start, p.start)
+                continue
+        out.append(p)
+    return out
+
+
+def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lang: str) -> list[Move]:
+    """Proto-moves → :class:`Move` records: the foundation pass (onto an ace, or onto a card put
+    on a foundation earlier in the example → ``to="foundation"``), kinds, the ``restated`` flag,
+    rows named in words («з 3-го ряду … в вікно 7-го ряду»), raw text and raw lines."""
+    moves: list[Move] = []
+    on_foundation: list[Card] = []
+    last_dest: dict[Card, tuple] = {}
+    # one example uses «резервная стопка» for one kind of pile: when it speaks of several («в
+    # другую резервную стопку»), every «резервная стопка» of it is one of the reserve piles
+    several = any(p.place == "reserve" and "резервн" in s[p.start:p.end].lower() for p in protos)
+    for p in protos:
+        if several and p.place == "waste" and "резервн" in s[p.start:p.end].lower():
+            p.place = "reserve"
+        cards = p.card_list if p.card_list is not None else [t.card for t in p.movers for _ in range(t.count)]
+        to_card = p.target.card if p.target else None
+        to = p.place or (to_card.format() if to_card and p.kind != "discard" else None)
+        notes = list(p.notes)
+        on_foundation.extend(c for c, place in shown_before("; ".join(notes)) if place == "foundation")
+        for t in p.movers + ([p.target] if p.target else []):
+            if t.reading_note and t.reading_note not in notes:
+                notes.append(t.reading_note)
+        raw = s[p.start:p.end].strip()
+        from_row, to_row = p.from_row, p.to_row
+        if p.notation is None and "ряд" in raw:
+            m_from, m_to = ROW_FROM.search(raw), ROW_TO.search(raw)
+            from_row = from_row or (row_number(m_from.group(1), lang) if m_from else None)
+            to_row = row_number(m_to.group(1), lang) if m_to else None
+            m_right = RIGHT_OF.search(raw)
+            if to_card is None and to_row is not None and m_right:
+                try:  # «у вікно 5-го ряду (праворуч від Ч9)»: the window right of that card
+                    to_card = parse_card(m_right.group(1), notation)
+                    to = to_card.format()
+                    notes.append(f"the window right of {m_right.group(1)} in row {to_row}")
+                except NotationError:
+                    pass
+            if to_card is None and to_row is not None and p.place is None:
+                # «у вікно 4-го ряду»: a space (window) of that row; «в початок 6-го ряду»: the row start
+                to = "space" if WINDOW_WORD.search(raw) else f"row:{to_row}"
+        beside = p.flags & (set(SIDES.values()) | {"above"})
+        if "above" in beside and to_card is not None:
+            to = "foundation"   # «♦К помещается над ♦Т»: a base laid above another, in the foundation row
+        if to_card is not None and to_row is None and p.kind != "discard" and not beside:
+            if to_card.rank == 1:
+                to = "foundation"
+                notes.append("onto an ace: a foundation")
+            elif to_card in on_foundation:
+                to = "foundation"
+                notes.append(f"onto {to_card}, put on a foundation earlier in this example")
+        kind = p.kind
+        if kind is None:
+            if to == "foundation":
+                kind = "to_foundation"
+            elif to == "space":
+                kind = "to_space"
+            elif to_card is not None:
+                kind = "sequence" if len(cards) > 1 else "build"
+            else:
+                kind = "other"
+        flags = set(p.flags)
+        key = (to, to_card, to_row, from_row)
+        if cards and to is not None and last_dest.get(cards[0]) == key:
+            flags.add("restated")
+        if cards:
+            last_dest[cards[0]] = key
+        if to == "foundation":
+            on_foundation.extend(cards)
+        else:
+            for c in cards:
+                if c in on_foundation:
+                    on_foundation.remove(c)
+        lines = mt.lines_of(p.start, p.end) if p.end > p.start else mt.lines_of(p.start, p.start + 1)
+        moves.append(Move(cards=cards, to=to, raw=raw, lines=lines, kind=kind, to_card=to_card,
+                          from_row=from_row, to_row=to_row, number=p.number, flags=flags,
+                          notation=p.notation or (p.movers[0].notation if p.movers else notation),
+                          note="; ".join(notes) if notes else None,
+                          shown=shown_before("; ".join(notes))))
+    return moves

@@ -1,0 +1,301 @@
+"""The phrase forms of a clause with a predicate: «X — Y», «X покрывает Y», «Y покрывается X», «X
+помещается на Y | в базовый ряд», elliptic «а ♥2 на ♥Т». A mixin of :class:`.reader.Reader`."""
+
+from __future__ import annotations
+
+from .lexicon import FROM, INTO, ON, PERSONAL, SIDES
+from .phrases import Group, is_plural, merge_groups, place_at, side_target
+
+
+class Forms:
+    """The form handlers; ``self`` is the :class:`~.reader.Reader` (context, ``move``, ``chain`` …)."""
+
+    def _dash_moves(self, cl, groups, prons, dashes, flags, elided) -> bool:
+        """«X — Y», «X — на Y», «X — базовую | пробел», «X — на него»; a bare list of cards in the
+        clause just before joins the chain: «а также ♣7, ♣8, ♣9, ♣10, а ♣В — ♣6» puts ♣7 on ♣6, ♣8 on
+        ♣7 … ♣В on ♣10."""
+        done = False
+        pending, self.ctx.pending_list = self.ctx.pending_list, []
+        for d in dashes:
+            left = next((g for g in groups if g.j == d), None)
+            tg = next((g for g in groups if g.i == d + 1), None)
+            if pending and left is not None and len(left.toks) == 1 and tg is not None and len(tg.toks) == 1 and d == dashes[0]:
+                self.chain(cl, pending + left.toks, tg.toks[0], flags)
+                self.protos[-len(pending) - 1].notes.append("the list before «а … —» goes onto the same card, one on another")
+                for p in self.protos[-len(pending) - 1:]:
+                    p.start = min(p.start, pending[0].start)
+                done = True
+                continue
+            r = d + 1
+            prep = ""
+            while r < len(cl) and cl[r].kind == "word" and cl[r].low in ON | INTO:
+                prep = cl[r].low
+                r += 1
+            if r >= len(cl):
+                continue
+            movers = left
+            if left is None:
+                pr = next((p for p in prons if p[0] == d - 1), None)
+                if pr is not None:
+                    toks = self.antecedent(pr, cl)
+                    movers = Group(toks, d - 1, d) if toks else None
+            if movers is None or not movers.toks:
+                continue
+            right = cl[r]
+            if right.kind == "card" and self.ctx.prev_verb == "COVER_PASS" and left is not None and not prep:
+                # «♣Т покрывается ♣3, а ♠Т — ♠2»: the passive goes on, ♠2 onto ♠Т
+                tg = next(g for g in groups if g.i == r)
+                self.chain(cl, tg.toks, left.toks[-1], flags)
+                self.protos[-len(tg.toks)].notes.append("«Y — X» after «Y покрывается X»: X onto Y")
+                done = True
+            elif right.kind == "card":
+                tg = next(g for g in groups if g.i == r)
+                if len(tg.toks) > 1 and tg.alt:
+                    for t in tg.toks:
+                        self.to_group(cl, movers, t, flags | {"alternative"})
+                else:
+                    self.to_group(cl, movers, tg.toks[0], flags)
+                done = True
+            elif right.kind == "word" and right.low in PERSONAL:
+                ante = self.antecedent(next(p for p in prons if p[0] == r), cl)
+                if ante:
+                    self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
+                    done = True
+            elif right.kind == "word" and right.low in SIDES and side_target(cl, groups, r) is not None:
+                flag, tok, note = side_target(cl, groups, r)
+                self.to_group(cl, movers, tok, flags | {flag}, [note])
+                done = True
+            else:
+                pl = place_at(cl, r, min(r + 2, len(cl)))
+                if pl is not None and (prep or pl[1] == r):
+                    self.to_each(cl, movers, None, pl[0], flags)
+                    done = True
+        return done
+
+    def _cover_passive(self, cl, groups, prons, vi, flags, elided):
+        """«Y покрывается X», «и покрывается ♥2» (Y: the card of the move before)."""
+        before = [g for g in groups if g.j <= vi]
+        after = [g for g in groups if g.i > vi]
+        if not after:
+            return
+        pr = [p for p in prons if p[0] < vi]
+        if before:
+            target = before[-1].toks[-1]
+        elif pr:
+            target = (self.antecedent(pr[0]) or [None])[0]
+        else:
+            target = elided[-1] if elided else None
+        g = after[0]
+        if target is None:
+            pl = place_at(cl, 0, vi)
+            if pl is not None:
+                self.to_each(cl, g, None, pl[0], flags)
+            return
+        if any("SERIES" in el.cues for el in cl[vi:]) or g.with_:
+            self.move(cl, g.toks, target, kind="sequence", flags=flags, card_list=g.cards)
+        else:
+            self.chain(cl, g.toks, target, flags)
+
+    def _cover(self, cl, groups, prons, vi, flags, elided):
+        """«X покрывает Y», «его покрывают ♠2 и ♠3», «ею можно покрыть Y», «покройте Y серией …»."""
+        before = [g for g in groups if g.j <= vi]
+        after = [g for g in groups if g.i > vi]
+        ins = [p for p in prons if p[2] == "ablt"]
+        acc = [p for p in prons if p[2] == "accs" and not (p[0] + 1 < len(cl) and "PLACE_NOUN" in cl[p[0] + 1].cues)]
+        impersonal = any(el.cues & {"IMPERS"} for el in cl[:vi + 1])
+        series = any("SERIES" in el.cues for el in cl)
+        series_i = next((i for i, el in enumerate(cl) if i > vi and "SERIES" in el.cues), None)
+        if ins:
+            movers = self.antecedent(ins[0], cl)
+            tgt = after or before
+            if movers and tgt:
+                self.move(cl, movers[:1], tgt[0].toks[0], flags=flags, notes=["the card moved is named by a pronoun"])
+            return
+        if acc:
+            ante = self.antecedent(acc[0], cl)
+            toks = [t for g in groups for t in g.toks]
+            if ante and toks:
+                if series or any(g.with_ for g in groups):
+                    self.move(cl, toks, ante[0], kind="sequence", flags=flags | {"to_by_pronoun"},
+                              card_list=[c for g in groups for c in g.cards])
+                else:
+                    self.chain(cl, toks, ante[0], flags)
+                    self.protos[-len(toks)].flags.add("to_by_pronoun")
+            return
+        if series_i is not None:
+            tg = next((g for g in after if g.i < series_i), None)
+            mg = next((g for g in after if g.i > series_i), None)
+            if tg and mg:
+                self.move(cl, mg.toks, tg.toks[0], kind="sequence", flags=flags, card_list=mg.cards)
+                return
+        if impersonal and before and after:
+            if after[0].with_ and len(after[0].toks) > 1 and not before[-1].with_:
+                # «следует ♠6 покрыть ♠5 вместе с ♠7, ♥6 …»: the cards carried go onto the card named first
+                self.to_group(cl, after[0], before[-1].toks[-1], flags)
+            else:
+                # «♠2 можно покрыть ♠Т или ♣Т», «♦10 можно покрыть ♦8»: the book's usage, the card
+                # named first goes onto the other (as «♠2 может покрыть ♠Т»)
+                tg = after[0]
+                if len(tg.toks) > 1 and tg.alt:
+                    for t in tg.toks:
+                        self.to_group(cl, before[-1], t, flags | {"alternative"})
+                else:
+                    self.to_group(cl, before[-1], tg.toks[0], flags)
+            return
+        nom = [p for p in prons if p[0] < vi and p[2] == "nomn"]
+        combo = any(el.kind == "word" and el.lemma in ("сочетание", "комбинация") for el in cl[:vi])
+        if not before and combo and self.ctx.last_group is not None:
+            before = [self.ctx.last_group]   # «это сочетание карт покроет ♣5»: the cards named together before
+        if before:
+            movers = merge_groups(before) if is_plural(cl[vi]) else before[-1]
+        elif nom:
+            toks = self.antecedent(nom[0], cl)
+            movers = Group(toks, nom[0][0], nom[0][0] + 1) if toks else None
+        else:
+            movers = Group(elided, 0, 0) if elided else None
+        if movers is None or not movers.toks:
+            if after:
+                self.ctx.pending_target = after[0].toks[0]  # «Карты … могут покрывать ♦7 в следующем порядке:»
+            return
+        if after:
+            if series or movers.with_:
+                self.move(cl, movers.toks, after[0].toks[0], kind="sequence", flags=flags, card_list=movers.cards)
+            elif len(after[0].toks) > 1 and after[0].alt:
+                for t in after[0].toks:
+                    self.to_group(cl, movers, t, flags | {"alternative"})
+            elif len(movers.toks) > 1 and not movers.alt and after[0].toks[0].card.suit is not None:
+                self.chain(cl, movers.toks, after[0].toks[0], flags)  # «♣2 и ♣3 покрывают ♣Т»: one on the other
+            else:
+                self.to_group(cl, movers, after[0].toks[0], flags)
+            return
+        pl = place_at(cl, vi + 1)
+        if pl is not None:
+            self.to_each(cl, movers, None, pl[0], flags)
+
+    def _place(self, cl, groups, prons, vi, verb, flags, elided):
+        """«X помещается на Y | в базовый ряд», «поместите X …», «пробел заполняется X»,
+        «за которой следует X», «ее место занимает X»."""
+        def is_mover(g: Group) -> bool:
+            if g.prep in ON | INTO | FROM | {"от", "под", "до", "—", "від"}:
+                return False
+            if g.i > 0 and "PLACE_NOUN" in cl[g.i - 1].cues:
+                return False  # «место ♣В»: whose place
+            k = g.i - 1
+            a = k
+            while a > 0 and cl[a].kind == "word" and cl[a].tag is not None and cl[a].tag.POS in ("ADJF", "PRTF"):
+                a -= 1
+            if a < k and cl[a].kind == "word" and cl[a].low in ON | INTO | FROM - {"под"}:
+                return False  # «снята с базового туза и помещена на базового короля»: places, not the card moved
+            while k > 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS == "NUMR":
+                k -= 1   # «после сброса четырех королей»
+            if k >= 0 and cl[k].kind == "word" and cl[k].lemma in ("сброс", "перемещение", "удаление"):
+                return False  # «пробел от сброса ♥К», «пробел, оставленный перемещением ♠4»: whose place
+            if g.i > 0 and cl[g.i - 1].kind == "word" and cl[g.i - 1].lemma in ("оставить", "оставлять", "открывать"):
+                return False
+            return True
+
+        before = [g for g in groups if g.j <= vi and is_mover(g)]
+        after = [g for g in groups if g.i > vi and is_mover(g)]
+        obj = [p for p in prons if p[2] in ("accs", "nomn", "")
+               and not (verb == "FILL" and p[2] == "accs")   # «заполнить его ♣2»: «его» is the space
+               and not (p[0] + 1 < len(cl) and "PLACE_NOUN" in cl[p[0] + 1].cues)
+               and not (p[0] > 0 and "PLACE_NOUN" in cl[p[0] - 1].cues)
+               and not (p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in ON | INTO | {"за"})]
+        movers = None
+        if before:
+            movers = merge_groups(before) if is_plural(cl[vi]) else before[-1]
+        elif obj and (not after or obj[0][0] < after[0].i):
+            toks = self.antecedent(obj[0], cl)
+            movers = Group(toks, obj[0][0], obj[0][0] + 1) if toks else None
+        elif after:
+            movers = after[0]
+        elif verb != "FOLLOW" and elided:
+            movers = Group(elided, 0, 0)
+        if movers is None or not movers.toks:
+            return
+        if verb == "FOLLOW":  # «♦В — ♦Д, за которой следует ♦10»: onto the card just moved
+            ante = self.ctx.last_movers[:1] if self.ctx.prev_moved else self.antecedent(
+                next((p for p in prons if p[1] == "relative"), (0, "relative", "", None)))
+            if ante:
+                self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
+            return
+        on_groups = [g for g in groups if g.prep in ON and g is not movers]
+        if on_groups:
+            tg = on_groups[0]
+            above = {"above"} if tg.prep == "над" else set()   # «♦К помещается над ♦Т»: above it, not on it
+            notes = ["«над»: laid above that card, not on it"] if above else []
+            if len(tg.toks) > 1 and tg.alt:
+                for t in tg.toks:
+                    self.to_group(cl, movers, t, flags | {"alternative"} | above, notes)
+            else:
+                self.to_group(cl, movers, tg.toks[0], flags | above, notes)
+            return
+        on_pron = next((p for p in prons if p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in ON), None)
+        if on_pron is not None:
+            ante = self.antecedent(on_pron, cl)
+            if ante:
+                self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
+                return
+        pl = place_at(cl)
+        if pl is not None:
+            # «на базовую — тройку»: the foundation card named after a dash
+            tc = next((g.toks[0] for g in groups if g.prep == "—" and g.i > pl[1]), None) if pl[0] == "foundation" else None
+            if tc is not None:
+                self.to_each(cl, movers, tc, "foundation", flags, ["the foundation card named after the dash"])
+            else:
+                self.to_each(cl, movers, None, pl[0], flags)
+            return
+        if verb == "FILL" or any("PLACE_NOUN" in el.cues for el in cl):
+            self.to_each(cl, movers, None, "space", flags)
+            return
+        side = side_target(cl, groups)
+        if side is not None:
+            flag, tok, note = side
+            self.to_group(cl, movers, tok, flags | {flag}, [note])
+            return
+        if verb == "PLACE":
+            self.to_each(cl, movers, None, None, flags, ["no destination named"])
+
+    def _elliptic(self, cl, groups, prons, flags, elided) -> bool:
+        """No verb: «а ♥2 на ♥Т», «даму червей на короля пик», «бубнового туза наверх»,
+        «или на десятку пик» (the card of the move before)."""
+        on_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in ON), None)
+        up_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low == "наверх"), None)
+        side = side_target(cl, groups)
+        if side is not None and on_i is None and up_i is None and self.ctx.prev_moved and \
+                self.ctx.last_proto is not None and ({"right_of", "left_of"} & self.ctx.last_proto.flags):
+            # «Поместите ♠5 слева от ♠6, ♣В слева от ♣Д»: the same verb goes on
+            flag, tok, note = side
+            movers = [g for g in groups if g.j <= cl.index(next(el for el in cl if el.low in SIDES))]
+            if movers:
+                self.to_group(cl, movers[-1], tok, flags | {flag}, [note])
+                return True
+        if on_i is None and up_i is None:
+            return False
+        k = on_i if on_i is not None else up_i
+        before = [g for g in groups if g.j <= k and g.prep not in FROM]
+        movers = before[-1] if before else (Group(elided, 0, 0) if elided else None)
+        if movers is None or not movers.toks:
+            return False
+        if on_i is None or (up_i is not None and up_i < on_i):
+            self.to_each(cl, movers, None, "foundation", flags)
+            return True
+        tg = next((g for g in groups if g.i == on_i + 1), None)
+        if tg is not None:
+            if len(tg.toks) > 1 and tg.alt:
+                for t in tg.toks:
+                    self.to_group(cl, movers, t, flags | {"alternative"})
+            else:
+                self.to_group(cl, movers, tg.toks[0], flags)
+            return True
+        pr = next((p for p in prons if p[0] == on_i + 1), None)
+        if pr is not None:
+            ante = self.antecedent(pr, cl)
+            if ante:
+                self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
+                return True
+        pl = place_at(cl, on_i + 1)
+        if pl is not None:
+            self.to_each(cl, movers, None, pl[0], flags)
+            return True
+        return False

@@ -1,0 +1,60 @@
+"""The move reader's lexicon, loaded from ``pasyans/data/move_lexicon.json``: the cue words and phrases
+(spaCy ``Matcher`` patterns over pymorphy3 lemmas) and the closed word classes the phrase forms use.
+
+Every name here is a frozen set (or a dict) built once at import; :func:`cue_matcher` builds the
+Matcher once per language. Raises ``OSError``/``ValueError`` at import when the data file is
+missing or not JSON (a broken installation, not bad input).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+_LEX = json.loads(resources.files("pasyans").joinpath("data/move_lexicon.json").read_text("utf-8"))
+_W = _LEX["words"]
+
+CUES: dict[str, list[list[dict]]] = _LEX["cues"]
+"""Cue label → Matcher patterns; the lemma is pymorphy3's best parse (``LOWER`` where it is unreliable)."""
+
+PERSONAL: dict[str, str] = _W["personal_pronouns"]
+"""Personal pronoun → its case («его» accusative, «ею» instrumental)."""
+RELATIVE = frozenset(_W["relative_pronouns"])
+MASC = frozenset(_W["masculine_pronouns"])
+FEMN = frozenset(_W["feminine_pronouns"])
+PLUR = frozenset(_W["plural_pronouns"])
+PLAY = frozenset(_W["play"])
+"""«сыграть ♦6»: a card is played, the text does not say where (see ``SHOWN_NOTE``)."""
+ON = frozenset(_W["on"])
+INTO = frozenset(_W["into"])
+FROM = frozenset(_W["from"])
+LIST = frozenset(_W["list"])
+ALT = frozenset(_W["alternative"])
+WITH = frozenset(_W["with"])
+STRONG = frozenset(_W["strong"])
+PARENTHETICAL = frozenset(_W["parenthetical"])
+LEAD = frozenset(_W["lead"])
+ABBREV = frozenset(_W["abbreviations"])
+FUNCTION = frozenset(_W["function"])
+SEVERAL = frozenset(_W["several"])
+SIDES: dict[str, str] = _W["sides"]
+"""«справа» → ``right_of``, «слева» → ``left_of`` (and Ukrainian)."""
+ORDINALS: dict[str, int] = _W["ordinals"]
+VERB_CUES: tuple[str, ...] = tuple(_LEX["verb_cues"])
+PLACE_CUES: dict[str, str] = _LEX["place_cues"]
+"""Cue label → the ``Move.to`` place it names («FOUNDATION» → ``foundation``)."""
+
+
+@lru_cache(maxsize=2)
+def cue_matcher(lang: str):
+    """``(nlp, matcher)``: a blank spaCy pipeline of ``lang`` and the Matcher of :data:`CUES`."""
+    from spacy.matcher import Matcher
+
+    from ..nlp import pipeline
+
+    nlp = pipeline(lang)
+    m = Matcher(nlp.vocab)
+    for label, patterns in CUES.items():
+        m.add(label, patterns)
+    return nlp, m

@@ -1,0 +1,253 @@
+"""The phrases of a clause the forms are built from: card groups («♦3, ♦4 и ♦5», «♣Д вместе с ♣В»),
+pronouns and their agreement, destination places, rows, sides; and the grammeme helpers."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pasyans import morph
+from pasyans.cards import Card
+
+from ..notation import CardToken
+from .elements import El
+from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE,
+                      SEVERAL, SIDES, WITH)
+
+@dataclass
+class Group:
+    """Cards joined by commas, «и», «или», «с» inside a clause."""
+
+    toks: list[CardToken]
+    i: int  # index of the first element in the clause
+    j: int  # index after the last element
+    alt: bool = False
+    with_: bool = False
+    prep: str = ""
+    series: bool = False
+    rows: dict = field(default_factory=dict)  # id(token) → row it is taken from («Ч10 з 8-го ряду»)
+
+    @property
+    def cards(self) -> list[Card]:
+        out = []
+        for t in self.toks:
+            out.extend([t.card] * t.count)
+        return out
+
+
+
+UNNAMED = CardToken(0, 0, "", Card(1, None), "words", "a card the text does not name")
+"""Stands for a card the text moves without naming it («она помещается в пробел» after «Карта в
+магазине …»); a move of it has no cards."""
+
+
+def card_groups(cl: list[El]) -> list[Group]:
+    """Runs of cards joined by «,», «и», «или», «либо», «с», «вместе с»."""
+    out: list[Group] = []
+    i = 0
+    connectors = LIST | WITH | {"вместе", "разом"}
+    while i < len(cl):
+        if cl[i].kind != "card":
+            i += 1
+            continue
+        g = Group([cl[i].tok], i, i + 1)
+        k = i - 1
+        while k >= 0 and cl[k].kind == "word" and cl[k].low in ("вместе", "обе", "оба", "разом"):
+            k -= 1
+        if k >= 0 and cl[k].kind == "word":
+            g.prep = cl[k].low
+            if cl[k].low in ALT:
+                g.alt = True
+                if k >= 1 and cl[k - 1].kind == "word" and cl[k - 1].low in (ON | INTO):
+                    g.prep = cl[k - 1].low
+            if "SERIES" in cl[k].cues or (cl[k].low == "из" and k >= 1 and "SERIES" in cl[k - 1].cues):
+                g.series = True
+        elif k >= 0 and cl[k].kind == "dash":
+            g.prep = "—"
+        j = i + 1
+        if g.prep in ("от", "від") and j + 1 < len(cl) and cl[j].kind == "word" and cl[j].low == "до" \
+                and cl[j + 1].kind == "card":
+            # «серия карт от ♦В до ♠6»: a range, moved as one
+            g.toks.append(cl[j + 1].tok)
+            g.series, g.prep = True, (cl[k - 1].low if k >= 1 and cl[k - 1].kind == "word" else "")
+            g.j = j = j + 2
+        while j < len(cl):
+            if cl[j].kind == "card":
+                g.toks.append(cl[j].tok)
+                j += 1
+                g.j = j
+                continue
+            row = source_row(cl, j)
+            if row is not None:  # «Ч10 з 8-го ряду або Ч10 з 2-го ряду»
+                g.rows[id(g.toks[-1])] = row[0]
+                j = row[1]
+            k = j
+            alt = with_ = False
+            while k < len(cl) and (cl[k].kind == "punct" and cl[k].text == ","
+                                   or cl[k].kind == "word" and cl[k].low in connectors):
+                alt |= cl[k].kind == "word" and cl[k].low in ALT
+                with_ |= cl[k].kind == "word" and cl[k].low in WITH
+                k += 1
+            if k > j and k < len(cl) and cl[k].kind == "card" and k - j <= 3:
+                g.alt |= alt
+                g.with_ |= with_
+                j = k
+                continue
+            break
+        out.append(g)
+        i = g.j
+    return out
+
+
+
+
+def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
+    """``(index, "personal"|"relative", case, gender)`` of the pronouns of a clause; gender is
+    ``"masc"``, ``"femn"``, ``"plur"`` or ``None`` (unknown)."""
+    out = []
+    for i, el in enumerate(cl):
+        if el.kind != "word":
+            continue
+        if el.low in PERSONAL:
+            nxt = cl[i + 1] if i + 1 < len(cl) else None
+            if (PERSONAL[el.low] in ("accs", "gent") and nxt is not None and nxt.kind == "word"
+                    and nxt.tag is not None and nxt.tag.POS in ("NOUN", "ADJF")):
+                continue  # possessive: «ее место», «на их базовую»
+            g = "masc" if el.low in MASC else "femn" if el.low in FEMN else "plur" if el.low in PLUR else None
+            out.append((i, "personal", PERSONAL[el.low], g))
+        elif el.low in RELATIVE:
+            tag = el.tag
+            case = next((c for c in ("nomn", "gent", "accs", "ablt", "datv", "loct") if has_gram(tag, c)), "")
+            g = next((x for x in ("masc", "femn", "plur") if has_gram(tag, x)), None)
+            out.append((i, "relative", case, g))
+    return out
+
+
+def agrees(tok: CardToken, gender: str | None) -> bool:
+    """Whether a pronoun of ``gender`` can stand for ``tok``: туз, король, валет are masculine;
+    every card is also «карта» (feminine) in the symbol and letter notations."""
+    if gender is None or gender == "plur":
+        return True
+    if tok is UNNAMED:
+        return gender == "femn"
+    masc = tok.card.rank in (1, 11, 13)
+    if tok.notation == "words":
+        return (gender == "masc") == masc
+    return gender == "femn" or masc
+
+
+def acceptable_place(cl: list[El], i: int) -> bool:
+    """A destination phrase at ``i`` names where a card goes: after «в/на», or in a form that can
+    be accusative («базовую», «пробел»); «♦10 — первая базовая» (nominative) is a description,
+    «из резерва» a source."""
+    prev = cl[i - 1] if i else None
+    if prev is not None and prev.kind == "word" and prev.low in FROM:
+        return False
+    if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої")):
+        return True
+    el = cl[i]
+    if el.low == "наверх" or el.tag is None or not re.fullmatch(r"[а-яё]+", el.low):
+        return True
+    return any(has_gram(p.tag, "accs") for p in morph.analyzer("ru").parse(el.low))
+
+
+def place_at(cl: list[El], lo: int = 0, hi: int | None = None) -> tuple[str, int] | None:
+    """The first destination place in ``cl[lo:hi]``: ``(place, index)``."""
+    hi = len(cl) if hi is None else hi
+    for i in range(lo, hi):
+        for cue, place in PLACE_CUES.items():
+            if cue in cl[i].cues and acceptable_place(cl, i):
+                if place == "waste" and cl[i].lemma in ("резервный", "резервний") and one_of_several(cl, i):
+                    place = "reserve"
+                return place, i
+    return None
+
+
+def one_of_several(cl: list[El], i: int) -> bool:
+    """«в вакантную / другую / любую резервную стопку», «в одну из резервных стопок»: one of
+    several reserve piles (the four of «Расчет»), not the single waste pile the book also calls
+    «резервная стопка»."""
+    prev = cl[i - 1] if i else None
+    return (prev is not None and prev.kind == "word" and prev.lemma in SEVERAL) or has_gram(cl[i].tag, "plur")
+
+
+ORD_RE = r"(\d|[А-Яа-яЁёІіЇїЄє'’]+)"
+ROW_FROM = re.compile(r"(?:\bз|\bіз|\bиз|\bс)\s+" + ORD_RE + r"\s*-?\s*(?:го|й|му|м)?\s+ряд", re.I)
+WINDOW_WORD = re.compile(r"\b(?:вікн[оаі]|окн[оау])\b", re.I)
+RIGHT_OF = re.compile(r"(?:праворуч|справа)\s+(?:від|от)\s+([^\s),.;]+)")
+ROW_TO = re.compile(r"(?:\bв|\bу|\bдо|\bна)\s+(?:вікно\s+|окно\s+|початок\s+|начало\s+)?" + ORD_RE
+                     + r"\s*-?\s*(?:го|й|му|м)?\s+ряд", re.I)
+
+
+def row_number(word: str, lang: str) -> int | None:
+    """«7» or an ordinal word («четвертого», «шостого») → the row number; ``None`` otherwise."""
+    if word.isdigit():
+        return int(word)
+    return ORDINALS.get(morph.lemma(word.replace("’", "'"), lang))
+
+
+def source_row(cl: list[El], j: int) -> tuple[int, int] | None:
+    """``(row, index after)`` for «з 8-го ряду» / «из 3-го ряда» at ``cl[j]``, else ``None``."""
+    if not (j + 2 < len(cl) and cl[j].kind == "word" and cl[j].low in FROM and cl[j + 1].kind == "num"):
+        return None
+    k = j + 2
+    while k < len(cl) and (cl[k].kind == "dash" or cl[k].text in ("-",) or cl[k].low in ("го", "й", "му", "м")):
+        k += 1
+    if k < len(cl) and cl[k].kind == "word" and cl[k].lemma == "ряд":
+        return int(cl[j + 1].text), k + 1
+    return None
+
+
+
+def side_target(cl: list[El], groups: list[Group], lo: int = 0) -> tuple[str, CardToken, str] | None:
+    """«справа от ♦10», «слева от ♦6» (at or after ``cl[lo]``): ``(flag, card, note)`` — the move
+    puts its card next to that card, on its right (``right_of``) or left (``left_of``)."""
+    for i in range(lo, len(cl)):
+        if cl[i].kind == "word" and cl[i].low in SIDES:
+            tg = next((g for g in groups if g.i > i), None)
+            if tg is not None and tg.i <= i + 2:
+                after = cl[i + 1].text if i + 1 < len(cl) else ""
+                return SIDES[cl[i].low], tg.toks[0], f"«{cl[i].text} {after}»: next to that card"
+    return None
+
+
+def has_gram(tag, grammeme: str) -> bool:
+    """Whether a pymorphy3 tag (or ``None``) holds ``grammeme`` (no error for a grammeme the
+    language's tag set lacks)."""
+    return tag is not None and grammeme in tag.grammemes
+
+
+def state_described(cl: list[El], verb_i: int) -> bool:
+    """Whether the move verb is a bare past short participle («покладено», «вынесены»): the text
+    describes the position shown, not a move to make («может быть помещена» still moves)."""
+    tag = cl[verb_i].tag
+    if not (tag is not None and tag.POS == "PRTS" and has_gram(tag, "past") or has_gram(tag, "Impe")):
+        return False
+    return not any(el.kind == "word" and el.lemma in ("быть", "бути", "мочь", "должный", "могти", "повинний")
+                   for el in cl)
+
+
+def antecedents_in(cl: list[El]) -> list[CardToken]:
+    """Pronoun antecedents a clause offers, in text order: its cards (not those after «под», «от»:
+    places, not cards spoken of) and a singular «карта» with no card right after it (UNNAMED)."""
+    out = []
+    for i, el in enumerate(cl):
+        if el.kind == "card" and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in ("под", "от", "від")):
+            out.append(el.tok)
+        elif el.kind == "word" and el.lemma == "карта" and has_gram(el.tag, "sing") and not any(
+                e.kind == "card" for e in cl[i + 1:i + 4]):
+            out.append(UNNAMED)
+    return out
+
+
+def is_plural(el: El) -> bool:
+    return has_gram(el.tag, "plur")
+
+
+def merge_groups(groups: list[Group]) -> Group:
+    """Subject groups of a plural verb («♥ Туз из колоды и ♠Т … перемещаются»), as one group."""
+    if len(groups) == 1:
+        return groups[0]
+    g = Group([t for x in groups for t in x.toks], groups[0].i, groups[-1].j)
+    g.alt = any(x.alt for x in groups)
+    return g

@@ -1,0 +1,406 @@
+"""Reads the clauses of one example in order, keeping the pronoun and chain context, and turns each
+clause into proto-moves by the phrase forms (:mod:`.forms`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pasyans.cards import Card
+
+from ..notation import CardToken
+from .elements import El, has_predicate
+from .facts import SHOWN_NOTE
+from .forms import Forms
+from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLAY, STRONG, VERB_CUES, WITH
+from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, place_at, pronouns_of,
+                      state_described)
+
+@dataclass
+class Proto:
+    movers: list[CardToken]
+    start: int
+    end: int
+    target: CardToken | None = None
+    place: str | None = None
+    kind: str | None = None
+    flags: set = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    from_row: int | None = None
+    to_row: int | None = None
+    number: int | None = None
+    notation: str | None = None
+    card_list: list[Card] | None = None
+
+
+
+@dataclass
+class Context:
+    history: list = field(default_factory=list)  # CardToken or UNNAMED, in text order
+    last_movers: list[CardToken] = field(default_factory=list)
+    prev_moved: bool = False
+    prev_named: list[CardToken] = field(default_factory=list)  # cards of the clause before
+    subject: CardToken | None = None  # the card the last clause with a predicate was about
+    subject_sentence: int = -1
+    sentence: int = 0
+    pending_target: CardToken | None = None
+    pending_list: list = field(default_factory=list)  # cards of a bare list clause just before (no predicate)
+    last_proto: Proto | None = None
+    prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
+    last_discard: tuple | None = None  # (cards, partners) of the last discard clause
+    last_group: "Group | None" = None  # the last group of several cards named together («♣4 вместе с ♦9 …»)
+
+
+
+
+class Reader(Forms):
+    """Reads the clauses of one example in order, keeping the pronoun and chain context."""
+
+    def __init__(self):
+        self.ctx = Context()
+        self.protos: list[Proto] = []
+        self.carried = False  # the last clause added cards to the move before it
+        self.shown: list[str] = []  # «♥А и ♠К вынесены в базовый ряд»: cards a described position places
+        self.playing = False  # the clause before played cards («сыграть ♦6, затем ♦8»)
+
+    # -- context --------------------------------------------------------------------------
+    def antecedent(self, pron: tuple, cl: list[El] | None = None) -> list[CardToken]:
+        """The card(s) a pronoun stands for (see the module docstring); cards named earlier in the
+        same clause (``cl``) come first: «если сдается ♦7, ею можно покрыть ♦8»."""
+        idx, kind, _, gender = pron
+        if cl is not None:
+            for t in reversed(antecedents_in(cl[:idx])):
+                if agrees(t, gender) and gender != "plur":
+                    return [t]
+        _, kind, _, gender = pron
+        if gender == "plur":
+            if self.ctx.prev_moved and len(self.ctx.last_movers) > 1:
+                return list(self.ctx.last_movers)
+            named = [t for t in self.ctx.history if t is not UNNAMED]
+            return self.ctx.prev_named or named[-1:]
+        if kind == "personal":
+            subj = self.ctx.subject
+            if subj is not None and agrees(subj, gender):
+                return [subj]
+            if self.ctx.prev_moved and self.ctx.last_movers and agrees(self.ctx.last_movers[0], gender):
+                return [self.ctx.last_movers[0]]
+        for t in reversed(self.ctx.history):
+            if agrees(t, gender):
+                return [t]
+        return []
+
+    def emit(self, p: Proto) -> None:
+        if self.shown:
+            p.notes.insert(0, SHOWN_NOTE + ", ".join(self.shown))
+            self.shown = []
+        self.protos.append(p)
+        self.ctx.last_proto = p
+
+    def move(self, cl, movers, target=None, place=None, kind=None, flags=(), notes=(), card_list=None):
+        if target is UNNAMED:
+            target, notes = None, list(notes) + ["onto a card the text does not name"]
+        p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
+                   set(flags), list(notes), card_list=card_list)
+        if any(t is UNNAMED for t in movers):
+            p.notes.append("the card moved is not named")
+        self.emit(p)
+        return p
+
+    def to_each(self, cl, group: Group, target=None, place=None, flags=(), notes=()):
+        """One move per card of ``group`` (alternatives flagged), all to the same destination; a
+        series («серию ♥7, ♥6») or «X с Y» moves as one."""
+        fl = set(flags) | ({"alternative"} if group.alt else set())
+        if (group.series or group.with_) and len(group.cards) > 1:
+            self.move(cl, group.toks, target, place, "sequence", fl, notes, card_list=group.cards)
+            return
+        for t in group.toks:
+            for _ in range(t.count):
+                p = self.move(cl, [t], target, place, flags=fl, notes=notes)
+                p.from_row = group.rows.get(id(t))
+
+    def to_group(self, cl, group: Group, target: CardToken, flags=(), notes=()):
+        """A group onto one card: alternatives (or a rank-only target: «на тузы») one by one,
+        otherwise one sequence move of all the cards («♠10 и ♦9 — на ♥В»)."""
+        if group.alt or len(group.cards) == 1 or target.card.suit is None:
+            self.to_each(cl, Group(group.toks, group.i, group.j, group.alt, rows=group.rows), target, None, flags, notes)
+        else:
+            self.move(cl, group.toks, target, None, "sequence", flags, notes, card_list=group.cards)
+
+    def chain(self, cl, toks: list[CardToken], first_target: CardToken, flags=(), inferred=False):
+        """Each card onto the one before it, the first onto ``first_target``."""
+        prev = first_target
+        for n, t in enumerate(toks):
+            fl = set(flags) | ({"to_inferred"} if inferred or n else set())
+            self.move(cl, [t], prev, flags=fl)
+            prev = t
+
+    # -- one clause -----------------------------------------------------------------------
+    def subject_of(self, cl: list[El], prons) -> CardToken | None:
+        """The card a clause is about: the first card (or unnamed «карта», or pronoun) before its
+        predicate (a finite verb, a short participle, a dash, «на»), else the first card after a
+        finite verb that no preposition governs; ``None`` when the clause has no predicate."""
+        pred = next((i for i, el in enumerate(cl) if el.kind == "dash" or el.kind == "word" and (
+            el.low in ON or el.low == "наверх" or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
+        if pred is None and any("IMPERS" in el.cues for el in cl):
+            # «Далее ♦Д можно передвинуть …»: the card an impersonal clause speaks of
+            pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.tag is not None
+                         and el.tag.POS == "INFN"), None)
+        if pred is None:
+            return None
+        for i, el in enumerate(cl[:pred]):
+            if el.kind == "card" and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO):
+                return el.tok
+            if el.kind == "word" and el.lemma == "карта" and has_gram(el.tag, "sing") and has_gram(el.tag, "nomn"):
+                return UNNAMED
+            pr = next((p for p in prons if p[0] == i and p[2] == "nomn"), None)
+            if pr is not None:
+                ante = self.antecedent(pr, cl)
+                if ante:
+                    return ante[0]
+        if cl[pred].kind == "word" and cl[pred].low not in ON:
+            for i in range(pred + 1, len(cl)):
+                if cl[i].kind == "card":
+                    prev = cl[i - 1]
+                    if not (prev.kind == "word" and prev.low in FROM | ON | INTO | {"под", "над"}):
+                        return cl[i].tok
+                    break
+        return None
+
+    def clause(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto]:
+        before = {id(p) for p in self.protos}
+        groups = card_groups(cl)
+        prons = pronouns_of(cl)
+        flags = set(sent_flags)
+        if any("PROHIB" in el.cues for el in cl):
+            flags.add("prohibited")
+        lead = cl[0] if cl[0].kind == "word" else None
+        if lead is not None and lead.low in ALT:
+            flags.add("alternative")
+        if not same_sentence:
+            self.ctx.prev_named = []
+            self.ctx.prev_verb = None
+        verb = self._read(cl, groups, prons, flags, alone)
+        if not alone:
+            self.ctx.prev_verb = verb
+        made = [p for p in self.protos if id(p) not in before]
+        if not alone:
+            subj = self.subject_of(cl, prons)
+            if subj is not None:
+                self.ctx.subject, self.ctx.subject_sentence = subj, self.ctx.sentence
+        if made and any(p.movers for p in made):
+            self.ctx.last_movers = next(p.movers for p in reversed(made) if p.movers)
+            self.ctx.prev_moved = True
+        else:
+            self.ctx.prev_moved = bool(made)
+        named = antecedents_in(cl)
+        self.ctx.history.extend(named)
+        self.ctx.prev_named = [t for t in named if t is not UNNAMED]
+        several = [g for g in groups if len(g.toks) > 1 and g.with_]
+        if several:
+            self.ctx.last_group = several[-1]
+        bare = [el.tok for el in cl if el.kind == "card"]
+        if not made and not alone and len(bare) >= 2 and not has_predicate(cl) and len(groups) == 1:
+            self.ctx.pending_list = bare
+        elif made or has_predicate(cl):
+            self.ctx.pending_list = []
+        return made
+
+    def _read(self, cl, groups, prons, flags, alone) -> str | None:
+        """Read one clause; returns its move verb class (``"COVER"``, ``"PLACE"`` …) or ``None``."""
+        verb_i = next((i for i, el in enumerate(cl) if el.cues & set(VERB_CUES) and "PLACE_NOUN" not in el.cues), None)
+        verb = None
+        if verb_i is not None:
+            c = cl[verb_i].cues
+            verb = next(v for v in ("REMOVE", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE") if v in c)
+            if verb == "COVER" and has_gram(cl[verb_i].tag, "pssv"):
+                verb = "COVER_PASS"
+        if alone:
+            return None  # an aside in parentheses explains, it does not move: its cards are mentions
+        played = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in PLAY), None)
+        if played is None and verb_i is None and self.playing and cl[0].kind == "word" and "NEXT" in cl[0].cues:
+            played = 0   # «…, затем ♦8 с левого фланга»: the play goes on
+        self.playing = False
+        if verb_i is None and played is not None and "prohibited" not in flags and "conditional" not in flags:
+            # «Это позволит сыграть ♦6, затем ♦8 с левого фланга»: cards played, where to not said;
+            # passed on as shown (played) — not moves, which would need a destination
+            cards = [el.tok.card for k, el in enumerate(cl) if k > played and el.kind == "card" and el.tok.card.suit
+                     and not (cl[k - 1].kind == "word" and cl[k - 1].low in ON | INTO | FROM)]
+            if cards:
+                self.shown.extend(f"{c.format()} played" for c in cards)
+                self.playing = True
+                return None
+        if verb_i is not None and state_described(cl, verb_i):
+            # «піковий туз (ПА) покладено в початок 6-го ряду», «Тузы вынесены»: the position, not a
+            # move; the cards it puts in a place are passed on as shown (note of the next move)
+            at = place_at(cl, verb_i)
+            if at is not None and "prohibited" not in flags and "conditional" not in flags:
+                self.shown.extend(f"{el.tok.card.format()} {at[0]}" for el in cl[:verb_i]
+                                  if el.kind == "card" and el.tok.card.suit and not el.tok.card.joker)
+            return None
+        self._forms(cl, groups, prons, flags, alone, verb_i, verb)
+        return verb
+
+    def _forms(self, cl, groups, prons, flags, alone, verb_i, verb):
+        """Match the clause against the phrase forms, in order (see the module docstring)."""
+        elided: list[CardToken] = []
+        lead = next((el for el in cl if not (el.kind == "word" and el.low in LIST | STRONG | LEAD)), None)
+        if not alone and lead is not None and lead.kind == "word" and lead.tag is not None and lead.tag.POS == "PRTF":
+            # «♣10, покрывшая ♣В»: a participle tells about the card named just before it
+            named = [t for t in self.ctx.history if t is not UNNAMED]
+            elided = named[-1:]
+        elif not alone and self._starts_with_predicate(cl, verb_i):
+            if self.ctx.subject is not None and self.ctx.subject_sentence == self.ctx.sentence:
+                elided = [self.ctx.subject]
+            elif self.ctx.prev_moved and self.ctx.last_movers:
+                elided = list(self.ctx.last_movers)
+        dashes = [i for i, el in enumerate(cl) if el.kind == "dash"]
+
+        if verb == "REMOVE":  # «изъять», «сбрасывается»: the card leaves play
+            return self._discard(cl, groups, prons, verb_i, flags, elided)
+        if verb is None and self._discard_continued(cl, groups, flags):
+            return
+        if self._carried(cl, groups, prons):
+            return
+        if dashes and self._dash_moves(cl, groups, prons, dashes, flags, elided):
+            return
+        if verb == "COVER_PASS":
+            return self._cover_passive(cl, groups, prons, verb_i, flags, elided)
+        if verb == "COVER":
+            return self._cover(cl, groups, prons, verb_i, flags, elided)
+        if verb in ("PLACE", "FILL", "FOLLOW"):
+            return self._place(cl, groups, prons, verb_i, verb, flags, elided)
+        if any("NEXT_CARD" in el.cues for el in cl) and groups:
+            g = groups[0]
+            for t in g.toks:
+                self.move(cl, [t], kind="deal", flags=flags | ({"alternative"} if g.alt else set()),
+                          notes=["the next card dealt"])
+            return
+        if self._elliptic(cl, groups, prons, flags, elided):
+            return
+        # «♥2 не может»: the move before, forbidden for this card
+        if groups and "prohibited" in flags and self.ctx.last_proto is not None and self.ctx.prev_moved:
+            lp = self.ctx.last_proto
+            for t in groups[0].toks:
+                self.move(cl, [t], lp.target, lp.place, flags=flags, notes=["destination of the move before (ellipsis)"])
+            return
+        # a list continuing a chain: «в следующем порядке: ♠8, ♦9 …», «затем ♥9, ♠8 и ♠7»
+        if len(groups) == 1 and groups[0].i <= 1:
+            lead = cl[0]
+            if self.ctx.pending_target is not None:
+                self.chain(cl, groups[0].toks, self.ctx.pending_target, flags)
+                self.ctx.pending_target = None
+            elif lead.kind == "word" and "NEXT" in lead.cues and self.ctx.prev_moved \
+                    and self.ctx.last_proto is not None and self.ctx.last_proto.movers:
+                lp = self.ctx.last_proto
+                self.chain(cl, groups[0].toks, lp.movers[-1], flags, inferred=True)
+
+    # -- cards leaving play, cards carried ------------------------------------------------
+    _PAIRING = {"сбрасывать", "сбрасываться", "сбросить", "удалять", "удаляться", "удалить"}
+
+    def _discard(self, cl, groups, prons, vi, flags, elided):
+        """«♠К сбрасывается», «Пара из ♣7 и ♣6 сбрасывается», «♦10 сбрасывается с ♥10», «♥В …
+        удаляется вместе с ♦3», «♥К и ♦К изымаются из игры»: each card leaves play (kind
+        ``discard``). The card it leaves play with (its partner) is the move's ``to_card``: the
+        card after «с» / «вместе с», or, for two cards discarded by a verb of pairing («сбрасываются»,
+        «удаляются», or «пара»), each other; alternatives («вместе с ♣3, либо с ♦Д») one move each."""
+        movers: list[CardToken] = []
+        partners: list[CardToken] = []
+        alt = False
+        for g in groups:
+            if g.prep in WITH:
+                partners += g.toks
+                alt |= g.alt or len(g.toks) > 1
+            elif g.prep not in ON | {"под", "от", "—"}:
+                if g.with_ and len(g.toks) > 1:   # «♠4 вместе с ♦4»
+                    movers.append(g.toks[0])
+                    partners += g.toks[1:]
+                else:
+                    movers += g.toks
+        if not movers:
+            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or elided
+        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl)
+        notes = ["leaves play («изъять», «сбросить»)"]
+        if not partners and pairing and len(movers) == 2:
+            a, b = movers
+            self.move(cl, [a], b, kind="discard", flags=flags, notes=notes + ["paired with the other card named"])
+            self.move(cl, [b], a, kind="discard", flags=flags, notes=notes + ["paired with the other card named"])
+            self.ctx.last_discard = ([a, b], [])
+            return
+        for t in movers:
+            if not partners:
+                self.move(cl, [t], kind="discard", flags=flags, notes=notes)
+            for q in partners:
+                self.move(cl, [t], q, kind="discard", flags=flags | ({"alternative"} if alt else set()),
+                          notes=notes + [f"with {q.raw}"])
+        self.ctx.last_discard = (movers, partners)
+
+    def _discard_continued(self, cl, groups, flags) -> bool:
+        """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
+        before listed two partners («вместе с ♣3, ♠Д»), its last one starts a new pair: «♠Д либо с
+        ♣Д, либо с ♦Д» (the list «♣3, ♠Д, либо …» reads as ♦3 with ♣3; ♠Д with ♣Д or ♦Д)."""
+        last = getattr(self.ctx, "last_discard", None)
+        lp = self.ctx.last_proto
+        if last is None or lp is None or lp.kind != "discard" or not groups:
+            return False
+        if len(groups) == 1 and groups[0].with_ and len(groups[0].toks) == 2 and not groups[0].alt \
+                and cl[0].kind == "word" and cl[0].low in STRONG | {"и"}:
+            # «…, а ♠4 вместе с ♦4»: another pair leaves play the same way
+            a, b = groups[0].toks
+            self.move(cl, [a], b, kind="discard", flags=flags, notes=["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ALT or cl[k].low in ("вместе", "разом")):
+            k += 1
+        if not (k and cl[0].low in ALT and k < len(cl) and cl[k].kind == "word" and cl[k].low in WITH):
+            return False
+        new = [t for g in groups for t in g.toks]
+        movers, partners = last
+        if len(partners) > 1:
+            lone = partners[-1]
+            self.protos = [p for p in self.protos if not (p.kind == "discard" and p.target is lone)]
+            rest = [p for p in self.protos if p.kind == "discard" and p.target in partners[:-1]]
+            if len(rest) == 1:
+                rest[0].flags.discard("alternative")
+            movers, partners = [lone], []
+            self.ctx.last_discard = (movers, partners)
+        for t in movers:
+            for q in new:
+                self.move(cl, [t], q, kind="discard", flags=flags | {"alternative"},
+                          notes=["leaves play («изъять», «сбросить»)", f"with {q.raw}"])
+        self.ctx.last_discard = (movers, partners + new)
+        return True
+
+    def _carried(self, cl, groups, prons) -> bool:
+        """«… но вместе с ней идут ♠7, ♥6, ♣Т и ♦10», «вместе с ней должна пойти ♣2»: the cards go
+        along with the card of the move before, which becomes a sequence move."""
+        lp = self.ctx.last_proto
+        if lp is None or not lp.movers or not groups or any(g.prep in ON for g in groups):
+            return False
+        for i in range(len(cl) - 2):
+            if cl[i].low in ("вместе", "разом") and cl[i + 1].low in WITH and cl[i + 2].kind == "word" \
+                    and cl[i + 2].low in PERSONAL:
+                extra = [t for g in groups if g.i > i for t in g.toks]
+                if not extra:
+                    return False
+                base = lp.card_list if lp.card_list is not None else [t.card for t in lp.movers]
+                lp.card_list = base + [t.card for t in extra]
+                lp.kind = "sequence"
+                lp.end = max(lp.end, cl[-1].end)
+                lp.notes.append("with the cards that go along with it («вместе с ней …»)")
+                self.carried = True
+                return True
+        return False
+
+    def _starts_with_predicate(self, cl, verb_i) -> bool:
+        """Whether the clause opens with its predicate (its subject left out: «и покрывается ♥2»)."""
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and (
+                cl[k].low in LIST | STRONG | LEAD or cl[k].cues & {"IMPERS", "PROHIB", "COND"}
+                or cl[k].lemma in ("мочь", "быть", "следовать", "должный", "лучше")):
+            k += 1
+        if k >= len(cl):
+            return False
+        el = cl[k]
+        return (verb_i is not None and k == verb_i) or (el.kind == "word" and el.low in ON) or el.kind == "dash"
+
+    # -- the forms ------------------------------------------------------------------------
