@@ -55,13 +55,18 @@ class Move:
 
     ``cards``: the card moved first, then any further cards of a sequence moved with it
     (may be empty when the text moves an unnamed card). ``to``: a card in standard notation
-    (``"KS"``), or one of ``"foundation" "space" "cell" "reserve" "waste" "tableau" "row:N"``,
-    or ``None`` when the text names no destination. ``from_row``/``to_row``: 1-based rows
+    (``"KS"``), or one of ``"foundation" "space" "cell" "reserve" "waste" "tableau" "stock"
+    "row:N" "pile:N"``, or ``None`` when the text names no destination or names one that cannot be
+    resolved (then the parse has a finding ``unresolved-destination``). ``from_row``/``to_row``: 1-based rows
     where the notation names them (000, 003). ``flags``: ``conditional``, ``alternative``,
     ``prohibited``, ``restated``, ``to_by_pronoun``, ``to_inferred``, and where the target is a
-    neighbour rather than the card covered: ``right_of``, ``left_of``, ``above``. ``kind``:
-    ``build``, ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``discard`` (the card
-    leaves play: ``to`` is ``None`` and ``to_card`` the card it pairs with, if any), ``other``.
+    neighbour rather than the card covered: ``right_of``, ``left_of``, ``above``; ``under``
+    («♥4 — под ♥8»: onto ♥8, piles growing downward on the page; the note says how the layout was
+    decided), ``range`` («серия от ♦В до ♠6»: ``cards`` are the two ends of the run), ``described``
+    (a move the text reports as already made, «♠Т, ♣Т и ♦К помещены в базовый ряд»). ``kind``:
+    ``build``, ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``discard`` (the cards
+    leave play: ``to`` is ``None``; a pair or group leaving together is one move whose ``cards``
+    are all of them, ``to_card`` the card paired with the first, if any), ``other``.
     """
 
     cards: list[Card]
@@ -80,9 +85,22 @@ class Move:
     """Facts the text states about the position before this move, as ``(card, place)`` pairs:
     «♥А и ♠К вынесены в базовый ряд» → ``[(AH, "foundation"), (KS, "foundation")]``; place
     ``"played"`` when the text says a card was played without saying where («сыграть ♦6»)."""
+    from_place: str | None = None
+    """Where the card is taken from when the text says so: ``"foundation"`` (taken back off a
+    foundation: «снять с базового туза», «забирають з бази»), ``"stock"``, ``"waste"``,
+    ``"reserve"``, ``"cell"``; ``None`` when it does not say."""
+    turns_up: int = 0
+    """Face-down cards the move turns up, as the text says («и карта лицевой стороной вниз открывается»)."""
+    count: int | None = None
+    """How many cards move together when the text gives a number («выкладываются шестнадцать карт»,
+    «три карты … одним ходом»); ``cards`` may then be empty (a deal of cards not named)."""
+    to_pile: str | None = None
+    """The pile the text names when it names one by number or position: ``"3"`` («в третью стопку»;
+    ``to`` is then ``"pile:3"``), ``"middle"`` («в середину колонки»; ``to`` ``"tableau"``)."""
     claims: list[str] = field(default_factory=list)
-    """What the text says of the position after this move: ``"stuck"`` (no move is left, «Більше
-    перекладати нічого», «глухі вікна»). Read on the extract side; the engine checks them."""
+    """What the text says of the position after this move: ``"stuck"`` (no move is left: «Дальнейшие
+    ходы невозможны», «Більше перекладати нічого», «глухі вікна»). Read on the extract side (the move
+    reader); the engine checks them."""
 
     @property
     def card(self) -> Card | None:

@@ -304,18 +304,29 @@ def test_impersonal_cover_puts_the_first_card_on_the_second():
     assert [(c[0], c[2], "alternative" in c[4]) for c in got] == [([C("2S")], C("AS"), True), ([C("2S")], C("AC"), True)]
 
 
-def test_described_position_is_passed_on_as_shown():
-    """004 4338–4341: «♥А и ♠К вынесены во время раздачи карт в базовый ряд …» is the position, not
-    moves; the next move carries it in its note."""
+def test_moves_reported_as_made_and_positions_described():
+    """004 4338–4341 «Краеугольные камни», 4175–4177 «Колорадо»: named cards a past participle puts on
+    a foundation («♥А и ♠К вынесены … в базовый ряд», «♠Т, ♣Т и ♦К помещены в базовый ряд») are moves
+    the text reports as made (flag ``described``); «Тузы вынесены» names no card; «♥9 занимает нужную
+    позицию» (3314) and «в свободной ячейке лежит ♥4» say where a card lies: shown, not moves."""
     from pasyans.extract.moves import shown_before
 
     t = ("На примере, который показывает расклад во время сдачи карт: ♥А и ♠К вынесены во время раздачи карт "
          "в базовый ряд, а их места заполнены картами из колоды. ♠Д и ♥2 нельзя поместить на базовые, потому что "
          "они распределены по разным колонкам.")
     moves = parse_moves(t, "004", "symbol", "ru").moves
-    assert [m.card for m in moves] == [C("QS"), C("2H")]
-    assert shown_before(moves[0].note) == [(C("AH"), "foundation"), (C("KS"), "foundation")]
-    assert shown_before(moves[1].note) == []
+    assert [(m.card, m.to, "described" in m.flags, "prohibited" in m.flags) for m in moves] == [
+        (C("AH"), "foundation", True, False), (C("KS"), "foundation", True, False),
+        (C("QS"), "foundation", False, True), (C("2H"), "foundation", False, True)]
+    moves = parse_moves("♠Т, ♣Т и ♦К помещены в базовый ряд.", "004", "symbol", "ru").moves
+    assert [(m.card, m.to, sorted(m.flags)) for m in moves] == [
+        (C("AS"), "foundation", ["described"]), (C("AC"), "foundation", ["described"]), (C("KD"), "foundation", ["described"])]
+    r = parse_moves("Когда ♥9 занимает нужную позицию, следует поместить под нее ♥8.", "004", "symbol", "ru")
+    assert [(m.card, m.to, sorted(m.flags)) for m in r.moves] == [(C("8H"), "9H", ["to_by_pronoun", "under"])]
+    assert shown_before(r.moves[0].note) == [(C("9H"), "tableau")]
+    r = parse_moves("Предположим, что в свободной ячейке лежит ♥4. Её можно вернуть на ♠5.", "x", "symbol", "ru")
+    assert [(m.card, m.to) for m in r.moves] == [(C("4H"), "5S")]
+    assert shown_before(r.moves[0].note) == [(C("4H"), "cell")]
 
 
 def test_cards_played_without_a_place():

@@ -64,13 +64,14 @@ from pasyans.models import Finding, Move
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText
 from .elements import clauses, elements, join_hyphenation, sentences
+from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos
 from .lexicon import VERB_CUES
 from .phrases import UNNAMED
 from .reader import Reader
 
-__all__ = ["MoveParse", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
+__all__ = ["GameContext", "MoveParse", "game_context", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
 
 
 @dataclass
@@ -90,7 +91,8 @@ class MoveParse:
 
 
 
-def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str) -> MoveParse:
+def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str,
+                context: GameContext | None = None) -> MoveParse:
     """The moves of one worked example.
 
     ``text``: the example's cleaned text with its map to raw lines, or a plain string (its lines
@@ -98,6 +100,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     ``"letter"`` for 000/003, ``"words"`` when the source has none); ``lang``: ``"ru"`` or
     ``"uk"`` (for lemmas). Returns a :class:`MoveParse`; ``Move.lines`` are raw lines through the
     map, ``Move.to`` a standard card («KS») or a place (see :class:`pasyans.models.Move`).
+    ``context``: what the game's own text says of its layout (:func:`game_context`: what lies in
+    the corners, whether «под X» is onto X); without it those are assumed or left unresolved.
     Raises :class:`~pasyans.extract.notation.NotationError` for an unknown notation or language,
     never for the text itself.
     """
@@ -160,7 +164,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         out.findings.append(Finding(source_id, mt.lines_of(max(0, len(s) - 1), len(s)), "unused-position",
                                     "the example describes a position no later move uses: " + ", ".join(reader.shown)))
     protos = drop_superseded(reader.protos, sentence_of)
-    out.moves = finish_moves(protos, s, mt, notation, lang)
+    out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id)
     used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
     mentions: list[Card] = []
     for t in sc.tokens:

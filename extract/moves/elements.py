@@ -121,6 +121,20 @@ def elements(text: str, cards: list[CardToken], formals: list[FormalMove], lang:
     return els
 
 
+_CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct")
+
+
+def word_class(el: El) -> str:
+    """The ``NORM`` a cue pattern can test (a plain value, no regex): ``"CARD"`` for a card or formal
+    move, ``"NOUN-ABLT"`` (part of speech and case, upper case) for a word pymorphy3 parses, else ``""``."""
+    if el.kind in ("card", "formal"):
+        return "CARD"
+    if el.kind != "word" or el.tag is None:
+        return ""
+    case = next((c for c in _CASES if c in el.tag.grammemes), "")
+    return f"{el.tag.POS}-{case}".upper() if case else str(el.tag.POS or "")
+
+
 def mark_cues(els: list[El], lang: str) -> None:
     """Run the :data:`CUES` matcher over the elements (a card stands as the word «CARD») and put
     each match's label on every element it covers."""
@@ -133,6 +147,7 @@ def mark_cues(els: list[El], lang: str) -> None:
     doc = Doc(nlp.vocab, words=words)
     for t, el in zip(doc, els):
         t.lemma_ = el.lemma if el.kind == "word" else el.text.lower()
+        t.norm_ = word_class(el)
     for match_id, s, e in matcher(doc):
         for k in range(s, e):
             els[k].cues.add(nlp.vocab.strings[match_id])

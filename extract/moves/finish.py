@@ -13,6 +13,7 @@ from ..text import MappedText
 from .elements import El
 from .lexicon import SIDES
 from .phrases import RIGHT_OF, ROW_FROM, ROW_TO, WINDOW_WORD, row_number
+from .destinations import GameContext
 from .facts import shown_before
 from .reader import Proto
 
@@ -80,10 +81,39 @@ def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Pr
     return out
 
 
-def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lang: str) -> list[Move]:
+def _resolve(p: Proto, to: str | None, to_card: Card | None, notes: list[str], context: GameContext | None,
+             raw: str) -> tuple[str | None, Card | None, str | None, str | None]:
+    """``(to, to_card, to_pile, unresolved)`` for the places the game's layout decides: a pile by
+    number or position, a corner, a card «под» another; ``unresolved`` says why when it cannot be
+    decided (``to`` is then ``None``)."""
+    if to is not None and to.startswith("pile:"):
+        where = to[5:]
+        if where.isdigit():
+            return to, to_card, where, None
+        notes.append(f"the {where} pile of the tableau («{raw}»)")
+        return "tableau", to_card, where, None
+    if to == "corner":
+        if context is not None and context.corner:
+            notes.append(f"«в угол»: the game lays its bases in the corners («{context.evidence['corner'][:120]}»)")
+            return context.corner, to_card, None, None
+        return None, to_card, None, f"«{raw}»: a corner of the layout, and the game's text does not say what lies there"
+    if "under" in p.flags and to_card is not None:
+        if context is not None and context.under == "onto":
+            notes.append(f"«под {to_card}»: onto it, the piles grow downward («{context.evidence['under'][:120]}»)")
+        else:
+            notes.append(f"«под {to_card}»: onto it, assumed: piles grow downward on the page (the game's text "
+                         "does not say how its piles lie)")
+    return to, to_card, None, None
+
+
+def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lang: str,
+                 context: GameContext | None = None, findings: list[Finding] | None = None,
+                 source_id: str = "") -> list[Move]:
     """Proto-moves → :class:`Move` records: the foundation pass (onto an ace, or onto a card put
     on a foundation earlier in the example → ``to="foundation"``), kinds, the ``restated`` flag,
-    rows named in words («з 3-го ряду … в вікно 7-го ряду»), raw text and raw lines."""
+    rows named in words («з 3-го ряду … в вікно 7-го ряду»), places the layout decides
+    (:mod:`.destinations`, with ``context``), raw text and raw lines. A destination that cannot be
+    resolved is ``to=None`` with an ``unresolved-destination`` finding appended to ``findings``."""
     moves: list[Move] = []
     on_foundation: list[Card] = []
     last_dest: dict[Card, tuple] = {}
@@ -118,6 +148,10 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
             if to_card is None and to_row is not None and p.place is None:
                 # «у вікно 4-го ряду»: a space (window) of that row; «в початок 6-го ряду»: the row start
                 to = "space" if WINDOW_WORD.search(raw) else f"row:{to_row}"
+        lines = mt.lines_of(p.start, p.end) if p.end > p.start else mt.lines_of(p.start, p.start + 1)
+        to, to_card, to_pile, unresolved = _resolve(p, to, to_card, notes, context, raw)
+        if unresolved is not None and findings is not None:
+            findings.append(Finding(source_id, lines, "unresolved-destination", unresolved))
         beside = p.flags & (set(SIDES.values()) | {"above"})
         if "above" in beside and to_card is not None:
             to = "foundation"   # «♦К помещается над ♦Т»: a base laid above another, in the foundation row
@@ -150,10 +184,10 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
             for c in cards:
                 if c in on_foundation:
                     on_foundation.remove(c)
-        lines = mt.lines_of(p.start, p.end) if p.end > p.start else mt.lines_of(p.start, p.start + 1)
         moves.append(Move(cards=cards, to=to, raw=raw, lines=lines, kind=kind, to_card=to_card,
                           from_row=from_row, to_row=to_row, number=p.number, flags=flags,
                           notation=p.notation or (p.movers[0].notation if p.movers else notation),
                           note="; ".join(notes) if notes else None,
-                          shown=shown_before("; ".join(notes))))
+                          shown=shown_before("; ".join(notes)), from_place=p.from_place,
+                          turns_up=p.turns_up, count=p.count, to_pile=to_pile, claims=list(p.claims)))
     return moves

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .lexicon import FROM, INTO, ON, PERSONAL, SIDES
+from .lexicon import FROM, INTO, ON, PERSONAL, SIDES, UNDER
 from .phrases import Group, is_plural, merge_groups, place_at, side_target
 
 
@@ -28,9 +28,11 @@ class Forms:
                 continue
             r = d + 1
             prep = ""
-            while r < len(cl) and cl[r].kind == "word" and cl[r].low in ON | INTO:
+            while r < len(cl) and cl[r].kind == "word" and cl[r].low in ON | INTO | UNDER:
                 prep = cl[r].low
                 r += 1
+            if prep in UNDER:
+                flags = flags | {"under"}   # «♥4 — под ♥8»
             if r >= len(cl):
                 continue
             movers = left
@@ -153,6 +155,17 @@ class Forms:
             movers = Group(toks, nom[0][0], nom[0][0] + 1) if toks else None
         else:
             movers = Group(elided, 0, 0) if elided else None
+        if (movers is None or not movers.toks) and len(after) >= 2 and len(after[0].toks) == 1 \
+                and (after[1].alt or after[1].series):
+            # «покрыть ♠9 либо ♥10, либо ♥8», «выбор покрытия ♥9 … либо ♥10, либо ♥8»: the card
+            # covered first, then what covers it
+            tg, mg = after[0].toks[0], after[1]
+            if mg.series:
+                self.move(cl, mg.toks, tg, kind="sequence", flags=flags, card_list=mg.cards)
+            else:
+                for t in mg.toks:
+                    self.move(cl, [t], tg, flags=flags | {"alternative"})
+            return
         if movers is None or not movers.toks:
             if after:
                 self.ctx.pending_target = after[0].toks[0]  # «Карты … могут покрывать ♦7 в следующем порядке:»
@@ -176,7 +189,7 @@ class Forms:
         """«X помещается на Y | в базовый ряд», «поместите X …», «пробел заполняется X»,
         «за которой следует X», «ее место занимает X»."""
         def is_mover(g: Group) -> bool:
-            if g.prep in ON | INTO | FROM | {"от", "под", "до", "—", "від"}:
+            if g.prep in ON | INTO | FROM | {"от", "под", "до", "—", "від"} or (verb == "FOLLOW" and g.prep == "за"):
                 return False
             if g.i > 0 and "PLACE_NOUN" in cl[g.i - 1].cues:
                 return False  # «место ♣В»: whose place
@@ -213,16 +226,13 @@ class Forms:
             movers = Group(elided, 0, 0)
         if movers is None or not movers.toks:
             return
-        if verb == "FOLLOW":  # «♦В — ♦Д, за которой следует ♦10»: onto the card just moved
-            ante = self.ctx.last_movers[:1] if self.ctx.prev_moved else self.antecedent(
-                next((p for p in prons if p[1] == "relative"), (0, "relative", "", None)))
-            if ante:
-                self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
-            return
-        on_groups = [g for g in groups if g.prep in ON and g is not movers]
+        if verb == "FOLLOW":
+            return self._follow(cl, groups, prons, movers, flags)
+        on_groups = [g for g in groups if g.prep in ON and g is not movers] or [
+            g for g in groups if g.prep in UNDER and g is not movers and g.i > vi]
         if on_groups:
             tg = on_groups[0]
-            above = {"above"} if tg.prep == "над" else set()   # «♦К помещается над ♦Т»: above it, not on it
+            above = {"above"} if tg.prep == "над" else {"under"} if tg.prep in UNDER else set()   # «♦К помещается над ♦Т»: above it, not on it
             notes = ["«над»: laid above that card, not on it"] if above else []
             if len(tg.toks) > 1 and tg.alt:
                 for t in tg.toks:
@@ -230,11 +240,13 @@ class Forms:
             else:
                 self.to_group(cl, movers, tg.toks[0], flags | above, notes)
             return
-        on_pron = next((p for p in prons if p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in ON), None)
+        on_pron = next((p for p in prons if p[0] > 0 and cl[p[0] - 1].kind == "word"
+                        and cl[p[0] - 1].low in ON | UNDER), None)
         if on_pron is not None:
             ante = self.antecedent(on_pron, cl)
             if ante:
-                self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
+                under = {"under"} if cl[on_pron[0] - 1].low in UNDER else set()
+                self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"} | under)
                 return
         pl = place_at(cl)
         if pl is not None:
@@ -299,3 +311,25 @@ class Forms:
             self.to_each(cl, movers, None, pl[0], flags)
             return True
         return False
+
+    def _follow(self, cl, groups, prons, movers, flags):
+        """«♦В — ♦Д, за которой следует ♦10», «за ними следуют ♠2, ♠3, ♠4 и ♠5», «а слідом за ним —
+        трефову двійку», «За семеркой последует ♦6»: the cards go onto the card named (or the card
+        just moved), a list one on another. Of several cards just moved («♦Т и ♠Т … за ними»), the
+        one of the first follower's suit."""
+        za = next((g for g in groups if g.prep == "за" and g is not movers), None)
+        if za is not None:
+            ante = [za.toks[-1]]
+        elif self.ctx.prev_moved and self.ctx.last_movers:
+            ante = list(self.ctx.last_movers)
+        else:
+            ante = self.antecedent(next((p for p in prons if p[1] == "relative"), (0, "relative", "", None)))
+        if not ante:
+            return
+        first = movers.toks[0].card
+        target = next((t for t in ante if t.card.suit is not None and t.card.suit == first.suit), ante[-1] if za else ante[0])
+        fl = flags | ({"to_by_pronoun"} if za is None else set())
+        if len(movers.toks) > 1 and not (movers.with_ or movers.series or movers.alt):
+            self.chain(cl, movers.toks, target, fl)
+        else:
+            self.to_group(cl, movers, target, fl)

@@ -27,6 +27,8 @@ PLUR = frozenset(_W["plural_pronouns"])
 PLAY = frozenset(_W["play"])
 """«сыграть ♦6»: a card is played, the text does not say where (see ``SHOWN_NOTE``)."""
 ON = frozenset(_W["on"])
+UNDER = frozenset(_W["under"])
+"""«под ♥9»: a destination under a card (onto it where piles grow downward on the page)."""
 INTO = frozenset(_W["into"])
 FROM = frozenset(_W["from"])
 LIST = frozenset(_W["list"])

@@ -10,6 +10,7 @@ from pasyans import morph
 from pasyans.cards import Card
 
 from ..notation import CardToken
+from .destinations import pile_place
 from .elements import El
 from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE,
                       SEVERAL, SIDES, WITH)
@@ -39,6 +40,12 @@ class Group:
 UNNAMED = CardToken(0, 0, "", Card(1, None), "words", "a card the text does not name")
 """Stands for a card the text moves without naming it («она помещается в пробел» after «Карта в
 магазине …»); a move of it has no cards."""
+
+
+def _correlative(cl: list[El], k: int, word: str) -> bool:
+    """Whether «, <word>» follows later in the clause: «либо ♥10, либо ♥8» pairs its «либо»s."""
+    return any(cl[n].kind == "punct" and cl[n].text == "," and cl[n + 1].kind == "word" and cl[n + 1].low == word
+               for n in range(k, len(cl) - 1))
 
 
 def card_groups(cl: list[El]) -> list[Group]:
@@ -83,11 +90,15 @@ def card_groups(cl: list[El]) -> list[Group]:
                 j = row[1]
             k = j
             alt = with_ = False
+            alt_word = None
             while k < len(cl) and (cl[k].kind == "punct" and cl[k].text == ","
                                    or cl[k].kind == "word" and cl[k].low in connectors):
-                alt |= cl[k].kind == "word" and cl[k].low in ALT
+                if cl[k].kind == "word" and cl[k].low in ALT:
+                    alt, alt_word = True, cl[k].low
                 with_ |= cl[k].kind == "word" and cl[k].low in WITH
                 k += 1
+            if alt_word is not None and g.prep != alt_word and _correlative(cl, k, alt_word):
+                break   # «покрыть ♠9 либо ♥10, либо ♥8»: the alternatives start after ♠9
             if k > j and k < len(cl) and cl[k].kind == "card" and k - j <= 3:
                 g.alt |= alt
                 g.with_ |= with_
@@ -143,16 +154,23 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     prev = cl[i - 1] if i else None
     if prev is not None and prev.kind == "word" and prev.low in FROM:
         return False
-    if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої")):
+    if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої",
+                                                                                         "качестве", "якості")):
         return True
     el = cl[i]
+    nxt = cl[i + 1] if i + 1 < len(cl) else None
+    if el.low == "наверх" and nxt is not None and nxt.kind == "word" and has_gram(nxt.tag, "gent") \
+            and has_gram(nxt.tag, "NOUN"):
+        return False  # «наверх колонки»: on top of a pile, not the foundations
     if el.low == "наверх" or el.tag is None or not re.fullmatch(r"[а-яё]+", el.low):
         return True
     return any(has_gram(p.tag, "accs") for p in morph.analyzer("ru").parse(el.low))
 
 
 def place_at(cl: list[El], lo: int = 0, hi: int | None = None) -> tuple[str, int] | None:
-    """The first destination place in ``cl[lo:hi]``: ``(place, index)``."""
+    """The first destination place in ``cl[lo:hi]``: ``(place, index)``; ``place`` is a ``Move.to``
+    place, or ``pile:N`` / ``pile:<position>`` («в третью стопку», «в середину колонки») or ``corner``
+    («в угол креста»), which :mod:`.finish` resolves by the game's layout."""
     hi = len(cl) if hi is None else hi
     for i in range(lo, hi):
         for cue, place in PLACE_CUES.items():
@@ -160,6 +178,12 @@ def place_at(cl: list[El], lo: int = 0, hi: int | None = None) -> tuple[str, int
                 if place == "waste" and cl[i].lemma in ("резервный", "резервний") and one_of_several(cl, i):
                     place = "reserve"
                 return place, i
+        if "PILE" in cl[i].cues:
+            pile = pile_place(cl, i)
+            if pile is not None:
+                return pile, i
+        if "CORNER" in cl[i].cues and i and cl[i - 1].kind == "word" and cl[i - 1].low in INTO | ON:
+            return "corner", i
     return None
 
 

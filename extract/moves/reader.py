@@ -11,12 +11,24 @@ from ..notation import CardToken
 from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
 from .forms import Forms
-from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLAY, STRONG, VERB_CUES, WITH
+from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_CUES, PLAY, STRONG, UNDER, VERB_CUES, WITH
 from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, place_at, pronouns_of,
                       state_described)
 
+
+def _governed(cl: list[El], i: int) -> bool:
+    """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
+    k = i - 1
+    while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+        k -= 1
+    return k >= 0 and cl[k].kind == "word" and cl[k].low in INTO | ON
+
+
 @dataclass
 class Proto:
+    """A move as a clause gives it, before :func:`.finish.finish_moves` makes a ``Move`` of it:
+    tokens (for lines and notes) instead of cards, the destination as read."""
+
     movers: list[CardToken]
     start: int
     end: int
@@ -30,6 +42,10 @@ class Proto:
     number: int | None = None
     notation: str | None = None
     card_list: list[Card] | None = None
+    from_place: str | None = None
+    turns_up: int = 0
+    count: int | None = None
+    claims: list[str] = field(default_factory=list)
 
 
 
@@ -215,6 +231,9 @@ class Reader(Forms):
                 verb = "COVER_PASS"
         if alone:
             return None  # an aside in parentheses explains, it does not move: its cards are mentions
+        if verb_i is not None and cl[verb_i].tag is not None and cl[verb_i].tag.POS == "INFN" and any(
+                "INTENT" in el.cues for el in cl[:verb_i]):
+            return None  # «игрок постарается сначала поместить девятку наверх колонки»: an aim, not a move
         played = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in PLAY), None)
         if played is None and verb_i is None and self.playing and cl[0].kind == "word" and "NEXT" in cl[0].cues:
             played = 0   # «…, затем ♦8 с левого фланга»: the play goes on
@@ -229,15 +248,50 @@ class Reader(Forms):
                 self.playing = True
                 return None
         if verb_i is not None and state_described(cl, verb_i):
-            # «піковий туз (ПА) покладено в початок 6-го ряду», «Тузы вынесены»: the position, not a
-            # move; the cards it puts in a place are passed on as shown (note of the next move)
+            # «♠Т, ♣Т и ♦К помещены в базовый ряд»: moves the text reports as made (a card on a
+            # foundation, the waste, a reserve or a cell got there by a move), flagged «described»;
+            # «піковий туз (ПА) покладено в початок 6-го ряду», «Тузы вынесены»: the position
+            # dealt, not a move; its named cards are passed on as shown (note of the next move)
             at = place_at(cl, verb_i)
+            named = [el.tok for el in cl[:verb_i] if el.kind == "card" and el.tok.card.suit and not el.tok.card.joker
+                     and not (cl.index(el) and cl[cl.index(el) - 1].kind == "word" and cl[cl.index(el) - 1].low in FROM)]
             if at is not None and "prohibited" not in flags and "conditional" not in flags:
-                self.shown.extend(f"{el.tok.card.format()} {at[0]}" for el in cl[:verb_i]
-                                  if el.kind == "card" and el.tok.card.suit and not el.tok.card.joker)
+                if at[0] in ("foundation", "waste", "reserve", "cell") and named:
+                    self.to_each(cl, Group(named, 0, verb_i), None, at[0], flags | {"described"},
+                                 ["reported as made («" + cl[verb_i].text + "»)"])
+                    return verb
+                self.shown.extend(f"{t.card.format()} {at[0]}" for t in named)
+            return None
+        if verb_i is None and self._state(cl, groups, flags):
             return None
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
+
+    def _state(self, cl, groups, flags) -> bool:
+        """«♥9 занимает нужную позицию», «в свободной ячейке лежит ♥4», «на ♠9 лежат ♥8 и ♣7»: where
+        cards lie, not a move; recorded as shown (place ``cell`` / ``reserve`` / ``foundation`` /
+        ``waste``, ``on:XX`` for a card it lies on, else ``tableau``). ``True`` when the clause is one."""
+        st = next((i for i, el in enumerate(cl) if "STATE" in el.cues), None)
+        if st is None or not groups or "prohibited" in flags:
+            return False
+        if cl[st].tag is not None and cl[st].tag.POS in ("PRTF", "GRND"):
+            return False   # «♦3, лежащая под ♠4, …»: a participle beside a clause, read with it
+        at = next(((place, i) for i, el in enumerate(cl) for cue, place in PLACE_CUES.items()
+                   if cue in el.cues and _governed(cl, i)), None)
+        on = next((g for g in groups if g.prep in ON), None)
+        under = next((g for g in groups if g.prep in UNDER), None)
+        for g in groups:
+            if g is on or g is under or g.prep in FROM:
+                continue
+            for t in g.toks:
+                if t.card.suit is None:
+                    continue
+                if on is not None:
+                    place = f"on:{on.toks[0].card.format()}"
+                else:
+                    place = at[0] if at is not None and at[0] in ("foundation", "waste", "reserve", "cell") else "tableau"
+                self.shown.append(f"{t.card.format()} {place}")
+        return True
 
     def _forms(self, cl, groups, prons, flags, alone, verb_i, verb):
         """Match the clause against the phrase forms, in order (see the module docstring)."""
