@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .lexicon import FROM, INTO, ON, PERSONAL, SIDES, UNDER
+from .lexicon import FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, UNDER
 from .phrases import Group, is_plural, merge_groups, place_at, side_target
 
 
@@ -333,3 +333,36 @@ class Forms:
             self.chain(cl, movers.toks, target, fl)
         else:
             self.to_group(cl, movers, target, fl)
+
+    def _target_first(self, cl, groups, prons, flags) -> bool:
+        """No verb, the destination first: «а на нее бубнового валета», «а на нього — пікову даму»,
+        «а на даму — валетъ червей», «а слідом за ним — трефову двійку», «а за нимъ двойку и тройку»:
+        the cards after go onto the card (or the pronoun's card) before them, a list one on another."""
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG | LEAD or "NEXT" in cl[k].cues
+                                                        or cl[k].low in ("слідом", "вслед", "потом", "потім")):
+            k += 1
+        if k + 1 >= len(cl) or not (cl[k].kind == "word" and cl[k].low in ON | UNDER | {"за"}):
+            return False
+        pr = next((p for p in prons if p[0] == k + 1), None)
+        tg = next((g for g in groups if g.i == k + 1 and len(g.toks) == 1), None)
+        if pr is None and tg is None:
+            return False
+        rest = [g for g in groups if g.i > k + 1 and g.prep not in FROM | ON | INTO | UNDER]
+        if not rest:
+            return False
+        movers = rest[0]
+        if pr is not None:
+            ante = self.antecedent(pr, cl)
+            if not ante:
+                return False
+            target, fl = ante[0], flags | {"to_by_pronoun"}
+        else:
+            target, fl = tg.toks[0], set(flags)
+        if cl[k].low in UNDER:
+            fl |= {"under"}
+        if cl[k].low == "за" and len(movers.toks) > 1 and not (movers.with_ or movers.alt):
+            self.chain(cl, movers.toks, target, fl)
+        else:
+            self.to_group(cl, movers, target, fl)
+        return True

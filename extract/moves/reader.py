@@ -314,6 +314,8 @@ class Reader(Forms):
             return
         if self._carried(cl, groups, prons):
             return
+        if verb is None and self._target_first(cl, groups, prons, flags):
+            return
         if dashes and self._dash_moves(cl, groups, prons, dashes, flags, elided):
             return
         if verb == "COVER_PASS":
