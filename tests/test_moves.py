@@ -232,22 +232,27 @@ def _read(text: str):
 
 
 def test_discards_with_their_partners():
-    """«Пирамида» lines 2714–2717, «Монте-Карло» 2590–2596, «Святой Георгий» 7579–7580: a card
-    that leaves play is a ``discard``; the card it pairs with is its ``to_card`` (``to`` stays None)."""
+    """«Пирамида» lines 2714–2717, «Монте-Карло» 2590–2596, «Святой Георгий» 7579–7580, «Полумесяц»
+    5522–5526: cards that leave play are a ``discard`` (``to`` None); a pair leaving together is one
+    move with both cards, the partner as ``to_card``."""
     got = _read("♠К сбрасывается. Пара из ♣7 и ♣6 сбрасывается. ♦10 и ♠3 сбрасываются.")
-    assert got == [([C("KS")], None, None, "discard", []), ([C("7C")], None, C("6C"), "discard", []),
-                   ([C("6C")], None, C("7C"), "discard", []), ([C("TD")], None, C("3S"), "discard", []),
-                   ([C("3S")], None, C("TD"), "discard", [])]
+    assert got == [([C("KS")], None, None, "discard", []), ([C("7C"), C("6C")], None, C("6C"), "discard", []),
+                   ([C("TD"), C("3S")], None, C("3S"), "discard", [])]
     got = _read("♦3 может быть сброшена вместе с ♣3, ♠Д, либо вместе с ♣Д, либо с ♦Д. ♦10 сбрасывается с ♥10, а ♠4 вместе с ♦4.")
     # «♣3, ♠Д, либо вместе с ♣Д, либо с ♦Д»: ♦3 with ♣3; ♠Д with ♣Д or ♦Д
-    assert [(c[0][0], c[2], "alternative" in c[4]) for c in got] == [
-        (C("3D"), C("3C"), False), (C("QS"), C("QC"), True), (C("QS"), C("QD"), True),
-        (C("TD"), C("TH"), False), (C("4S"), C("4D"), False)]
+    assert [(c[0], c[2], "alternative" in c[4]) for c in got] == [
+        ([C("3D"), C("3C")], C("3C"), False), ([C("QS"), C("QC")], C("QC"), True), ([C("QS"), C("QD")], C("QD"), True),
+        ([C("TD"), C("TH")], C("TH"), False), ([C("4S"), C("4D")], C("4D"), False)]
     got = _read("♥В составляет пару и удаляется вместе с ♦3. Следует заполнить его ♣2, которая составляет пару и удаляется вместе с ♠Д.")
-    assert [(c[0], c[1], c[2], c[3]) for c in got] == [([C("JH")], None, C("3D"), "discard"), ([C("2C")], "space", None, "to_space"),
-                                                     ([C("2C")], None, C("QS"), "discard")]
+    assert [(c[0], c[1], c[2], c[3]) for c in got] == [([C("JH"), C("3D")], None, C("3D"), "discard"),
+                                                     ([C("2C")], "space", None, "to_space"),
+                                                     ([C("2C"), C("QS")], None, C("QS"), "discard")]
     got = _read("♥К и ♦К изымаются из игры.")   # taken out of play one by one: no pairing
     assert [(c[0], c[2]) for c in got] == [([C("KH")], None), ([C("KD")], None)]
+    got = _read("♠6 берется вместе с ♥5. ♥9 берется либо с ♠2, либо с ♣2, а ♦10 берется с ♠Т.")
+    assert [(c[0], c[3], "alternative" in c[4]) for c in got] == [
+        ([C("6S"), C("5H")], "discard", False), ([C("9H"), C("2S")], "discard", True),
+        ([C("9H"), C("2C")], "discard", True), ([C("TD"), C("AS")], "discard", False)]
 
 
 def test_a_drawn_card_moved_on_is_not_a_discard():

@@ -156,7 +156,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             for p in made:
                 sentence_of[id(p)] = n_sent
             if (not made and not reader.carried and reader.ctx.pending_target is None and any(el.kind == "card" for el in cl)
-                    and any(el.cues & set(VERB_CUES) for el in cl)):
+                    and any(el.cues & (set(VERB_CUES) - {"TAKE"}) for el in cl)):
                 a, b = cl[0].start, cl[-1].end
                 out.findings.append(Finding(source_id, mt.lines_of(a, b), "unparsed-sentence",
                                             f"a clause with a move verb and cards gave no move: «{s[a:b].strip()[:160]}»"))

@@ -10,7 +10,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, SIDES, STRONG, cue_matcher
+from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, SIDES, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -179,10 +179,13 @@ def sentences(els: list[El]) -> list[list[El]]:
     return out
 
 
+_PREDICATES = frozenset(VERB_CUES)
+
+
 def has_predicate(seg: list[El]) -> bool:
     """Whether a stretch of a clause holds a predicate: a dash, a move verb, «на», «наверх»."""
     for el in seg:
-        if el.kind == "dash" or el.cues & {"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "FOLLOW"}:
+        if el.kind == "dash" or el.cues & _PREDICATES:
             return True
         if el.kind == "word" and (el.low in ON or el.low == "наверх" or el.low in SIDES):
             return True

@@ -3,8 +3,29 @@
 
 from __future__ import annotations
 
-from .lexicon import FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, UNDER
-from .phrases import Group, is_plural, merge_groups, place_at, side_target
+from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, UNDER
+from .phrases import UNNAMED, Group, has_gram, is_plural, merge_groups, place_at, side_target
+
+
+def target_options(cl, on_groups: list[Group]) -> list[tuple[tuple, set]]:
+    """The destinations of «на X», each ``((card token, its group), extra flags)``: «на ♠9 или ♠Т»
+    and «на даму червей или на бубновую даму», «как на ♦4, так и на ♥4»: alternatives; «на ♥8 …,
+    але не на ♣8»: the one after «не» prohibited; otherwise the first card named."""
+    first = on_groups[0]
+    if len(first.toks) > 1 and first.alt:
+        return [((t, first), {"alternative"}) for t in first.toks]
+    out = [((first.toks[0], first), set())]
+    for prev, g in zip(on_groups, on_groups[1:]):
+        between = cl[prev.j:g.i]
+        if any("PROHIB" in el.cues for el in between) and any(el.low == "не" for el in between):
+            out.append(((g.toks[0], g), {"prohibited"}))
+        elif any(el.kind == "word" and (el.low in ALT or "ALT" in el.cues) for el in between) and len(between) <= 4:
+            out.append(((g.toks[0], g), {"alternative"}))
+        else:
+            break
+    if any("alternative" in f for _, f in out):
+        out[0] = (out[0][0], {"alternative"})
+    return out
 
 
 class Forms:
@@ -222,23 +243,39 @@ class Forms:
             movers = Group(toks, obj[0][0], obj[0][0] + 1) if toks else None
         elif after:
             movers = after[0]
-        elif verb != "FOLLOW" and elided:
-            movers = Group(elided, 0, 0)
+        count = None
+        if movers is None and verb != "FOLLOW":
+            counted = self.counted(cl)
+            together = self.ctx.pending_list if any(el.low in ("вместе", "разом", "целиком", "цілком") for el in cl) else []
+            if counted is not None and counted[1] or together:
+                # «обе карты можно переложить вместе на ♥8», «Ці дві карти …», «семерку и шестерку червей,
+                # лежащие одна на другой, переносят вместе на …»: one run, its base first
+                toks = self.base_first(counted[1] if counted is not None and counted[1] else together)
+                movers = Group(toks, 0, 0, series=True)
+                count = counted[0] if counted is not None else None
+            elif self._unnamed(cl, verb, flags, counted):
+                return
+            elif elided:
+                movers = Group(elided, 0, 0)
         if movers is None or not movers.toks:
             return
         if verb == "FOLLOW":
             return self._follow(cl, groups, prons, movers, flags)
+        first_new = len(self.protos)
+        self._destination(cl, groups, prons, vi, verb, flags, movers)
+        for p in self.protos[first_new:]:
+            p.count = p.count or count
+
+    def _destination(self, cl, groups, prons, vi, verb, flags, movers):
+        """Where a «поместить / положить / заполнить» clause puts ``movers``: onto a card, a pronoun's
+        card, a place, the same place as the move before («туда же»), beside a card."""
         on_groups = [g for g in groups if g.prep in ON and g is not movers] or [
             g for g in groups if g.prep in UNDER and g is not movers and g.i > vi]
         if on_groups:
-            tg = on_groups[0]
-            above = {"above"} if tg.prep == "над" else {"under"} if tg.prep in UNDER else set()   # «♦К помещается над ♦Т»: above it, not on it
-            notes = ["«над»: laid above that card, not on it"] if above else []
-            if len(tg.toks) > 1 and tg.alt:
-                for t in tg.toks:
-                    self.to_group(cl, movers, t, flags | {"alternative"} | above, notes)
-            else:
-                self.to_group(cl, movers, tg.toks[0], flags | above, notes)
+            for tok, extra in target_options(cl, on_groups):
+                above = {"above"} if tok[1].prep == "над" else {"under"} if tok[1].prep in UNDER else set()
+                notes = ["«над»: laid above that card, not on it"] if "above" in above else []   # «♦К помещается над ♦Т»
+                self.to_group(cl, movers, tok[0], flags | extra | above, notes)
             return
         on_pron = next((p for p in prons if p[0] > 0 and cl[p[0] - 1].kind == "word"
                         and cl[p[0] - 1].low in ON | UNDER), None)
@@ -248,6 +285,13 @@ class Forms:
                 under = {"under"} if cl[on_pron[0] - 1].low in UNDER else set()
                 self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"} | under)
                 return
+        if any("SAME_PLACE" in el.cues for el in cl) and self.ctx.last_proto is not None:
+            lp = self.ctx.last_proto   # «затем туда же идут ♣7 и ♣8»: where the move before went
+            if lp.place is not None:
+                self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
+            elif lp.target is not None:
+                self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
+            return
         pl = place_at(cl)
         if pl is not None:
             # «на базовую — тройку»: the foundation card named after a dash
@@ -366,3 +410,37 @@ class Forms:
         else:
             self.to_group(cl, movers, target, fl)
         return True
+
+    def _unnamed(self, cl, verb, flags, counted) -> bool:
+        """«пробел заполняется картой из колоды», «а пробел заполняется из колоды», «на их место кладут
+        две карты из колоды», «выкладываются шестнадцать карт»: cards the text does not name, dealt
+        (kind ``deal``, ``cards`` empty, ``count`` when a number is given). ``True`` when the clause is one."""
+        if verb not in ("FILL", "PLACE") or any(el.kind == "card" for el in cl):
+            return False
+        stock = any("STOCK" in el.cues for el in cl)
+        noun = any(el.kind == "word" and el.lemma == "карта" and (has_gram(el.tag, "plur") or has_gram(el.tag, "ablt"))
+                   for el in cl)
+        if not (stock or noun or counted is not None):
+            return False
+        pl = place_at(cl)
+        place = pl[0] if pl is not None else ("space" if verb == "FILL" or any("PLACE_NOUN" in el.cues for el in cl)
+                                              else "tableau")
+        p = self.move(cl, [UNNAMED], None, place, "deal", flags, ["cards the text does not name"])
+        p.count = counted[0] if counted is not None else None
+        p.from_place = p.from_place or ("stock" if stock else None)
+        return True
+
+    def base_first(self, toks):
+        """``toks`` with a card the text showed lying on another of them put after it («бубновая шестерка
+        лежит на трефовой семерке»: ♣7 first)."""
+        out = list(toks)
+        for fact in self.shown:
+            code, _, place = fact.partition(" ")
+            if not place.startswith("on:"):
+                continue
+            top = next((t for t in out if t.card.format() == code), None)
+            base = next((t for t in out if t.card.format() == place[3:]), None)
+            if top is not None and base is not None and out.index(top) < out.index(base):
+                out.remove(base)
+                out.insert(out.index(top), base)
+        return out

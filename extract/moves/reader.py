@@ -16,6 +16,30 @@ from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_g
                       state_described)
 
 
+_NUMBER = {"обе": 2, "обидві": 2, "обі": 2, "оба": 2, "обидва": 2, "обое": 2, "два": 2, "две": 2, "дві": 2, "три": 3, "четыре": 4, "чотири": 4,
+           "пять": 5, "п'ять": 5, "шесть": 6, "шість": 6, "семь": 7, "сім": 7, "восемь": 8, "вісім": 8,
+           "десять": 10, "двенадцать": 12, "дванадцять": 12, "шестнадцать": 16, "шістнадцять": 16,
+           "двадцать": 20, "двадцять": 20}
+"""Numerals that count cards («три карты», «шестнадцать карт»), by lemma."""
+
+
+_SOURCES = {"FOUNDATION": "foundation", "WASTE": "waste", "RESERVE": "reserve", "CELL": "cell", "STOCK": "stock"}
+
+
+def from_place(cl: list[El]) -> str | None:
+    """The place a clause takes its card from: «из колоды» → ``stock``, «с базового туза», «з бази»
+    → ``foundation``, «из резерва», «из отбоя», «из ячейки»; ``None`` when it names none."""
+    for i, el in enumerate(cl):
+        for cue, place in _SOURCES.items():
+            if cue in el.cues:
+                k = i - 1
+                while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+                    k -= 1
+                if k >= 0 and cl[k].kind == "word" and cl[k].low in FROM - {"под", "от", "від"} | {"зі", "изо"}:
+                    return place
+    return None
+
+
 def _governed(cl: list[El], i: int) -> bool:
     """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
     k = i - 1
@@ -63,7 +87,8 @@ class Context:
     last_proto: Proto | None = None
     prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
-    last_group: "Group | None" = None  # the last group of several cards named together («♣4 вместе с ♦9 …»)
+    last_group: "Group | None" = None
+    taken: dict = field(default_factory=dict)  # Card → the place a «берём / снимается с …» clause took it from  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
 
 
@@ -116,6 +141,9 @@ class Reader(Forms):
             target, notes = None, list(notes) + ["onto a card the text does not name"]
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
+        p.from_place = from_place(cl)
+        if p.movers and p.movers[0].card in self.ctx.taken:
+            p.from_place = p.from_place or self.ctx.taken.pop(p.movers[0].card)
         if any(t is UNNAMED for t in movers):
             p.notes.append("the card moved is not named")
         self.emit(p)
@@ -189,15 +217,20 @@ class Reader(Forms):
         if any("PROHIB" in el.cues for el in cl):
             flags.add("prohibited")
         lead = cl[0] if cl[0].kind == "word" else None
-        if lead is not None and lead.low in ALT:
+        alt_lead = lead is not None and (lead.low in ALT or "ALT" in lead.cues)
+        if alt_lead:
             flags.add("alternative")
         if not same_sentence:
             self.ctx.prev_named = []
             self.ctx.prev_verb = None
+        prev_proto = self.ctx.last_proto
         verb = self._read(cl, groups, prons, flags, alone)
         if not alone:
             self.ctx.prev_verb = verb
         made = [p for p in self.protos if id(p) not in before]
+        if alt_lead and same_sentence and made and prev_proto is not None and prev_proto.movers and \
+                made[0].movers and made[0].movers[0].card == prev_proto.movers[0].card:
+            prev_proto.flags.add("alternative")   # «на ♠5 | или на ♣5»: the first option is one too
         if not alone:
             subj = self.subject_of(cl, prons)
             if subj is not None:
@@ -216,8 +249,9 @@ class Reader(Forms):
         bare = [el.tok for el in cl if el.kind == "card"]
         if not made and not alone and len(bare) >= 2 and not has_predicate(cl) and len(groups) == 1:
             self.ctx.pending_list = bare
-        elif made or has_predicate(cl):
-            self.ctx.pending_list = []
+        elif (made or has_predicate(cl)) and not (cl[0].kind == "word" and cl[0].tag is not None
+                                                  and cl[0].tag.POS in ("PRTF", "GRND")):
+            self.ctx.pending_list = []   # (a participle beside the list keeps it: «…, лежащие одна на другой, …»)
         return made
 
     def _read(self, cl, groups, prons, flags, alone) -> str | None:
@@ -226,7 +260,17 @@ class Reader(Forms):
         verb = None
         if verb_i is not None:
             c = cl[verb_i].cues
-            verb = next(v for v in ("REMOVE", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE") if v in c)
+            verb = next(v for v in ("REMOVE", "PAIR", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE", "TAKE") if v in c)
+            if verb in ("TAKE", "PAIR"):
+                # «♦9 и ♣9 составляют пару и снимаются»: a pair leaves play; «♦3 снимается с ♠4 и кладется
+                # на базу»: the verb that places wins over the one that takes
+                later = {v for el in cl for v in el.cues & set(VERB_CUES)} - {"TAKE", "PAIR"}
+                if any("PAIR" in el.cues for el in cl) and not later & {"PLACE", "FILL", "COVER", "COVER_PASS"}:
+                    verb = "PAIR"
+                elif later:
+                    verb_i = next(i for i, el in enumerate(cl) if el.cues & later and "PLACE_NOUN" not in el.cues)
+                    c = cl[verb_i].cues
+                    verb = next(v for v in ("REMOVE", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE") if v in c)
             if verb == "COVER" and has_gram(cl[verb_i].tag, "pssv"):
                 verb = "COVER_PASS"
         if alone:
@@ -308,8 +352,10 @@ class Reader(Forms):
                 elided = list(self.ctx.last_movers)
         dashes = [i for i, el in enumerate(cl) if el.kind == "dash"]
 
-        if verb == "REMOVE":  # «изъять», «сбрасывается»: the card leaves play
+        if verb in ("REMOVE", "PAIR"):  # «изъять», «сбрасывается», «берется вместе с»: the card leaves play
             return self._discard(cl, groups, prons, verb_i, flags, elided)
+        if verb == "TAKE":  # «Из отбоя берём ♣6», «♦3 снимается с ♠4»: where the next move takes it from
+            return self._take(cl, groups, prons, elided)
         if verb is None and self._discard_continued(cl, groups, flags):
             return
         if self._carried(cl, groups, prons):
@@ -372,22 +418,68 @@ class Reader(Forms):
                 else:
                     movers += g.toks
         if not movers:
-            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or elided
-        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl)
+            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or []
+        if not movers:
+            counted = self.counted(cl)
+            movers = counted[1] if counted is not None and counted[1] else elided
+        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
+            or "PAIR" in cl[vi].cues
         notes = ["leaves play («изъять», «сбросить»)"]
         if not partners and pairing and len(movers) == 2:
-            a, b = movers
-            self.move(cl, [a], b, kind="discard", flags=flags, notes=notes + ["paired with the other card named"])
-            self.move(cl, [b], a, kind="discard", flags=flags, notes=notes + ["paired with the other card named"])
+            a, b = movers   # «Пара из ♣7 и ♣6 сбрасывается», «♦9 и ♣9 составляют пару и снимаются»: one pair
+            self.pair(cl, a, b, flags, notes + ["paired with the other card named"])
             self.ctx.last_discard = ([a, b], [])
             return
         for t in movers:
             if not partners:
                 self.move(cl, [t], kind="discard", flags=flags, notes=notes)
             for q in partners:
-                self.move(cl, [t], q, kind="discard", flags=flags | ({"alternative"} if alt else set()),
-                          notes=notes + [f"with {q.raw}"])
+                self.pair(cl, t, q, flags | ({"alternative"} if alt else set()), notes + [f"with {q.raw}"])
         self.ctx.last_discard = (movers, partners)
+
+    def pair(self, cl, a: CardToken, b: CardToken, flags, notes) -> Proto:
+        """One move of kind ``discard``: ``a`` and ``b`` leave play together (``to_card`` ``b``)."""
+        return self.move(cl, [a], b, kind="discard", flags=flags, notes=notes, card_list=[a.card, b.card])
+
+    def counted(self, cl) -> tuple[int, list[CardToken]] | None:
+        """«обе карты», «ці дві карти», «три карты», «шестнадцать карт»: ``(count, cards)`` — the
+        cards the clause lists in apposition («три карты — восьмерку, семерку и шестерку пик —»), or
+        those last named before it («на ♠9 лежат ♥8 и ♣7. Ці дві карти …»; only for «эти / обе»),
+        else ``[]``; ``None`` when the clause counts no cards."""
+        for i, el in enumerate(cl):
+            if el.kind not in ("word", "num"):
+                continue
+            n = _NUMBER.get(el.low) or _NUMBER.get(el.lemma) or (
+                int(el.text) if el.kind == "num" and el.text.isdigit() else None)
+            if n is None:
+                continue
+            nxt = next((e for e in cl[i + 1:i + 3] if e.kind == "word" and e.tag is not None and e.tag.POS != "ADJF"), None)
+            both = el.low in ("обе", "оба", "обидві", "обидва", "обі")
+            if not both and (nxt is None or nxt.lemma != "карта"):
+                continue
+            apposition = [e.tok for e in cl[i + 1:] if e.kind == "card"] if any(e.kind == "dash" for e in cl[i + 1:i + 3]) else []
+            if apposition:
+                return n, apposition
+            demonstr = both or (i and cl[i - 1].kind == "word" and cl[i - 1].lemma in ("этот", "цей", "сей", "данный"))
+            named = []
+            for t in reversed(self.ctx.history):
+                if t is not UNNAMED and t not in named:
+                    named.insert(0, t)
+                if len(named) == n:
+                    break
+            return n, (named if demonstr and len(named) == n else [])
+        return None
+    def _take(self, cl, groups, prons, elided) -> None:
+        """A card taken up, not yet put anywhere: the place it comes from («из отбоя», «с основания»,
+        «з бази») is kept for its next move (``Move.from_place``)."""
+        src = from_place(cl)
+        if src is None:
+            return
+        toks = [t for g in groups if g.prep not in FROM | ON | INTO for t in g.toks]
+        if not toks:
+            toks = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs")), None) or elided
+        for t in toks:
+            self.ctx.taken[t.card] = src
 
     def _discard_continued(self, cl, groups, flags) -> bool:
         """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
@@ -401,7 +493,7 @@ class Reader(Forms):
                 and cl[0].kind == "word" and cl[0].low in STRONG | {"и"}:
             # «…, а ♠4 вместе с ♦4»: another pair leaves play the same way
             a, b = groups[0].toks
-            self.move(cl, [a], b, kind="discard", flags=flags, notes=["leaves play (as the pair before)", f"with {b.raw}"])
+            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
             self.ctx.last_discard = ([a], [b])
             return True
         k = 0
@@ -421,8 +513,7 @@ class Reader(Forms):
             self.ctx.last_discard = (movers, partners)
         for t in movers:
             for q in new:
-                self.move(cl, [t], q, kind="discard", flags=flags | {"alternative"},
-                          notes=["leaves play («изъять», «сбросить»)", f"with {q.raw}"])
+                self.pair(cl, t, q, flags | {"alternative"}, ["leaves play («изъять», «сбросить»)", f"with {q.raw}"])
         self.ctx.last_discard = (movers, partners + new)
         return True
 
@@ -450,8 +541,8 @@ class Reader(Forms):
     def _starts_with_predicate(self, cl, verb_i) -> bool:
         """Whether the clause opens with its predicate (its subject left out: «и покрывается ♥2»)."""
         k = 0
-        while k < len(cl) and cl[k].kind == "word" and (
-                cl[k].low in LIST | STRONG | LEAD or cl[k].cues & {"IMPERS", "PROHIB", "COND"}
+        while k < len(cl) and cl[k].kind == "word" and cl[k].low not in ON | UNDER and (
+                cl[k].low in LIST | STRONG | LEAD or cl[k].cues & {"IMPERS", "PROHIB", "COND", "ALT"}
                 or cl[k].lemma in ("мочь", "быть", "следовать", "должный", "лучше")):
             k += 1
         if k >= len(cl):
