@@ -68,7 +68,7 @@ from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos
 from .lexicon import VERB_CUES
-from .phrases import UNNAMED
+from .phrases import UNNAMED, distribute_suits
 from .reader import Reader
 
 __all__ = ["GameContext", "MoveParse", "game_context", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
@@ -121,6 +121,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     mt = join_hyphenation(mt)
     s = mt.text
     sc = scan(s, notation, lang)
+    sc.tokens = distribute_suits(s, sc.tokens, lang)
     out.tokens = sc.tokens
     for u in sc.unread:
         out.findings.append(Finding(source_id, mt.lines_of(u.start, max(u.end, u.start + 1)), "unparsed-card",
@@ -133,10 +134,15 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     reader = Reader()
     prev_number = None
     sentence_of: dict[int, int] = {}
+    supposed = False
     for n_sent, sent in enumerate(sentences(els)):
         formals, prev_number = formal_protos(sent, prev_number, out.findings, source_id, mt)
         formal_at = {id(el): p for el, p in formals}
-        sflags = {"conditional"} if any("COND" in el.cues for el in sent) else set()
+        sflags = {"conditional"} if supposed or any("COND" in el.cues for el in sent) else set()
+        # «Допустим, ♠Т лежит …. Сначала ♣9 перекладываем …»: what follows a supposition about the cards
+        # is as hypothetical as it; a supposition naming no card («Допустим, расклад вышел таким, как на
+        # примере») is the example itself
+        supposed = supposed or (any("SUPPOSE" in el.cues for el in sent) and any(el.kind == "card" for el in sent))
         reader.ctx.sentence = n_sent
         first = True
         for cl, alone in clauses(sent):

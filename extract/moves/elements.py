@@ -143,7 +143,7 @@ def mark_cues(els: list[El], lang: str) -> None:
     nlp, matcher = cue_matcher(lang)
     if not els:
         return
-    words = [("CARD" if el.kind in ("card", "formal") else el.text) for el in els]
+    words = [("CARD" if el.kind in ("card", "formal") else el.text.replace("ё", "е").replace("Ё", "Е")) for el in els]
     doc = Doc(nlp.vocab, words=words)
     for t, el in zip(doc, els):
         t.lemma_ = el.lemma if el.kind == "word" else el.text.lower()
@@ -184,7 +184,9 @@ _PREDICATES = frozenset(VERB_CUES)
 
 def has_predicate(seg: list[El]) -> bool:
     """Whether a stretch of a clause holds a predicate: a dash, a move verb, «на», «наверх»."""
-    for el in seg:
+    for n, el in enumerate(seg):
+        if el.kind == "dash" and n and seg[n - 1].kind == "word" and seg[n - 1].lemma == "карта":
+            continue   # «три карты — восьмерку, семерку и шестерку пик —»: an apposition, not «X — Y»
         if el.kind == "dash" or el.cues & _PREDICATES:
             return True
         if el.kind == "word" and (el.low in ON or el.low == "наверх" or el.low in SIDES):

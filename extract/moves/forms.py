@@ -240,7 +240,8 @@ class Forms:
             movers = merge_groups(before) if is_plural(cl[vi]) else before[-1]
         elif obj and (not after or obj[0][0] < after[0].i):
             toks = self.antecedent(obj[0], cl)
-            movers = Group(toks, obj[0][0], obj[0][0] + 1) if toks else None
+            run = self.ctx.run is not None and toks == list(self.ctx.run[0].toks) and len(toks) > 1
+            movers = Group(toks, obj[0][0], obj[0][0] + 1, series=run, range=run) if toks else None
         elif after:
             movers = after[0]
         count = None
@@ -300,6 +301,12 @@ class Forms:
                 self.to_each(cl, movers, tc, "foundation", flags, ["the foundation card named after the dash"])
             else:
                 self.to_each(cl, movers, None, pl[0], flags)
+            return
+        own = next((i for i, el in enumerate(cl) if "PLACE_NOUN" in el.cues and i
+                    and cl[i - 1].low in ("свое", "своё", "своє", "свой", "свій")), None)
+        if own is not None and verb != "FILL":
+            # «кладут на свое место в верхний ряд»: the card's own place, which the text does not name
+            self.to_each(cl, movers, None, "own-place", flags)
             return
         if verb == "FILL" or any("PLACE_NOUN" in el.cues for el in cl):
             self.to_each(cl, movers, None, "space", flags)

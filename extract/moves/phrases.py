@@ -4,7 +4,7 @@ pronouns and their agreement, destination places, rows, sides; and the grammeme 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pasyans import morph
 from pasyans.cards import Card
@@ -27,6 +27,7 @@ class Group:
     prep: str = ""
     series: bool = False
     rows: dict = field(default_factory=dict)  # id(token) → row it is taken from («Ч10 з 8-го ряду»)
+    range: bool = False  # «от ♦В до ♠6»: the toks are the two ends of a run
 
     @property
     def cards(self) -> list[Card]:
@@ -76,7 +77,7 @@ def card_groups(cl: list[El]) -> list[Group]:
                 and cl[j + 1].kind == "card":
             # «серия карт от ♦В до ♠6»: a range, moved as one
             g.toks.append(cl[j + 1].tok)
-            g.series, g.prep = True, (cl[k - 1].low if k >= 1 and cl[k - 1].kind == "word" else "")
+            g.series, g.range, g.prep = True, True, (cl[k - 1].low if k >= 1 and cl[k - 1].kind == "word" else "")
             g.j = j = j + 2
         while j < len(cl):
             if cl[j].kind == "card":
@@ -121,8 +122,11 @@ def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
             continue
         if el.low in PERSONAL:
             nxt = cl[i + 1] if i + 1 < len(cl) else None
+            nxt2 = cl[i + 2] if i + 2 < len(cl) else None
             if (PERSONAL[el.low] in ("accs", "gent") and nxt is not None and nxt.kind == "word"
-                    and nxt.tag is not None and nxt.tag.POS in ("NOUN", "ADJF")):
+                    and nxt.tag is not None and nxt.low not in ("можна", "можно", "нельзя", "треба", "слід")
+                    and (nxt.tag.POS == "NOUN" or nxt.tag.POS == "ADJF" and (
+                        nxt2 is None or nxt2.kind != "word" or nxt2.tag is None or nxt2.tag.POS in ("NOUN", "ADJF")))):
                 continue  # possessive: «ее место», «на их базовую»
             g = "masc" if el.low in MASC else "femn" if el.low in FEMN else "plur" if el.low in PLUR else None
             out.append((i, "personal", PERSONAL[el.low], g))
@@ -275,3 +279,48 @@ def merge_groups(groups: list[Group]) -> Group:
     g = Group([t for x in groups for t in x.toks], groups[0].i, groups[-1].j)
     g.alt = any(x.alt for x in groups)
     return g
+
+
+_JOIN = re.compile(r"\s*(?:,|и|і|й|та|или|либо|або|чи|до|а также)?\s*(?:,\s*)?", re.I)
+_SAME_SUIT = re.compile(r"\s*(?:той\s+же|тієї\s+ж|тiєї\s+ж|той\s+самой|тієї\s+самої)\s+м[аа]ст[иі]", re.I)
+
+
+def _case(tok: CardToken, lang: str) -> str | None:
+    words = re.findall(r"[^\W\d_]+", tok.raw)
+    p = morph.parse(words[0], lang) if words else None
+    return p.tag.case if p is not None else None
+
+
+def distribute_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> list[CardToken]:
+    """Word-form cards that name a rank only and share the suit named once for the list: «семерку и
+    шестерку червей», «восьмерку, семерку и шестерку пик», «от короля до восьмерки червей» (each
+    takes the suit of the next card of the list that names one); «двойку и тройку той же масти»
+    (the suit of the card named before). The cards of a list stand in one case («на туза, девятки
+    бубен» is two phrases). Returns the tokens, those changed replaced (with a
+    ``reading_note``); shorthand tokens and ranks with no such suit are left as they are."""
+    out = list(tokens)
+    for n in range(len(out) - 2, -1, -1):
+        t, nxt = out[n], out[n + 1]
+        if t.notation != "words" or t.card.suit is not None or t.card.joker or nxt.notation != "words" \
+                or nxt.card.suit is None:
+            continue
+        gap = text[t.end:nxt.start]
+        cases = (_case(t, lang), _case(nxt, lang))
+        if _JOIN.fullmatch(gap) and len(gap) <= 12 and (gap.strip().lower() == "до" or None in cases
+                                                        or cases[0] == cases[1]):
+            out[n] = replace(t, card=Card(t.card.rank, nxt.card.suit),
+                             reading_note=f"suit from «{nxt.raw}», named once for the list")
+    for n, t in enumerate(out):
+        if t.notation != "words" or t.card.suit is not None or t.card.joker:
+            continue
+        k = n
+        while k + 1 < len(out) and out[k + 1].notation == "words" and out[k + 1].card.suit is None \
+                and _JOIN.fullmatch(text[out[k].end:out[k + 1].start]):
+            k += 1
+        m = _SAME_SUIT.match(text, out[k].end)
+        before = next((x for x in reversed(out[:n]) if x.card.suit is not None), None)
+        if m and before is not None:
+            for j in range(n, k + 1):
+                out[j] = replace(out[j], card=Card(out[j].card.rank, before.card.suit),
+                                 reading_note=f"«той же масти»: the suit of {before.raw}")
+    return out

@@ -3,7 +3,7 @@ clause into proto-moves by the phrase forms (:mod:`.forms`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pasyans.cards import Card
 
@@ -88,6 +88,7 @@ class Context:
     prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
     last_group: "Group | None" = None
+    run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
     taken: dict = field(default_factory=dict)  # Card → the place a «берём / снимается с …» clause took it from  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
 
@@ -113,6 +114,10 @@ class Reader(Forms):
                 if agrees(t, gender) and gender != "plur":
                     return [t]
         _, kind, _, gender = pron
+        run = self.ctx.run
+        if run is not None and run[1] >= self.ctx.sentence - 1 and gender in ("femn", None) and kind == "personal":
+            # «послідовність від дами до дев'ятки пік лежить … Її переносять цілком …»: the run
+            return list(run[0].toks)
         if gender == "plur":
             if self.ctx.prev_moved and len(self.ctx.last_movers) > 1:
                 return list(self.ctx.last_movers)
@@ -136,9 +141,21 @@ class Reader(Forms):
         self.protos.append(p)
         self.ctx.last_proto = p
 
+    def resolve_rank(self, t: CardToken) -> CardToken:
+        """A word-form card naming a rank only («и туз выносится на основание») that stands for the one
+        card of that rank the example has named with its suit (♠Т before it); else ``t`` unchanged."""
+        if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.card.joker:
+            return t
+        same = {h.card for h in self.ctx.history if h is not UNNAMED and h.card.suit and h.card.rank == t.card.rank}
+        if len(same) != 1:
+            return t
+        c = next(iter(same))
+        return replace(t, card=c, reading_note=f"«{t.raw}»: the {c} the example named before")
+
     def move(self, cl, movers, target=None, place=None, kind=None, flags=(), notes=(), card_list=None):
         if target is UNNAMED:
             target, notes = None, list(notes) + ["onto a card the text does not name"]
+        movers = [self.resolve_rank(t) for t in movers]
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
         p.from_place = from_place(cl)
@@ -152,7 +169,7 @@ class Reader(Forms):
     def to_each(self, cl, group: Group, target=None, place=None, flags=(), notes=()):
         """One move per card of ``group`` (alternatives flagged), all to the same destination; a
         series («серию ♥7, ♥6») or «X с Y» moves as one."""
-        fl = set(flags) | ({"alternative"} if group.alt else set())
+        fl = set(flags) | ({"alternative"} if group.alt else set()) | ({"range"} if group.range else set())
         if (group.series or group.with_) and len(group.cards) > 1:
             self.move(cl, group.toks, target, place, "sequence", fl, notes, card_list=group.cards)
             return
@@ -167,7 +184,8 @@ class Reader(Forms):
         if group.alt or len(group.cards) == 1 or target.card.suit is None:
             self.to_each(cl, Group(group.toks, group.i, group.j, group.alt, rows=group.rows), target, None, flags, notes)
         else:
-            self.move(cl, group.toks, target, None, "sequence", flags, notes, card_list=group.cards)
+            fl = set(flags) | ({"range"} if group.range else set())
+            self.move(cl, group.toks, target, None, "sequence", fl, notes, card_list=group.cards)
 
     def chain(self, cl, toks: list[CardToken], first_target: CardToken, flags=(), inferred=False):
         """Each card onto the one before it, the first onto ``first_target``."""
@@ -320,6 +338,10 @@ class Reader(Forms):
             return False
         if cl[st].tag is not None and cl[st].tag.POS in ("PRTF", "GRND"):
             return False   # «♦3, лежащая под ♠4, …»: a participle beside a clause, read with it
+        rng = next((g for g in groups if g.range), None)
+        if rng is not None and any("SERIES" in el.cues for el in cl):
+            self.ctx.run = (rng, self.ctx.sentence)
+            return True
         at = next(((place, i) for i, el in enumerate(cl) for cue, place in PLACE_CUES.items()
                    if cue in el.cues and _governed(cl, i)), None)
         on = next((g for g in groups if g.prep in ON), None)
@@ -360,7 +382,8 @@ class Reader(Forms):
             return
         if self._carried(cl, groups, prons):
             return
-        if verb is None and self._target_first(cl, groups, prons, flags):
+        if (verb is None or verb == "FOLLOW" and not any(p[1] == "relative" for p in prons)) \
+                and self._target_first(cl, groups, prons, flags):
             return
         if dashes and self._dash_moves(cl, groups, prons, dashes, flags, elided):
             return
@@ -385,8 +408,11 @@ class Reader(Forms):
                 self.move(cl, [t], lp.target, lp.place, flags=flags, notes=["destination of the move before (ellipsis)"])
             return
         # a list continuing a chain: «в следующем порядке: ♠8, ♦9 …», «затем ♥9, ♠8 и ♠7»
-        if len(groups) == 1 and groups[0].i <= 1:
-            lead = cl[0]
+        skip = 0
+        while skip < len(cl) and cl[skip].kind == "word" and cl[skip].low in LIST | STRONG:
+            skip += 1
+        if len(groups) == 1 and groups[0].i <= skip + 1:
+            lead = cl[skip]
             if self.ctx.pending_target is not None:
                 self.chain(cl, groups[0].toks, self.ctx.pending_target, flags)
                 self.ctx.pending_target = None
