@@ -65,7 +65,7 @@ from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText
 from .elements import clauses, elements, join_hyphenation, sentences
 from .destinations import GameContext, game_context
-from .facts import SHOWN_NOTE, shown_before
+from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos
 from .lexicon import VERB_CUES
 from .phrases import UNNAMED, distribute_suits
@@ -157,10 +157,14 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             if not cl:
                 continue
             reader.carried = False
+            if any("STUCK" in el.cues for el in cl) and reader.protos and "stuck" not in reader.protos[-1].claims:
+                reader.protos[-1].claims.append("stuck")   # «Дальнейшие ходы невозможны»: after the move before
             made = reader.clause(cl, alone, sflags, not first)
             first = False
             for p in made:
                 sentence_of[id(p)] = n_sent
+            if not alone:
+                note_turned_up(cl, made, [p for p in reader.protos if sentence_of.get(id(p)) == n_sent], reader.protos)
             if (not made and not reader.carried and reader.ctx.pending_target is None and any(el.kind == "card" for el in cl)
                     and any(el.cues & (set(VERB_CUES) - {"TAKE"}) for el in cl)):
                 a, b = cl[0].start, cl[-1].end

@@ -228,6 +228,8 @@ class Forms:
                 return False
             return True
 
+        if not groups and cl[vi].tag is not None and cl[vi].tag.POS == "GRND":
+            return   # «…, заполняя два пробела»: the gerund tells more of the move before
         before = [g for g in groups if g.j <= vi and is_mover(g)]
         after = [g for g in groups if g.i > vi and is_mover(g)]
         obj = [p for p in prons if p[2] in ("accs", "nomn", "")
@@ -430,8 +432,11 @@ class Forms:
         if not (stock or noun or counted is not None):
             return False
         pl = place_at(cl)
-        place = pl[0] if pl is not None else ("space" if verb == "FILL" or any("PLACE_NOUN" in el.cues for el in cl)
-                                              else "tableau")
+        if verb == "FILL" and any("SPACE" in el.cues for el in cl):
+            place = "space"   # «пробел заполняется картой из колоды» (whatever else the clause names)
+        else:
+            place = pl[0] if pl is not None else ("space" if verb == "FILL" or any("PLACE_NOUN" in el.cues for el in cl)
+                                                  else "tableau")
         p = self.move(cl, [UNNAMED], None, place, "deal", flags, ["cards the text does not name"])
         p.count = counted[0] if counted is not None else None
         p.from_place = p.from_place or ("stock" if stock else None)

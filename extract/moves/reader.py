@@ -296,6 +296,8 @@ class Reader(Forms):
         if verb_i is not None and cl[verb_i].tag is not None and cl[verb_i].tag.POS == "INFN" and any(
                 "INTENT" in el.cues for el in cl[:verb_i]):
             return None  # «игрок постарается сначала поместить девятку наверх колонки»: an aim, not a move
+        if verb_i is not None and any("UNTIL" in el.cues for el in cl[:verb_i]):
+            return None  # «подождать, пока не будет выложена другая ♠3»: what is waited for, not a move
         played = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in PLAY), None)
         if played is None and verb_i is None and self.playing and cl[0].kind == "word" and "NEXT" in cl[0].cues:
             played = 0   # «…, затем ♦8 с левого фланга»: the play goes on
