@@ -193,7 +193,8 @@ class Forms:
             return
         if after:
             if series or movers.with_:
-                self.move(cl, movers.toks, after[0].toks[0], kind="sequence", flags=flags, card_list=movers.cards)
+                self.move(cl, movers.toks, after[0].toks[0], kind="sequence",
+                          flags=flags | ({"range"} if movers.range else set()), card_list=movers.cards)
             elif len(after[0].toks) > 1 and after[0].alt:
                 for t in after[0].toks:
                     self.to_group(cl, movers, t, flags | {"alternative"})

@@ -485,7 +485,16 @@ class Reader(Forms):
             both = el.low in ("обе", "оба", "обидві", "обидва", "обі")
             if not both and (nxt is None or nxt.lemma != "карта"):
                 continue
-            apposition = [e.tok for e in cl[i + 1:] if e.kind == "card"] if any(e.kind == "dash" for e in cl[i + 1:i + 3]) else []
+            apposition = []
+            if any(e.kind == "dash" for e in cl[i + 1:i + 3]):
+                start = next(k for k in range(i + 1, len(cl)) if cl[k].kind == "dash") + 1
+                for e in cl[start:]:
+                    if e.kind == "dash":
+                        break
+                    if e.kind == "card":
+                        apposition.append(e.tok)
+                    elif not (e.kind == "punct" and e.text == "," or e.kind == "word" and e.low in LIST):
+                        break
             if apposition:
                 return n, apposition
             demonstr = both or (i and cl[i - 1].kind == "word" and cl[i - 1].lemma in ("этот", "цей", "сей", "данный"))
