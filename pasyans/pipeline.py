@@ -111,20 +111,19 @@ def check_lengths(seg: Segmented) -> None:
 def read_examples(seg: Segmented) -> None:
     """Parse every example's moves in place, in the source's notation; then read the printed
     layouts (see :func:`read_layouts`)."""
-    from .extract.claims import read_claims
-    from .extract.moves import parse_moves
+    from .extract.moves import game_context, parse_moves
 
     src = seg.source
     for g in seg.games:
         for i, ex in enumerate(g.examples):
             lang = src.language_at(ex.lines[0])  # a mixed text: the example's own language
-            parsed = parse_moves(_example_text(seg, g, i), src.id, src.notation, lang)
+            parsed = parse_moves(_example_text(seg, g, i), src.id, src.notation, lang,
+                                 context=game_context(g.text, lang))
             ex.moves = parsed.moves
             ex.mentions = parsed.mentions
             for f in parsed.findings:
                 f.game = f.game or g.key
             ex.findings.extend(parsed.findings)
-            read_claims(ex, src.language)
     read_layouts(seg)
 
 

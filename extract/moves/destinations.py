@@ -25,7 +25,7 @@ from .lexicon import FROM, INTO, ON, ORDINALS
 
 _POSITIONS = {"середина": "middle", "середина колонки": "middle", "центр": "middle", "середній": "middle",
               "средний": "middle", "левый": "left", "лівий": "left", "правый": "right", "правий": "right",
-              "крайний": "end", "последний": "last", "останній": "last"}
+              "крайний": "end", "последний": "last", "останній": "last", "верхний": "top", "нижний": "bottom"}
 
 
 def pile_place(cl: list[El], i: int) -> str | None:

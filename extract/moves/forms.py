@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, UNDER
-from .phrases import UNNAMED, Group, has_gram, is_plural, merge_groups, place_at, side_target
+from .phrases import UNNAMED, Group, is_plural, merge_groups, place_at, side_target
 
 
 def target_options(cl, on_groups: list[Group]) -> list[tuple[tuple, set]]:
@@ -90,8 +90,13 @@ class Forms:
                 done = True
             else:
                 pl = place_at(cl, r, min(r + 2, len(cl)))
+                side = side_target(cl, groups, r)
                 if pl is not None and (prep or pl[1] == r):
                     self.to_each(cl, movers, None, pl[0], flags)
+                    done = True
+                elif side is not None:   # «♠2 … — в верхний ряд справа от ♠Т»
+                    flag, tok, note = side
+                    self.to_group(cl, movers, tok, flags | {flag}, [note])
                     done = True
         return done
 
@@ -251,7 +256,10 @@ class Forms:
         if movers is None and verb != "FOLLOW":
             counted = self.counted(cl)
             together = self.ctx.pending_list if any(el.low in ("вместе", "разом", "целиком", "цілком") for el in cl) else []
-            if counted is not None and counted[1] or together:
+            if counted is not None and counted[1] and self.ctx.prev_alt:
+                # «♥3 или ♣3, обе из верхнего ряда, могут заполнить пробел»: each of them, not a run
+                movers = Group(counted[1], 0, 0, alt=True)
+            elif counted is not None and counted[1] or together:
                 # «обе карты можно переложить вместе на ♥8», «Ці дві карти …», «семерку и шестерку червей,
                 # лежащие одна на другой, переносят вместе на …»: one run, its base first
                 toks = self.base_first(counted[1] if counted is not None and counted[1] else together)
@@ -428,10 +436,8 @@ class Forms:
         if verb not in ("FILL", "PLACE") or any(el.kind == "card" for el in cl):
             return False
         stock = any("STOCK" in el.cues for el in cl)
-        noun = any(el.kind == "word" and el.lemma == "карта" and (has_gram(el.tag, "plur") or has_gram(el.tag, "ablt"))
-                   for el in cl)
-        if not (stock or noun or counted is not None):
-            return False
+        if not (stock or counted is not None and any(el.kind == "word" and el.lemma == "карта" for el in cl)):
+            return False   # («заполнить картой во втором ряду»: a card of the layout, not one dealt)
         pl = place_at(cl)
         if verb == "FILL" and any("SPACE" in el.cues for el in cl):
             place = "space"   # «пробел заполняется картой из колоды» (whatever else the clause names)

@@ -28,6 +28,7 @@ class Group:
     series: bool = False
     rows: dict = field(default_factory=dict)  # id(token) → row it is taken from («Ч10 з 8-го ряду»)
     range: bool = False  # «от ♦В до ♠6»: the toks are the two ends of a run
+    chain: bool = False  # «♠2 и вслед за ней ♠3»: each card goes onto (or beside) the one before
 
     @property
     def cards(self) -> list[Card]:
@@ -47,6 +48,19 @@ def _correlative(cl: list[El], k: int, word: str) -> bool:
     """Whether «, <word>» follows later in the clause: «либо ♥10, либо ♥8» pairs its «либо»s."""
     return any(cl[n].kind == "punct" and cl[n].text == "," and cl[n + 1].kind == "word" and cl[n + 1].low == word
                for n in range(k, len(cl) - 1))
+
+
+def _chain_connector(cl: list[El], j: int) -> int | None:
+    """The index after «и вслед за ней», «і слідом за нею», «, а за ним» at ``cl[j]``, else ``None``."""
+    k = j
+    if k < len(cl) and (cl[k].kind == "punct" and cl[k].text == "," or cl[k].kind == "word" and cl[k].low in LIST):
+        k += 1
+    if k < len(cl) and cl[k].kind == "word" and cl[k].low in ("вслед", "слідом", "следом"):
+        k += 1
+    if k + 1 < len(cl) and cl[k].kind == "word" and cl[k].low == "за" and cl[k + 1].kind == "word" \
+            and cl[k + 1].low in PERSONAL and k > j:
+        return k + 2
+    return None
 
 
 def card_groups(cl: list[El]) -> list[Group]:
@@ -89,6 +103,11 @@ def card_groups(cl: list[El]) -> list[Group]:
             if row is not None:  # «Ч10 з 8-го ряду або Ч10 з 2-го ряду»
                 g.rows[id(g.toks[-1])] = row[0]
                 j = row[1]
+            follow = _chain_connector(cl, j)
+            if follow is not None and follow < len(cl) and cl[follow].kind == "card":
+                g.chain = True   # «♠2 и вслед за ней ♠3»
+                j = follow
+                continue
             k = j
             alt = with_ = False
             alt_word = None

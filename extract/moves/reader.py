@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from pasyans import morph
 from pasyans.cards import Card
 
 from ..notation import CardToken
@@ -89,7 +90,8 @@ class Context:
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
     last_group: "Group | None" = None
     run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
-    taken: dict = field(default_factory=dict)  # Card → the place a «берём / снимается с …» clause took it from  # the last group of several cards named together («♣4 вместе с ♦9 …»)
+    prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
+    taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
 
 
@@ -141,11 +143,18 @@ class Reader(Forms):
         self.protos.append(p)
         self.ctx.last_proto = p
 
-    def resolve_rank(self, t: CardToken) -> CardToken:
+    def resolve_rank(self, t: CardToken, cl=()) -> CardToken:
         """A word-form card naming a rank only («и туз выносится на основание») that stands for the one
         card of that rank the example has named with its suit (♠Т before it); else ``t`` unchanged."""
-        if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.card.joker:
+        if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.card.joker or t.count > 1:
             return t
+        word = morph.parse(t.raw.split()[0], "ru")
+        at = next((k for k, el in enumerate(cl) if el.kind == "card" and el.tok is t), None)
+        prev = cl[at - 1] if at else None
+        if word is None or "sing" not in word.tag.grammemes or (
+                prev is not None and prev.kind == "word" and prev.tag is not None
+                and (prev.tag.POS == "NUMR" or "plur" in prev.tag.grammemes)):
+            return t   # «другие три десятки»: several cards of the rank
         same = {h.card for h in self.ctx.history if h is not UNNAMED and h.card.suit and h.card.rank == t.card.rank}
         if len(same) != 1:
             return t
@@ -155,12 +164,14 @@ class Reader(Forms):
     def move(self, cl, movers, target=None, place=None, kind=None, flags=(), notes=(), card_list=None):
         if target is UNNAMED:
             target, notes = None, list(notes) + ["onto a card the text does not name"]
-        movers = [self.resolve_rank(t) for t in movers]
+        movers = [self.resolve_rank(t, cl) for t in movers]
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
         p.from_place = from_place(cl)
         if p.movers and p.movers[0].card in self.ctx.taken:
-            p.from_place = p.from_place or self.ctx.taken.pop(p.movers[0].card)
+            # «взять из верхнего ряда обе семерки и положить их …»: one move, from where it was taken
+            src, start = self.ctx.taken.pop(p.movers[0].card)
+            p.from_place, p.start = p.from_place or src, min(p.start, start)
         if any(t is UNNAMED for t in movers):
             p.notes.append("the card moved is not named")
         self.emit(p)
@@ -170,6 +181,11 @@ class Reader(Forms):
         """One move per card of ``group`` (alternatives flagged), all to the same destination; a
         series («серию ♥7, ♥6») or «X с Y» moves as one."""
         fl = set(flags) | ({"alternative"} if group.alt else set()) | ({"range"} if group.range else set())
+        if group.chain and len(group.toks) > 1:
+            self.move(cl, group.toks[:1], target, place, flags=fl, notes=notes)
+            side = fl & {"right_of", "left_of"}
+            self.chain(cl, group.toks[1:], group.toks[0], (set(flags) - {"above", "under"}) | side, inferred=True)
+            return
         if (group.series or group.with_) and len(group.cards) > 1:
             self.move(cl, group.toks, target, place, "sequence", fl, notes, card_list=group.cards)
             return
@@ -181,8 +197,9 @@ class Reader(Forms):
     def to_group(self, cl, group: Group, target: CardToken, flags=(), notes=()):
         """A group onto one card: alternatives (or a rank-only target: «на тузы») one by one,
         otherwise one sequence move of all the cards («♠10 и ♦9 — на ♥В»)."""
-        if group.alt or len(group.cards) == 1 or target.card.suit is None:
-            self.to_each(cl, Group(group.toks, group.i, group.j, group.alt, rows=group.rows), target, None, flags, notes)
+        if group.alt or group.chain or len(group.cards) == 1 or target.card.suit is None:
+            self.to_each(cl, Group(group.toks, group.i, group.j, group.alt, rows=group.rows, chain=group.chain),
+                         target, None, flags, notes)
         else:
             fl = set(flags) | ({"range"} if group.range else set())
             self.move(cl, group.toks, target, None, "sequence", fl, notes, card_list=group.cards)
@@ -261,6 +278,7 @@ class Reader(Forms):
         named = antecedents_in(cl)
         self.ctx.history.extend(named)
         self.ctx.prev_named = [t for t in named if t is not UNNAMED]
+        self.ctx.prev_alt = any(g.alt for g in groups)
         several = [g for g in groups if len(g.toks) > 1 and g.with_]
         if several:
             self.ctx.last_group = several[-1]
@@ -274,7 +292,9 @@ class Reader(Forms):
 
     def _read(self, cl, groups, prons, flags, alone) -> str | None:
         """Read one clause; returns its move verb class (``"COVER"``, ``"PLACE"`` …) or ``None``."""
-        verb_i = next((i for i, el in enumerate(cl) if el.cues & set(VERB_CUES) and "PLACE_NOUN" not in el.cues), None)
+        inside = {k for g in groups if g.chain for k in range(g.i, g.j)}   # «♠2 и вслед за ней ♠3»: no verb
+        verb_i = next((i for i, el in enumerate(cl) if el.cues & set(VERB_CUES) and "PLACE_NOUN" not in el.cues
+                       and i not in inside), None)
         verb = None
         if verb_i is not None:
             c = cl[verb_i].cues
@@ -510,13 +530,11 @@ class Reader(Forms):
         """A card taken up, not yet put anywhere: the place it comes from («из отбоя», «с основания»,
         «з бази») is kept for its next move (``Move.from_place``)."""
         src = from_place(cl)
-        if src is None:
-            return
         toks = [t for g in groups if g.prep not in FROM | ON | INTO for t in g.toks]
         if not toks:
             toks = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs")), None) or elided
         for t in toks:
-            self.ctx.taken[t.card] = src
+            self.ctx.taken[t.card] = (src, cl[0].start)
 
     def _discard_continued(self, cl, groups, flags) -> bool:
         """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
