@@ -10,7 +10,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, SIDES, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -148,6 +148,8 @@ def mark_cues(els: list[El], lang: str) -> None:
     for t, el in zip(doc, els):
         t.lemma_ = el.lemma if el.kind == "word" else el.text.lower()
         t.norm_ = word_class(el)
+    for t, el in zip(doc, els):
+        el.cues |= SINGLE.get(("LEMMA", t.lemma_), frozenset()) | SINGLE.get(("LOWER", t.lower_), frozenset())
     for match_id, s, e in matcher(doc):
         for k in range(s, e):
             els[k].cues.add(nlp.vocab.strings[match_id])

@@ -48,15 +48,44 @@ PLACE_CUES: dict[str, str] = _LEX["place_cues"]
 """Cue label → the ``Move.to`` place it names («FOUNDATION» → ``foundation``)."""
 
 
+def _single(pattern: list[dict]) -> tuple[str, list[str]] | None:
+    """``(attribute, values)`` of a one-token pattern on ``LEMMA`` or ``LOWER`` alone, else ``None``."""
+    if len(pattern) != 1 or len(pattern[0]) != 1:
+        return None
+    (attr, value), = pattern[0].items()
+    if attr not in ("LEMMA", "LOWER"):
+        return None
+    if isinstance(value, str):
+        return attr, [value]
+    if isinstance(value, dict) and set(value) == {"IN"}:
+        return attr, list(value["IN"])
+    return None
+
+
+SINGLE: dict[tuple[str, str], frozenset[str]] = {}
+"""``(attribute, value)`` → cue labels of the one-token patterns («покрывать» → ``COVER``): looked up
+per word, one dict access each; the Matcher keeps only the patterns of several tokens."""
+_MULTI: dict[str, list[list[dict]]] = {}
+for _label, _patterns in CUES.items():
+    for _pat in _patterns:
+        _one = _single(_pat)
+        if _one is None:
+            _MULTI.setdefault(_label, []).append(_pat)
+            continue
+        for _v in _one[1]:
+            SINGLE[(_one[0], _v)] = SINGLE.get((_one[0], _v), frozenset()) | {_label}
+
+
 @lru_cache(maxsize=2)
 def cue_matcher(lang: str):
-    """``(nlp, matcher)``: a blank spaCy pipeline of ``lang`` and the Matcher of :data:`CUES`."""
+    """``(nlp, matcher)``: the shared blank spaCy pipeline of ``lang`` and the Matcher of the cue
+    patterns of several tokens (those of one token are :data:`SINGLE`)."""
     from spacy.matcher import Matcher
 
     from ..nlp import pipeline
 
     nlp = pipeline(lang)
     m = Matcher(nlp.vocab)
-    for label, patterns in CUES.items():
+    for label, patterns in _MULTI.items():
         m.add(label, patterns)
     return nlp, m
