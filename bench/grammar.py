@@ -12,7 +12,8 @@ reader was tuned to them) are measured the same way, each in two parts — the p
 held-out part (a third, drawn at random, whose misses are not printed unless ``--held-out`` is
 given): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
 ``other_moves.json`` (texts of other authors: the Aisleriot example and paragraphs written in the
-genre's styles, Russian, Ukrainian and pre-1918). Per set: card recall, precision, order (LCS),
+genre's styles, Russian, Ukrainian and pre-1918), and the worked examples of the development texts
+the "texts" developer wrote (``own_texts_segments.json``, their own tuned/held-out split). Per set: card recall, precision, order (LCS),
 destination strict/lenient, and ``flags`` — among the LCS-aligned moves, the share whose
 conditional / alternative / prohibited marks agree.
 
@@ -174,6 +175,7 @@ def annotated_examples() -> dict[str, list]:
 
     src = {s.id: s for s in load_corpus(ROOT / "corpus")}
     sets: dict[str, list] = {"book tuned": [], "book held-out": [], "other tuned": [], "other held-out": []}
+    # + "texts tuned" / "texts held-out": see texts_examples
     book = json.loads((ANNOTATIONS / "book_moves_sample.json").read_text("utf-8"))
     for game in book["games"]:
         for ex in game["examples"]:
@@ -192,13 +194,56 @@ def annotated_examples() -> dict[str, list]:
             mt = modernize_mapped(mt)
         gold = [_annotation_move(m, "standard") for m in ex["moves"]]
         sets["other " + ex["split"]].append((ex["id"], "x", mt, ex["notation"], ex["lang"], gold))
+    sets.update(texts_examples())
     return sets
+
+
+def texts_examples() -> dict[str, list]:
+    """The worked examples of the development texts another developer wrote (tests/fixtures/texts/,
+    annotated in ``own_texts_segments.json``), read as ``pasyans add`` would enter them (notation,
+    language, spelling detected): sets ``"texts tuned"`` and ``"texts held-out"``. Their ``to`` of a
+    discarded card is its partner."""
+    from pasyans.add import detect
+    from pasyans.extract.orthography import modernize_mapped
+
+    ann = json.loads((ANNOTATIONS / "own_texts_segments.json").read_text("utf-8"))
+    sets: dict[str, list] = {"texts tuned": [], "texts held-out": []}
+    for t in ann["texts"]:
+        path = ROOT / "tests" / "fixtures" / t["file"]
+        text = path.read_text("utf-8")
+        entry = detect(path, text).entry
+        lines = text.split("\n")
+        for game in t["games"]:
+            for n, ex in enumerate(game.get("examples", []), 1):
+                if not ex.get("moves"):
+                    continue
+                a, b = ex["lines"]
+                mt = MappedText.from_lines(lines[a - 1:b], a, sep=" ")
+                if entry.get("orthography") == "pre-reform":
+                    mt = modernize_mapped(mt)
+                lang = next((sp["language"] for sp in entry.get("languages", []) if sp["lines"][0] <= a <= sp["lines"][1]),
+                            entry["language"])
+                gold = [(_annotation_card(m["card"], "standard"),) + _texts_destination(m["to"])
+                        for m in ex["moves"]]
+                split = "held-out" if t["split"] == "held_out" else "tuned"
+                sets["texts " + split].append((f"{t['file'][6:]} {game['title']} #{n}", "x", mt, entry["notation"],
+                                               lang if lang in ("ru", "uk") else "ru", gold))
+    return sets
+
+
+def _texts_destination(to: str | None) -> tuple[str | None, Card | None]:
+    if to is None:
+        return None, None
+    if to in ("foundation", "space", "reserve", "waste", "tableau", "cell", "stock"):
+        return to, None
+    c = _annotation_card(to, "standard")
+    return (c.format() if c.suit else str(c)), c
 
 
 def dest_right(ours, gold, lenient: bool) -> bool:
     to, to_card = ours.to, ours.to_card
     gto, gcard = gold[1], gold[2]
-    if to is None and gto is None and (ours.kind == "discard" or gcard is not None):
+    if ours.kind == "discard" and (gto is None or gcard is not None):
         return to_card == gcard  # a card leaving play: right when the partner is
     if to == gto:
         return True

@@ -354,3 +354,39 @@ def test_card_from_and_onto_places_is_not_the_mover():
     r = parse_moves("В любое время карта может быть снята с базового туза и помещена на базового короля.",
                     "004", "symbol", "ru")
     assert r.moves == [] and [f.kind for f in r.findings] == ["unparsed-sentence"]
+
+
+def test_destinations_the_layout_decides():
+    """004-099 «Мельница» 8410: «♦Т помещается в угол креста» — the foundation, as the game's text lays
+    its aces «внутри углов креста»; without the game's text the corner is unresolved (None + finding).
+    004-040 «Ханойская башня» 3310: «под ♥9» is onto ♥9, the game builds «под карту»."""
+    from pasyans.extract.moves import game_context
+
+    mill = game_context("Первые четыре туза помещаются внутри углов креста. Цель игры — выстроить на тузах серии.")
+    r = parse_moves("♦Т помещается в угол креста, ♦Д — на ♠К.", "004", "symbol", "ru", context=mill)
+    assert [(m.card, m.to) for m in r.moves] == [(C("AD"), "foundation"), (C("QD"), "KS")]
+    r = parse_moves("♦Т помещается в угол креста.", "004", "symbol", "ru")
+    assert [(m.card, m.to) for m in r.moves] == [(C("AD"), None)]
+    assert [f.kind for f in r.findings] == ["unresolved-destination"] and "угол" in r.findings[0].message
+    hanoi = game_context("Карта может перемещаться только в низ другой колонки и под карту более высокого достоинства.")
+    m = parse_moves("♥2 следует поместить под ♥9.", "004", "symbol", "ru", context=hanoi).moves[0]
+    assert (m.to, "under" in m.flags) == ("9H", True) and "под карту" in m.note
+    r = parse_moves("Его тотчас кладут на свое место в верхний ряд. Допустим, открыта семёрка пик: её подкладывают "
+                    "под стопку на месте семи.", "x", "words", "ru")
+    assert [m.to for m in r.moves if m.cards] == [None]
+    assert [f.kind for f in r.findings if f.kind == "unresolved-destination"] == ["unresolved-destination"]
+    r = parse_moves("♥9 кладем в третью стопку, а ♥9 — в середину колонки.", "x", "symbol", "ru")
+    assert [(m.to, m.to_pile) for m in r.moves] == [("pile:3", "3"), ("tableau", "middle")]
+
+
+def test_what_the_engine_needs_from_a_move():
+    """Counts, turned-up cards, claims, where a card comes from (issue 13, item 3)."""
+    r = parse_moves("♥В и ♥10 выносятся в базовый ряд. ♦К помещается на ♦Д. Дальнейшие ходы невозможны, поэтому "
+                    "выкладываются шестнадцать карт из колоды.", "004", "symbol", "ru")
+    assert [(m.cards, m.kind, m.count, m.from_place, m.claims) for m in r.moves][-2:] == [
+        ([C("KD")], "build", None, None, ["stuck"]), ([], "deal", 16, "stock", [])]
+    r = parse_moves("♥2 покрывает ♥Т, и карта лицевой стороной вниз открывается. ♠9 покрывает ♥10, ♥8 — ♠9, и карты "
+                    "лицом вниз открываются после каждого хода.", "004", "symbol", "ru")
+    assert [m.turns_up for m in r.moves] == [1, 1, 1]
+    r = parse_moves("С основания можно снять семерку пик и положить её на восьмерку бубен.", "x", "words", "ru")
+    assert [(m.cards, m.to, m.from_place) for m in r.moves] == [([C("7S")], "8D", "foundation")]

@@ -68,7 +68,7 @@ from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos
 from .lexicon import VERB_CUES
-from .phrases import UNNAMED, distribute_suits
+from .phrases import UNNAMED, distribute_suits, range_cards
 from .reader import Reader
 
 __all__ = ["GameContext", "MoveParse", "game_context", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
@@ -121,7 +121,9 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     mt = join_hyphenation(mt)
     s = mt.text
     sc = scan(s, notation, lang)
-    sc.tokens = distribute_suits(s, sc.tokens, lang)
+    extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
+             if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]
+    sc.tokens = distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang)
     out.tokens = sc.tokens
     for u in sc.unread:
         out.findings.append(Finding(source_id, mt.lines_of(u.start, max(u.end, u.start + 1)), "unparsed-card",

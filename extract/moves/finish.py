@@ -92,6 +92,8 @@ def _resolve(p: Proto, to: str | None, to_card: Card | None, notes: list[str], c
             return to, to_card, where, None
         notes.append(f"the {where} pile of the tableau («{raw}»)")
         return "tableau", to_card, where, None
+    if to == "under-pile":
+        return None, to_card, None, f"«{raw}»: beneath a pile, which the text names by no card"
     if to == "own-place":
         return None, to_card, None, f"«{raw}»: the card's own place, which the text does not name"
     if to == "corner":

@@ -7,6 +7,9 @@ from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, U
 from .phrases import UNNAMED, Group, is_plural, merge_groups, place_at, side_target
 
 
+_MOVE_VERBS = frozenset({"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "PAIR"})
+
+
 def target_options(cl, on_groups: list[Group]) -> list[tuple[tuple, set]]:
     """The destinations of «на X», each ``((card token, its group), extra flags)``: «на ♠9 или ♠Т»
     and «на даму червей или на бубновую даму», «как на ♦4, так и на ♥4»: alternatives; «на ♥8 …,
@@ -38,6 +41,8 @@ class Forms:
         done = False
         pending, self.ctx.pending_list = self.ctx.pending_list, []
         for d in dashes:
+            if any(el.cues & _MOVE_VERBS for el in cl[d + 1:]):
+                continue   # «открыто сімку бубон — її кладуть під …»: the dash joins clauses, the verb moves
             left = next((g for g in groups if g.j == d), None)
             tg = next((g for g in groups if g.i == d + 1), None)
             if pending and left is not None and len(left.toks) == 1 and tg is not None and len(tg.toks) == 1 and d == dashes[0]:
@@ -312,6 +317,11 @@ class Forms:
                 self.to_each(cl, movers, tc, "foundation", flags, ["the foundation card named after the dash"])
             else:
                 self.to_each(cl, movers, None, pl[0], flags)
+            return
+        beneath = next((i for i, el in enumerate(cl) if "PILE" in el.cues and i and cl[i - 1].low in UNDER), None)
+        if beneath is not None:
+            # «её подкладывают под стопку на месте семи»: beneath a pile, no card named
+            self.to_each(cl, movers, None, "under-pile", flags)
             return
         own = next((i for i, el in enumerate(cl) if "PLACE_NOUN" in el.cues and i
                     and cl[i - 1].low in ("свое", "своё", "своє", "свой", "свій")), None)

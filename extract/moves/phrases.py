@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pasyans import morph
 from pasyans.cards import Card
 
-from ..notation import CardToken
+from ..notation import CardToken, find_word_cards
 from .destinations import pile_place
 from .elements import El
 from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE,
@@ -342,4 +342,34 @@ def distribute_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> li
             for j in range(n, k + 1):
                 out[j] = replace(out[j], card=Card(out[j].card.rank, before.card.suit),
                                  reading_note=f"«той же масти»: the suit of {before.raw}")
+    return out
+
+
+_NEXT_WORD = re.compile(r"\s+([^\W\d_]+(?:['’][^\W\d_]+)?)")
+
+
+def range_cards(text: str, ranges, lang: str = "ru") -> list[CardToken]:
+    """The two end cards of a rank range that a suit word follows: «от короля до восьмерки червей»,
+    «від дами до дев'ятки пік» (a run of one suit named by its ends; the card notation reads the
+    range as ranks). Each end is a word-form token over its rank word (the last also over the suit
+    word), with a reading note; a range with no suit after it gives none."""
+    out: list[CardToken] = []
+    for r in ranges:
+        if r.kind != "range":
+            continue
+        m = _NEXT_WORD.match(text, r.end)
+        words = list(re.finditer(r"[^\W\d_]+(?:['’][^\W\d_]+)?", r.raw))
+        if m is None or len(words) < 4:
+            continue
+        suit = m.group(1)
+        first, last = words[1], words[-1]
+        ends = []
+        for w, end in ((first, r.start + first.end()), (last, m.end())):
+            found = find_word_cards(f"{w.group()} {suit}", lang)
+            if len(found) != 1 or found[0].card.suit is None:
+                break
+            ends.append(CardToken(r.start + w.start(), end, text[r.start + w.start():end], found[0].card, "words",
+                                  f"an end of the run «{r.raw} {suit}», of one suit"))
+        if len(ends) == 2:
+            out.extend(ends)
     return out

@@ -41,6 +41,35 @@ def from_place(cl: list[El]) -> str | None:
     return None
 
 
+_ONLY = frozenset({"только", "лишь", "лише", "тільки", "лиш"})
+
+
+def _generic(t: CardToken, cl: list[El]) -> bool:
+    """A rank named in general, as a rule says it, not a card of the example: «кладут только короля»,
+    «Короли выходят на свою базу» (a plural rank word; «обе семерки» is two cards, counted)."""
+    if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.count > 1:
+        return False
+    at = next((k for k, el in enumerate(cl) if el.kind == "card" and el.tok is t), None)
+    if at is None:
+        return False
+    if at and cl[at - 1].kind == "word" and cl[at - 1].low in _ONLY:
+        return True
+    word = morph.parse(t.raw.split()[0], "ru")
+    return word is not None and "plur" in word.tag.grammemes and "nomn" in word.tag.grammemes and not (
+        at and cl[at - 1].kind == "word" and cl[at - 1].tag is not None and cl[at - 1].tag.POS == "NUMR")
+
+
+def _own_object(cl: list[El]) -> bool:
+    """Whether the clause names what it moves itself, as a noun that is no card or place: «Можно
+    переносить целые открытые последовательности» (then no card of the clause before is meant)."""
+    return any(el.kind == "word" and el.tag is not None and el.tag.POS == "NOUN" and not el.cues - {"SERIES"}
+               and any(p.tag.POS == "NOUN" and (has_gram(p.tag, "nomn") or has_gram(p.tag, "accs"))
+                       for p in morph.analyzer("uk" if set(el.low) & set("іїєґ") else "ru").parse(el.low))
+               and el.lemma not in ("карта", "ход", "хід")
+               and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO | UNDER)
+               for i, el in enumerate(cl))
+
+
 def _governed(cl: list[El], i: int) -> bool:
     """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
     k = i - 1
@@ -164,6 +193,9 @@ class Reader(Forms):
     def move(self, cl, movers, target=None, place=None, kind=None, flags=(), notes=(), card_list=None):
         if target is UNNAMED:
             target, notes = None, list(notes) + ["onto a card the text does not name"]
+        if movers and all(_generic(t, cl) for t in movers):
+            self.carried = True   # (the clause is read: no finding)
+            return Proto([], 0, 0)   # «На пустое место кладут только короля»: a rule, not a move (not kept)
         movers = [self.resolve_rank(t, cl) for t in movers]
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
@@ -348,6 +380,8 @@ class Reader(Forms):
             return None
         if verb_i is None and self._state(cl, groups, flags):
             return None
+        if verb_i is None and any("ABSENT" in el.cues for el in cl):
+            return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
 
@@ -389,7 +423,7 @@ class Reader(Forms):
             # «♣10, покрывшая ♣В»: a participle tells about the card named just before it
             named = [t for t in self.ctx.history if t is not UNNAMED]
             elided = named[-1:]
-        elif not alone and self._starts_with_predicate(cl, verb_i):
+        elif not alone and self._starts_with_predicate(cl, verb_i) and not _own_object(cl):
             if self.ctx.subject is not None and self.ctx.subject_sentence == self.ctx.sentence:
                 elided = [self.ctx.subject]
             elif self.ctx.prev_moved and self.ctx.last_movers:
@@ -471,7 +505,7 @@ class Reader(Forms):
             counted = self.counted(cl)
             movers = counted[1] if counted is not None and counted[1] else elided
         pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
-            or "PAIR" in cl[vi].cues
+            or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl)
         notes = ["leaves play («изъять», «сбросить»)"]
         if not partners and pairing and len(movers) == 2:
             a, b = movers   # «Пара из ♣7 и ♣6 сбрасывается», «♦9 и ♣9 составляют пару и снимаются»: one pair
@@ -544,6 +578,13 @@ class Reader(Forms):
         lp = self.ctx.last_proto
         if last is None or lp is None or lp.kind != "discard" or not groups:
             return False
+        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
+                and any(el.kind == "dash" for el in cl[groups[0].j:groups[1].i]):
+            # «…, Q♠ — с A♦»: another pair, the verb of the pair before left out
+            a, b = groups[0].toks[0], groups[1].toks[0]
+            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
         if len(groups) == 1 and groups[0].with_ and len(groups[0].toks) == 2 and not groups[0].alt \
                 and cl[0].kind == "word" and cl[0].low in STRONG | {"и"}:
             # «…, а ♠4 вместе с ♦4»: another pair leaves play the same way
