@@ -1,66 +1,34 @@
-"""What the text of a worked example says about the position after a move, read as facts on the move.
+"""What the text of a worked example says about the position after a move, for moves read elsewhere.
 
-«Більше перекладати нічого», «Знову утворилися глухі вікна» (Ukrainian), «больше перекладывать
-нечего», «глухие окна» (Russian): after the move no window can be filled — the claim ``"stuck"``
-in :attr:`pasyans.models.Move.claims` of the move the sentence follows. The engine checks the claim
-on the full position; it never reads the text itself. Patterns are spaCy Matcher patterns on the
-lemmas of :mod:`pasyans.extract.nlp` (data: :data:`STUCK_PATTERNS`).
+The move reader (:func:`pasyans.extract.moves.parse_moves`) puts the claims on the moves it reads
+(``Move.claims``: ``"stuck"`` after «Більше перекладати нічого», «глухі вікна», «Дальнейшие ходы
+невозможны» — the ``STUCK`` cue of ``pasyans/data/move_lexicon.json``). :func:`read_claims` gives
+the same claims to moves that came from somewhere else (a replay, a test's hand-made moves), by
+reading the example's text and matching the moves by their printed words.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from pasyans.models import Example
 
-STUCK_PATTERNS = {
-    "uk": [[{"LEMMA": "більше"}, {"LEMMA": "перекладати"}, {"LEMMA": "ніщо"}],
-           [{"LEMMA": "глухий"}, {"LEMMA": "вікно"}]],
-    "ru": [[{"LEMMA": {"IN": ["больше", "большой"]}}, {"LEMMA": "перекладывать"}, {"LEMMA": "нечего"}],
-           [{"LEMMA": "глухой"}, {"LEMMA": "окно"}]],
-}
-"""Phrases saying no window can be filled (each with its language)."""
+
+def _key(raw: str) -> str:
+    return "".join(raw.split())
 
 
-@lru_cache(maxsize=2)
-def _matcher(lang: str):
-    from spacy.matcher import Matcher
+def read_claims(example: Example, lang: str, notation: str = "letter") -> None:
+    """Add to ``claims`` of each move of ``example`` what the example's text claims after it (the
+    reader's claims, matched in order by the printed words; a move not found is left alone)."""
+    from .moves import parse_moves
 
-    from .nlp import pipeline
-
-    m = Matcher(pipeline(lang).vocab)
-    m.add("STUCK", STUCK_PATTERNS[lang])
-    return m
-
-
-def says_stuck(text: str, lang: str) -> bool:
-    """Whether ``text`` says that no window can be filled (see the module text)."""
-    from .nlp import doc
-
-    if lang not in STUCK_PATTERNS or not text.strip():
-        return False
-    return bool(_matcher(lang)(doc(text, lang)))
-
-
-def _raw_pattern(raw: str) -> re.Pattern:
-    return re.compile(r"\s*".join(re.escape(ch) for ch in raw if not ch.isspace()))
-
-
-def read_claims(example: Example, lang: str) -> None:
-    """Add ``"stuck"`` to ``claims`` of every move of ``example`` whose following text (up to the
-    next move) says no window can be filled. Moves whose printed words are not found are skipped."""
-    text = example.text or ""
-    spans: list[tuple[int, int] | None] = []
+    lang = lang if lang in ("ru", "uk") else "ru"
+    read = [m for m in parse_moves(example.text or "", "claims", notation, lang).moves if m.raw]
     pos = 0
     for m in example.moves:
-        hit = _raw_pattern(m.raw).search(text, pos) if m.raw else None
-        spans.append((hit.start(), hit.end()) if hit else None)
-        if hit:
-            pos = hit.end()
-    for i, sp in enumerate(spans):
-        if sp is None:
+        hit = next((k for k in range(pos, len(read)) if _key(read[k].raw) == _key(m.raw or "")), None)
+        if hit is None:
             continue
-        nxt = next((s[0] for s in spans[i + 1:] if s is not None), len(text))
-        if says_stuck(text[sp[1]:nxt], lang) and "stuck" not in example.moves[i].claims:
-            example.moves[i].claims.append("stuck")
+        pos = hit + 1
+        for c in read[hit].claims:
+            if c not in m.claims:
+                m.claims.append(c)

@@ -152,12 +152,14 @@ def test_definite_share_and_gold_agreement(kb, bench, read_corpus):
 
 def test_described_position_counts_as_shown(kb):
     """004 «Краеугольные камни» 4338–4341: «♥А и ♠К вынесены во время раздачи карт в базовый ряд …
-    ♠Д и ♥2 нельзя поместить на базовые»: AH and KS are shown on their foundations, so the reason
-    no longer says the text does not show them."""
+    ♠Д и ♥2 нельзя поместить на базовые»: AH and KS are on their foundations — moves the text
+    reports as made (flag ``described``, the move reader), so nothing is assumed about them."""
+    v, _, _, _ = _one(kb, "Краеугольные камни", "♥А и ♠К вынесены", "AH")
+    assert v == "legal"
     v, _, _, d = _one(kb, "Краеугольные камни", "♠Д и ♥2 нельзя", "2H")
     shown = [c for c in d["checks"] if c["rule"] == "foundations: earlier play"]
     assert v == "unverifiable" and d["context"]["prohibited"] and d["context"]["allowed-by"] == "rules"
-    assert shown[0]["what"] == "shown" and shown[0]["detail"]["how"] == "shown" and d["assumed"] == []
+    assert shown[0]["what"] == "shown" and shown[0]["detail"]["how"] == "moved" and d["assumed"] == []
 
 
 def test_brook_removal_by_the_rule_of_line_9(kb):
