@@ -97,6 +97,8 @@ class Judge:
         if x.suit is None:
             return out, None, []
         where = self.pos.where(x)
+        if getattr(move, "from_place", None) == "foundation":
+            return out, "foundation", []          # taken back off a foundation, as the text says
         if where == "foundation":
             rem = self.rules.field("foundations.removable")
             if not (rem is not None and rem.value and not self.pos.above(x)):
@@ -171,7 +173,8 @@ class Judge:
         if onto is not None and dst == "tableau":
             w = self.pos.where(onto)
             bare = False if self.pos.above(onto) else (None if w in (None, "tableau") else False)
-        return Situation([x, *move.cards[1:]], dst, onto, src, whole=True, started=self.pos.started(),
+        cards = [x] if "range" in (move.flags or ()) else [x, *move.cards[1:]]   # «от ♦В до ♠6»: the ends only
+        return Situation(cards, dst, onto, src, whole=True, started=self.pos.started(),
                          bare=bare, flags=frozenset(move.flags or ()), tops=tuple(self.pos.tops()))
 
     # -- onto a card: the tableau, a foundation or the waste ----------------------------------
@@ -234,6 +237,8 @@ class Judge:
             r.extend(self.conflict("exposed", "target-covered", (y, top[0]), move=self.at(top[0])))
         else:
             r.add(check(LEGAL, "exposed", "uncovered", (y,)))
+        if "range" in (move.flags or ()) and len(move.cards) > 1:
+            r.extend(self.rules.carry(x, list(move.cards[1:])))   # a run given by its ends moves as built
         sub = self.rules.judge(self.situation(move, x, "tableau", y, src))
         r.extend(sub.checks)
         r.primary = sub.primary
@@ -369,7 +374,10 @@ class Judge:
             checks = self.conflict("location", "left-play" if w == "discard" else "on-foundation", (x,), move=self.at(x))
             if checks[0].kind is not LEGAL:
                 return Ruling(checks, "location")
-        return self.rules.judge(Situation([x], "discard", src=w, partner=move.to_card, flags=frozenset(move.flags or ())))
+        cards = [c for c in move.cards if c is not None]
+        partner = move.to_card if move.to_card is not None else (cards[1] if len(cards) == 2 else None)
+        group = cards if move.to_card is not None or len(cards) != 2 else cards[:1]
+        return self.rules.judge(Situation(group, "discard", src=w, partner=partner, flags=frozenset(move.flags or ())))
 
     # -- recording what a move shows ---------------------------------------------------------------
     def chosen(self, move: Move) -> tuple[str, Card | None]:

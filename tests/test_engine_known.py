@@ -367,3 +367,33 @@ def test_paganini_example_without_layout_is_unverifiable(gold_000_003):
     verdicts = verify_example(game, Example((25, 25), "", moves=moves), {})
     assert len(verdicts) == 14 and {v.rule for v in verdicts} == {"layout"}
     assert {v.verdict for v in verdicts} == {"unverifiable"}
+
+
+def test_a_pair_read_as_one_move_is_judged_together():
+    """A discard of two named cards without a partner named apart («Пара из ♣7 и ♣6 сбрасывается»
+    read as one move): the second card is the partner."""
+    pairs = {"name": "pairs", "quote": "… парами, общее число очков которых составляет 13 …", "lines": [2703, 2707],
+             "description": "", "params": {"total": 13, "singles": [13]}}
+    spec = {"deck": {"packs": _f(1)}, "special": [pairs]}
+    v = check_moves([Move([C("7C"), C("6C")], None, "Пара из ♣7 и ♣6 сбрасывается", (2715, 2715), kind="discard")], spec)[0]
+    assert (v.verdict, v.rule, v.what) == ("legal", "special:pairs", "total")
+    bad = check_moves([Move([C("8C"), C("6C")], None, "♣8 и ♣6", (2715, 2715), kind="discard")], spec)[0]
+    assert (bad.verdict, bad.what) == ("illegal", "wrong-total")
+    kings = {"name": "remove-rank", "quote": "Короли изымаются из игры", "lines": [3852, 3854], "description": "",
+             "params": {"ranks": [13]}}
+    two = Move([C("KH"), C("KD"), C("QD")], None, "♥К, ♦К и ♦Д изымаются", (1, 1), kind="discard", to_card=None)
+    v = check_moves([two], {"deck": {"packs": _f(1)}, "special": [kings]})[0]
+    assert (v.verdict, v.rule) == ("illegal", "special:remove-rank")      # the queen is no king
+
+
+def test_a_run_given_by_its_ends_is_judged_by_its_bottom_card():
+    """«серия карт от ♦В до ♠6 может покрыть ♠Д» (flag ``range``: the cards are the ends): the jack
+    goes on the queen, and the move rule must let a built sequence move."""
+    spec = {"deck": {"packs": _f(1)}, "foundations": {"base": _f("none")},
+            "tableau": {"build_direction": _f("down"), "build_suit": _f("alternate-color"), "move": _f("any-sequence")}}
+    m = Move([C("JD"), C("6S")], "QS", "серия карт от ♦В до ♠6 может покрыть ♠Д", (6319, 6319), kind="sequence",
+             to_card=C("QS"), flags={"range"})
+    v = check_moves([m], spec)[0]
+    assert (v.verdict, v.rule) == ("legal", "tableau.build_suit") and "tableau.move" in v.checked
+    spec["tableau"]["move"] = _f("one-card")
+    assert check_moves([m], spec)[0].what == "one-card"

@@ -67,12 +67,12 @@ def test_kilim_example_replays_move_by_move_all_legal(kb):
 
 
 def test_paganini_example_finds_the_misprinted_fourteenth_move(kb):
-    moves = kb.execute("SELECT m.raw, m.verdict, m.reason FROM moves m JOIN games g ON g.id = m.game "
+    moves = kb.execute("SELECT m.raw, m.verdict, m.detail FROM moves m JOIN games g ON g.id = m.game "
                        "WHERE g.name = 'Паганіні' ORDER BY m.n").fetchall()
     assert len(moves) == 14
     assert [v for _r, v, _w in moves[:13]] == ["legal"] * 13
-    raw, verdict, reason = moves[13]
-    assert (raw, verdict) == ("ТД2 - ТВ5", "illegal") and "ТД5 - ТВ3" in reason
+    raw, verdict, detail = moves[13]
+    assert (raw, verdict) == ("ТД2 - ТВ5", "illegal") and json.loads(detail)["context"]["proposed"] == "ТД5 - ТВ3"
 
 
 def test_every_move_has_a_verdict_and_a_reason(kb):

@@ -25,8 +25,8 @@ class RemoveRank(Rules):
     def discard(self, s) -> Ruling:
         sp = self.special("remove-rank")
         rule = "special:remove-rank"
-        if s.card.rank in sp.params.ranks:
-            return Ruling([check(LEGAL, rule, "removed", (s.card,), sp)], rule)
+        if all(c.rank in sp.params.ranks for c in s.cards):
+            return Ruling([check(LEGAL, rule, "removed", tuple(s.cards), sp)], rule)
         other = super().discard(s)
         if any(c.what == "no-discard-rule" for c in other.checks):
             return Ruling([check(ILLEGAL, rule, "other-rank", (s.card,), sp, ranks=list(sp.params.ranks))], rule)
