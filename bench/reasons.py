@@ -1,7 +1,8 @@
 """Bench: the verdict reasons a person reads (issue 13 item 4).
 
 Run: ``python bench/reasons.py [-v]`` (the whole path in memory, as ``bench/verdicts.py``). Prints
-the longest reason, how many exceed 240 characters and how many fit on one line of a 100-column
+the longest reason, how much of each reason comes before the book's quote (what a 100-column
+``pasyans verify`` line shows whole),, how many exceed 240 characters and how many fit on one line of a 100-column
 terminal after the 6-column indent ``pasyans verify`` gives them, the number of «no destination»
 verdicts (rule ``to``, code ``no-destination``) with their moves, and one sample reason per
 (verdict, rule) pair; ``-v`` prints every reason.
@@ -27,6 +28,9 @@ def main() -> None:
     print(f"reasons {len(rows)}; longest {max(lengths)}; over 240: {sum(n > 240 for n in lengths)}; "
           f"fit one 100-column line (94 after the indent): {sum(n <= 94 for n in lengths)}; "
           f"median {sorted(lengths)[len(lengths) // 2]}")
+    head = [len(r["verdict"].reason.split(" — «")[0]) for r in rows]
+    print(f"the part before the book's quote (rule in words, lines, assumptions) fits 94 columns: "
+          f"{sum(n <= 94 for n in head)} of {len(rows)}; median {sorted(head)[len(head) // 2]}")
     nodest = [r for r in rows if r["verdict"].what == "no-destination"]
     print(f"«no destination» verdicts: {len(nodest)}")
     for r in nodest:

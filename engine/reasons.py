@@ -2,11 +2,12 @@
 
 :func:`explain` turns a :class:`~pasyans.models.Verdict` — its checks, each with a rule, a code
 (``what``), the cards and the spec's evidence, and the assumptions made — into one short English
-sentence that names the rule in words and quotes the book in the original::
+sentence that names the rule in words, where it is written, what was assumed, and last the book's
+words in the original (the move itself — card and destination — is shown beside every reason)::
 
-    QH on KS: a queen goes on a king of the other colour (lines 550–552 «…разного цвета…»)
-    3D on 7S: a three does not go on a seven — the tableau builds down by one (lines 550–552 «…»)
-    2H on AH (foundation): a two goes on the ace of its suit; assumed: AH lies on its foundation
+    a queen goes on a king of the other colour (lines 550–552) — «…разного цвета…»
+    a three does not go on a seven (7S takes 6S) — the tableau builds down by one (lines 550–552) — «…»
+    a two goes on the ace of its suit (lines 542–544); assumed: AH (a base) lies on its foundation — «…»
 
 A reason is at most :data:`LIMIT` characters (the quote is shortened first). The phrases live in
 :data:`PHRASES` (keyed by ``(rule, what)``, ``rule`` may be ``"*"``); a mechanic adds its own with
@@ -152,7 +153,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ("direction", "predecessor-elsewhere"): lambda c: f"{card(c.cards[0])} needs {card(c.cards[1])} on its foundation, but "
                                                       f"{card(c.cards[1])} went to the {c.detail.get('where')} at move "
                                                       f"{c.detail.get('move')}",
-    ("*", "unknown"): lambda c: f"{c.rule} is not known",
+    ("*", "unknown"): lambda c: f"not read from the text: {c.rule}",
     ("*", "not-modelled"): lambda c: f"{c.rule} = {_value(c)!r} is not one the checks decide",
     ("*", "room-unknown"): lambda c: f"whether the cards can go as unit moves depends on {c.rule}, not known",
     ("*", "other-copy"): lambda c: "",
@@ -282,7 +283,9 @@ def _cites(evidence: list, q: int) -> str:
     return ", ".join(out)
 
 
-def _head(checks: list[Check]) -> str:
+def head(checks: list[Check]) -> str:
+    """«QH on KS», «2D on AD (foundation)», «7C and 6C»: the cards of the first check (the move
+    itself is shown beside every reason, so reasons leave this out)."""
     c = next((c for c in checks if c.cards and c.rule not in ("location", "exposed")), checks[0] if checks else None)
     if c is None or not c.cards:
         return ""
@@ -329,9 +332,12 @@ def _explain(v: Verdict, q: int) -> str:
         other = [w for c, w in zip(shown, words) if w and w not in rank_words and w not in suit_words]
         body = "; ".join(filter(None, [_join(rank_words + suit_words), *other]))
     else:
-        body = "; ".join(dict.fromkeys(w for w in words if w))
-    head = _head(shown or checks)
-    s = f"{head}: {body}" if head and body else head or body or v.verdict
+        unknown = [c.rule for c in shown if c.what == "unknown"]
+        rest = [w for c, w in zip(shown, words) if w and c.what != "unknown"]
+        if unknown:
+            rest.insert(0, "not read from the text: " + ", ".join(dict.fromkeys(unknown)))
+        body = "; ".join(dict.fromkeys(rest))
+    s = body or v.verdict
     evidence = [c.evidence for c in shown if c.evidence is not None]
     where = _cites(evidence, 0)
     if where:
