@@ -7,6 +7,16 @@ from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, U
 from .phrases import UNNAMED, Group, is_plural, merge_groups, place_at, side_target
 
 
+def _carried_along(cl, g: Group) -> bool:
+    """Whether «вместе с» / «разом з» (a participle between allowed) comes just before group ``g``:
+    «вместе с лежащей на ней ♥9», «разом з ♣Д і ♥В» — cards that go with the mover."""
+    for k in range(max(0, g.i - 6), g.i - 1):
+        if cl[k].kind == "word" and cl[k].low in ("вместе", "разом") and cl[k + 1].kind == "word" \
+                and cl[k + 1].low in ("с", "со", "з", "із", "зі") and not any(e.kind == "card" for e in cl[k:g.i]):
+            return True
+    return False
+
+
 _MOVE_VERBS = frozenset({"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "PAIR"})
 
 
@@ -272,12 +282,28 @@ class Forms:
                 count = counted[0] if counted is not None else None
             elif self._unnamed(cl, verb, flags, counted):
                 return
+            elif self.ctx.listed and any("SERIES" in el.cues for el in cl) and any(
+                    el.kind == "word" and el.lemma in ("этот", "весь", "цей", "увесь", "вся", "такой") for el in cl):
+                # «в колонке лежат ♣К, ♥Д и ♠В. Всю эту серию можно переложить …»: the cards listed before
+                movers = Group(self.base_first(self.ctx.listed), 0, 0, series=True)
             elif elided:
                 movers = Group(elided, 0, 0)
         if movers is None or not movers.toks:
             return
         if verb == "FOLLOW":
             return self._follow(cl, groups, prons, movers, flags)
+        carried = [g for g in groups if g is not movers and _carried_along(cl, g)]
+        if carried:
+            # «♦К переносимо у вільну колонку разом з ♣Д і ♥В», «♠10 … вместе с лежащей на ней ♥9 на ♦В»
+            movers = Group(movers.toks + [t for g in carried for t in g.toks], movers.i, movers.j, series=True)
+        mutual = next((i for i in range(len(cl) - 2) if cl[i].low in ("друг", "один", "одна", "одне")
+                       and cl[i + 1].low in ON and cl[i + 2].lemma in ("друг", "другой", "інший", "другий")), None)
+        if mutual is not None and len(movers.toks) == 2:
+            # «♥Д и ♠Д нельзя класть друг на друга»: each onto the other
+            a, b = movers.toks
+            self.move(cl, [a], b, flags=flags | {"alternative"})
+            self.move(cl, [b], a, flags=flags | {"alternative"})
+            return
         first_new = len(self.protos)
         self._destination(cl, groups, prons, vi, verb, flags, movers)
         for p in self.protos[first_new:]:
@@ -286,7 +312,7 @@ class Forms:
     def _destination(self, cl, groups, prons, vi, verb, flags, movers):
         """Where a «поместить / положить / заполнить» clause puts ``movers``: onto a card, a pronoun's
         card, a place, the same place as the move before («туда же»), beside a card."""
-        on_groups = [g for g in groups if g.prep in ON and g is not movers] or [
+        on_groups = [g for g in groups if g.prep in ON and g is not movers and not _carried_along(cl, g)] or [
             g for g in groups if g.prep in UNDER and g is not movers and g.i > vi]
         if on_groups:
             for tok, extra in target_options(cl, on_groups):

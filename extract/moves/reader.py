@@ -119,6 +119,7 @@ class Context:
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
     last_group: "Group | None" = None
     run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
+    listed: list = field(default_factory=list)  # the cards a description listed last («лежат ♣К, ♥Д и ♠В»)
     prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
@@ -163,6 +164,11 @@ class Reader(Forms):
         for t in reversed(self.ctx.history):
             if agrees(t, gender):
                 return [t]
+        if gender == "masc":
+            # «Допустим, открыт ♦7: его можно положить на ♦8»: a card in shorthand, read as a masculine
+            # word («открыт»), when no masculine card agrees
+            shorthand = [t for t in self.ctx.history if t is not UNNAMED and t.notation != "words"]
+            return shorthand[-1:]
         return []
 
     def emit(self, p: Proto) -> None:
@@ -197,6 +203,8 @@ class Reader(Forms):
             self.carried = True   # (the clause is read: no finding)
             return Proto([], 0, 0)   # «На пустое место кладут только короля»: a rule, not a move (not kept)
         movers = [self.resolve_rank(t, cl) for t in movers]
+        if target is not None and target is not UNNAMED:
+            target = self.resolve_rank(target, cl)   # «даму кладут на короля» (the king named before)
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
         p.from_place = from_place(cl)
@@ -402,6 +410,9 @@ class Reader(Forms):
                    if cue in el.cues and _governed(cl, i)), None)
         on = next((g for g in groups if g.prep in ON), None)
         under = next((g for g in groups if g.prep in UNDER), None)
+        listed = [t for g in groups if g is not on and g is not under and g.prep not in FROM for t in g.toks]
+        if len(listed) > 1:
+            self.ctx.listed = listed
         for g in groups:
             if g is on or g is under or g.prep in FROM:
                 continue
