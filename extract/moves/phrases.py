@@ -4,6 +4,7 @@ pronouns and their agreement, destination places, rows, sides; and the grammeme 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 
 from pasyans import morph
@@ -12,7 +13,7 @@ from pasyans.cards import Card
 from ..notation import CardToken, find_word_cards
 from .destinations import pile_place
 from .elements import El
-from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE,
+from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE, UNDER,
                       SEVERAL, SIDES, WITH)
 
 @dataclass
@@ -42,6 +43,12 @@ class Group:
 UNNAMED = CardToken(0, 0, "", Card(1, None), "words", "a card the text does not name")
 """Stands for a card the text moves without naming it («она помещается в пробел» after «Карта в
 магазине …»); a move of it has no cards."""
+
+
+@lru_cache(maxsize=4096)
+def _adjective(word: str) -> bool:
+    """Whether some parse of ``word`` is an adjective («червону» is also a surname to pymorphy3)."""
+    return any(p.tag.POS == "ADJF" for lang in ("ru", "uk") for p in morph.analyzer(lang).parse(word))
 
 
 def _correlative(cl: list[El], k: int, word: str) -> bool:
@@ -76,6 +83,9 @@ def card_groups(cl: list[El]) -> list[Group]:
         k = i - 1
         while k >= 0 and cl[k].kind == "word" and cl[k].low in ("вместе", "обе", "оба", "разом"):
             k -= 1
+        if k >= 1 and cl[k].kind == "word" and _adjective(cl[k].low) \
+                and cl[k - 1].kind == "word" and cl[k - 1].low in ON | INTO | UNDER | FROM:
+            k -= 1   # «на червону десятку»: a colour before a rank named alone
         if k >= 0 and cl[k].kind == "word":
             g.prep = cl[k].low
             if cl[k].low in ALT:

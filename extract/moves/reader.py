@@ -343,8 +343,10 @@ class Reader(Forms):
                 # «♦9 и ♣9 составляют пару и снимаются»: a pair leaves play; «♦3 снимается с ♠4 и кладется
                 # на базу»: the verb that places wins over the one that takes
                 later = {v for el in cl for v in el.cues & set(VERB_CUES)} - {"TAKE", "PAIR"}
-                if any("PAIR" in el.cues for el in cl) and not later & {"PLACE", "FILL", "COVER", "COVER_PASS"}:
-                    verb = "PAIR"
+                together = any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) and \
+                    verb == "TAKE" and place_at(cl) is None and not any(g.prep in ON for g in groups)
+                if (any("PAIR" in el.cues for el in cl) or together) and not later & {"PLACE", "FILL", "COVER", "COVER_PASS"}:
+                    verb = "PAIR"   # («девятку и десятку пик … можно снять вместе»: a pair taken off)
                 elif later:
                     verb_i = next(i for i, el in enumerate(cl) if el.cues & later and "PLACE_NOUN" not in el.cues)
                     c = cl[verb_i].cues
@@ -514,7 +516,7 @@ class Reader(Forms):
             movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or []
         if not movers:
             counted = self.counted(cl)
-            movers = counted[1] if counted is not None and counted[1] else elided
+            movers = counted[1] if counted is not None and counted[1] else (self.ctx.pending_list or elided)
         pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
             or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl)
         notes = ["leaves play («изъять», «сбросить»)"]
