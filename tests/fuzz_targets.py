@@ -283,6 +283,22 @@ def _book_words(text: str, _ctx) -> None:
         book.split_title(line), book.nominative(line), book.transliterate(line)
 
 
+def _detect(text: str, _ctx) -> None:
+    from pasyans.add import detect
+
+    detect("fuzz.txt", text)
+
+
+def _heading_shapes(text: str, _ctx) -> None:
+    from pasyans.extract import headings
+
+    for line in text.split("\n")[:8]:
+        for lang in ("ru", "uk"):
+            headings.title_shape(line, lang), headings.section_label(line, lang)
+            headings.split_title(line, lang)
+        headings.not_title(line), headings.setext_level(line), headings.sentence_case(line)
+
+
 def _rule_lines(text: str, _ctx) -> None:
     from pasyans.extract.articles import parse_rule_line
 
@@ -397,6 +413,8 @@ TARGETS: list[Target] = [
     Target("segment_book", "segmentation", "texts", _book),
     Target("book_words", "segmentation", "texts", _book_words),
     Target("rule_lines", "segmentation", "texts", _rule_lines),
+    Target("headings", "segmentation", "texts", _heading_shapes),
+    Target("detect", "corpus", "texts", _detect),
     Target("nlp", "cleaning", "perf", _nlp),
     Target("name_keys", "names", "texts", _name_keys),
     Target("find", "names", "texts", _find, needs_kb=True),
@@ -419,6 +437,8 @@ KNOWN: dict[str, tuple[str, list[str]]] = {
     # rules (extract/rules.py, being rewritten): «¹»/«②».isdigit() is true but int() refuses it (rules.py
     # _annotate; str.isdecimal() is the test int() passes); and the lone surrogate, as for moves
     "rules": ("rules", ["Сноска ¹ здесь.", "\ud800 "]),
+    # texts (extract/headings.py, just landed): split_title("") indexes the first of no names
+    "headings": ("texts", [""]),
     # core (pasyans/spec.py): a section that is not a dict («special»: true) is iterated
     "rule_spec": ("core", ['{"special": true}']),
 }
