@@ -284,3 +284,40 @@ def test_a_file_that_is_no_knowledge_base_is_replaced_only_with_force(tmp_path):
     store.check_target(broken, ROOT / "corpus", force=True)
     with pytest.raises(KBError, match="is a file of the corpus"):
         store.check_target(ROOT / "corpus" / "manifest.json", ROOT / "corpus", force=True)
+
+
+SLOW_WRITE = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from pasyans.cli import _stop_cleanly_on_signals
+from pasyans.kb import store
+from test_nothing_lost import _games, _source
+
+real = store._write
+def slow(db, *a, **k):
+    real(db, *a, **k)
+    print("writing", flush=True)
+    time.sleep(120)
+store._write = slow
+_stop_cleanly_on_signals()
+folder = Path({folder!r})
+with store.build_target(folder / "k.db", {corpus!r}):
+    store.write_kb(folder / "k.db", [_source(folder)], _games(3))
+"""
+
+
+def test_sigterm_while_writing_removes_the_temporary_file_and_the_lock(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    folder = tmp_path / "kb"
+    folder.mkdir()
+    script = SLOW_WRITE.format(tests=str(ROOT / "tests"), folder=str(folder), corpus=str(ROOT / "corpus"))
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "writing"
+    assert files.temp_files(folder / "k.db") and (folder / "k.db.build-lock").exists()
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(300) == 128 + signal.SIGTERM
+    assert sorted(p.name for p in folder.iterdir()) == ["t.txt"]
