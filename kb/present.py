@@ -20,7 +20,7 @@ import sqlite3
 from typing import Any
 
 from .printed import Piece, Printed, Span
-from .query import rows
+from .query import records, rows
 
 # -- cards ------------------------------------------------------------------------------------
 
@@ -300,14 +300,14 @@ def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
     unknown id. Reads the knowledge base only (no corpus): ``games``, ``sources``, ``aliases``,
     ``names``, ``crosswalk``, ``links``, ``examples``, ``moves``, ``findings``, ``text_map``,
     ``source_lines`` (the tables an older file lacks are skipped)."""
-    found = rows(conn, "SELECT * FROM games WHERE id = ?", game_id)
+    found = records(conn, "games", "id = ?", (game_id,))
     if not found:
         return None
     g = found[0]
-    g["lines"] = json.loads(g["lines"] or "[]")
-    g["rules_used"] = json.loads(g["rules_used"] or "[]")
-    spec = json.loads(g["rules"] or "{}")
-    src = rows(conn, "SELECT * FROM sources WHERE id = ?", g["source"])[0]
+    g["lines"] = g["lines"] or []
+    g["rules_used"] = g["rules_used"] or []
+    spec = g["rules"] or {}
+    src = records(conn, "sources", "id = ?", (g["source"],))[0]
     pre = src.get("orthography") == "pre-reform"
     quotes = Quotes(conn, game_id)
     title = g["name"] or g["printed_name"]
@@ -320,12 +320,11 @@ def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
         if g["variant_of"] else None,
         "variants": rows(conn, "SELECT id, name, printed_name FROM games WHERE variant_of = ? ORDER BY rowid", game_id),
     }
-    aliases = rows(conn, "SELECT * FROM aliases WHERE game = ? ORDER BY id", game_id)
+    aliases = records(conn, "aliases", "game = ?", (game_id,), order_by="id")
     for a in aliases:
         a["sentence_span"] = quotes(a["sentence"], [a["first_line"], a["last_line"]])
     view["aliases"] = aliases
-    view["crosswalk"] = ((rows(conn, "SELECT * FROM crosswalk WHERE game = ?", game_id) or [None])[0]
-                         if _has(conn, "crosswalk") else None)
+    view["crosswalk"] = (records(conn, "crosswalk", "game = ?", (game_id,)) or [None])[0]
     has_source = any(r[1] == "source" for r in conn.execute("PRAGMA table_info(names)"))
     view["catalogue_names"] = rows(conn, "SELECT name, kind, language, source FROM names WHERE game = ? "
                                          "AND source IS NOT NULL ORDER BY id", game_id) if has_source else []
@@ -333,32 +332,32 @@ def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
                        or ([view["crosswalk"]["english"]] if view["crosswalk"] and view["crosswalk"]["english"] else []))
     links = []
     if _has(conn, "links"):
-        for l in rows(conn, "SELECT l.*, a.name AS name_a, b.name AS name_b FROM links l JOIN games a ON a.id = l.game_a "
-                            "JOIN games b ON b.id = l.game_b WHERE l.game_a = ? OR l.game_b = ? ORDER BY l.id",
-                      game_id, game_id):
+        names = dict(conn.execute("SELECT id, name FROM games").fetchall())
+        for l in records(conn, "links", "game_a = ? OR game_b = ?", (game_id, game_id), order_by="id"):
+            l["name_a"], l["name_b"] = names.get(l["game_a"]), names.get(l["game_b"])
             other = l["game_b"] if l["game_a"] == game_id else l["game_a"]
             links.append({"relation": l["relation"], "other": other,
                           "other_name": l["name_b"] if other == l["game_b"] else l["name_a"],
-                          "evidence": json.loads(l["evidence"] or "[]"), "summary": l["summary"]})
+                          "evidence": l["evidence"] or [], "summary": l["summary"]})
     view["links"] = links
     view["rules"] = rule_facts(spec, quotes)
     view["unknown"] = unknown_summary(view["rules"]["unknown"])
     view["has_rules"] = bool(spec)
     view["text"] = text_lines(conn, game_id, quotes.printed(game_id))
-    examples = rows(conn, "SELECT * FROM examples WHERE game = ? ORDER BY n", game_id)
+    examples = records(conn, "examples", "game = ?", (game_id,), order_by="n")
     for e in examples:
-        e["layout"] = json.loads(e["layout"]) if e["layout"] else None
+        e["layout"] = e["layout"] or None
         e["anchor"] = f"ex{e['n']}"
-        e["moves"] = rows(conn, "SELECT * FROM moves WHERE example = ? ORDER BY n", e["id"])
+        e["moves"] = records(conn, "moves", "example = ?", (e["id"],), order_by="n")
         for m in e["moves"]:
-            m["flags"] = json.loads(m["flags"] or "[]")
-            m["cards"] = json.loads(m["cards"] or "[]")
+            m["flags"] = m["flags"] or []
+            m["cards"] = m["cards"] or []
             m["raw_span"] = quotes(m["raw"], [m["first_line"], m["last_line"]])
             m["anchor"] = f"ex{e['n']}-m{m['n']}"
         e["counts"] = _verdict_counts(e["moves"])
     view["examples"] = examples
     view["counts"] = _verdict_counts([m for e in examples for m in e["moves"]])
-    view["findings"] = rows(conn, "SELECT * FROM findings WHERE game = ? ORDER BY first_line, id", game_id)
+    view["findings"] = records(conn, "findings", "game = ?", (game_id,), order_by="first_line, id")
     return view
 
 
@@ -369,21 +368,19 @@ def game_list(conn: sqlite3.Connection, source: str | None = None) -> list[dict]
     each game ``{"id", "name", "printed_name", "lines", "variant_of", "depth", "order", "examples",
     "moves", "english"}`` with its variants right after it (``depth`` 1, 2 …; ``order``: its place in
     the source). ``source`` keeps one source."""
-    english = dict(conn.execute("SELECT game, english FROM crosswalk WHERE english IS NOT NULL")) \
-        if _has(conn, "crosswalk") else {}
+    english = dict(conn.execute("SELECT game, english FROM crosswalk WHERE english IS NOT NULL").fetchall())
     counts = {g: (e, m) for g, e, m in conn.execute(
         "SELECT g.id, (SELECT count(*) FROM examples e WHERE e.game = g.id), "
         "(SELECT count(*) FROM moves m WHERE m.game = g.id) FROM games g")}
     out = []
-    for s in rows(conn, "SELECT * FROM sources" + (" WHERE id = ?" if source else "") + " ORDER BY id",
-                  *([source] if source else [])):
-        games = rows(conn, "SELECT id, name, printed_name, lines, variant_of, fragment FROM games WHERE source = ? "
-                           "ORDER BY rowid", s["id"])
+    for s in records(conn, "sources", "id = ?" if source else None, (source,) if source else (), order_by="id"):
+        games = records(conn, "games", "source = ?", (s["id"],), order_by="rowid",
+                        select="id, name, printed_name, lines, variant_of, fragment")
         kids: dict[str | None, list[dict]] = {}
         ids = {g["id"] for g in games}
         for i, g in enumerate(games):
             g["order"] = i
-            g["lines"] = json.loads(g["lines"] or "[]")
+            g["lines"] = g["lines"] or []
             g["examples"], g["moves"] = counts.get(g["id"], (0, 0))
             g["english"] = english.get(g["id"])
             kids.setdefault(g["variant_of"] if g["variant_of"] in ids else None, []).append(g)
