@@ -202,15 +202,41 @@ def find_games(conn: sqlite3.Connection, query: str, limit: int = 10) -> list:
     return [first] + [m for m in found if m.game != gid][: max(0, limit - 1)]
 
 
+def nearest(conn: sqlite3.Connection, query: str, limit: int = 5) -> list:
+    """The games whose names are spelt most like ``query`` (rapidfuzz WRatio over the folded
+    names, no cut-off), best first, one per game: what a page offers when no name matches."""
+    from rapidfuzz import fuzz, process
+
+    from .names import Match, fold
+
+    q = fold(query or "")
+    if not q:
+        return []
+    names = conn.execute("SELECT n.game, n.name, n.folded, coalesce(g.name, g.printed_name, g.id), g.source "
+                         "FROM names n JOIN games g ON g.id = n.game").fetchall()
+    out, seen = [], set()
+    for _f, score, i in process.extract(q, [r[2] for r in names], scorer=fuzz.WRatio, limit=limit * 6):
+        game, name, _folded, title, source = names[i]
+        if game in seen:
+            continue
+        seen.add(game)
+        out.append(Match(game, title, name, round(score / 100 * 0.5, 3),
+                         f"nearest spelling ({score:.0f}%): «{name}»", source))
+        if len(out) == limit:
+            break
+    return out
+
+
 def resolve(conn: sqlite3.Connection, name_or_id: str, limit: int = 10) -> tuple[str | None, list]:
     """``(game id, [])`` when ``name_or_id`` names one game confidently (as ``show`` takes it,
-    :func:`pasyans.kb.query.resolve_game`); else ``(None, nearest matches)``."""
+    :func:`pasyans.kb.query.resolve_game`); else ``(None, matches)``: the matches of
+    :func:`find_games`, or when there are none the :func:`nearest` names."""
     from .query import KBError, resolve_game
 
     try:
         return resolve_game(conn, name_or_id), []
     except KBError:
-        return None, find_games(conn, name_or_id, limit=limit)
+        return None, find_games(conn, name_or_id, limit=limit) or nearest(conn, name_or_id)
 
 
 def also_named(conn: sqlite3.Connection, name: str, game_id: str) -> dict:

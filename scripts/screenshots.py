@@ -6,7 +6,8 @@ Starts ``pasyans serve`` on a free loopback port, drives headless chromium (sele
 chromium-driver; Debian: ``apt-get install chromium chromium-driver``) through what a new user
 does — the landing page, the search box with «осаждённой крепости», a game page with its moves
 and verdicts, a pre-1918 game shown as printed, a canned query whose game ids are links, an
-unknown name with the nearest matches, the full-text search — and writes one full-page PNG per
+unknown name with the nearest matches, the full-text search, the cards in English, a name two
+texts share — and writes one full-page PNG per
 step into ``--out`` (default ``screenshots/``). Without ``--db`` a knowledge base is built into
 a temporary folder. Prints the files written.
 """
@@ -54,18 +55,20 @@ def shoot(db: Path, out: Path) -> int:
             box = drv.find_element(By.ID, "q")
             box.send_keys("осаждённой крепости", Keys.ENTER)
             shot("02-search-osazhdyonnoy-kreposti")
-            drv.get(srv.base + "/game/" + urllib.parse.quote("Паганини"))
-            shot("03-game-paganini-moves")
+            drv.get(srv.base + "/game/000-2")
+            shot("03-game-paganini-layout-and-moves")
             drv.get(srv.base + "/game/002-1")
             shot("04-game-pre-1918-as-printed")
             drv.get(srv.base + f"/{db.stem}/illegal_moves")
             shot("05-query-illegal-moves-ids-linked")
-            drv.get(srv.base + "/game/" + urllib.parse.quote("Осадная крепостьь"))
+            drv.get(srv.base + "/game/" + urllib.parse.quote("Лунная крепость"))
             shot("06-unknown-name-nearest")
             drv.get(srv.base + "/search?q=" + urllib.parse.quote("дама пик"))
             shot("07-text-search-dama-pik")
             drv.get(srv.base + "/game/004-004?cards=en")
             shot("08-game-cards-english")
+            drv.get(srv.base + "/game/" + urllib.parse.quote("Паганини"))
+            shot("09-a-name-two-texts-share")
     finally:
         drv.quit()
     for p in written:
