@@ -165,26 +165,25 @@ def lower_priority(nice: int) -> None:
         pass
 
 
-PROGRESS_OPCODES = 50_000
-"""SQLite steps between two checks of a query's time limit (about 4 ms of work)."""
-
-
 class time_limit:
-    """Stop the statements run on ``conn`` inside the block after ``ms`` milliseconds (SQLite's
-    progress handler: the statement fails with ``interrupted``)."""
+    """Stop the statement running on ``conn`` inside the block after ``ms`` milliseconds: a timer
+    thread calls ``conn.interrupt()`` (the statement fails with ``interrupted``). No Python runs
+    in the query's thread while SQLite works — a progress handler would take the interpreter lock
+    every few milliseconds, and a query thread preempted holding it stalls the event loop."""
 
     def __init__(self, conn: sqlite3.Connection, ms: int):
-        self.conn, self.deadline = conn, time.perf_counter() + ms / 1000
-
-    def _check(self) -> int:
-        return 1 if time.perf_counter() >= self.deadline else 0
+        self.conn, self.seconds = conn, max(0.001, ms / 1000)
+        self.timer: threading.Timer | None = None
 
     def __enter__(self):
-        self.conn.set_progress_handler(self._check, PROGRESS_OPCODES)
+        self.timer = threading.Timer(self.seconds, self.conn.interrupt)
+        self.timer.daemon = True
+        self.timer.start()
         return self
 
     def __exit__(self, *exc):
-        self.conn.set_progress_handler(None, PROGRESS_OPCODES)
+        if self.timer is not None:
+            self.timer.cancel()
         return False
 
 
@@ -221,8 +220,8 @@ class ReloadableDatabase(Database):
     async def execute(self, sql, params=None, truncate=False, custom_time_limit=None, page_size=None,
                       log_sql_errors=True):
         """Datasette's ``execute`` with the result size bounded (see the class docstring) and the
-        time limit checked every :data:`PROGRESS_OPCODES` steps (Datasette checks every 1,000,
-        which makes a long query take the interpreter lock thousands of times a second)."""
+        time limit kept by :class:`time_limit` (Datasette's progress handler calls Python every
+        1,000 SQLite steps, taking the interpreter lock thousands of times a second)."""
         page_size = page_size or self.ds.page_size
 
         def run(conn):

@@ -262,7 +262,7 @@ def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool
     replaced) with the metadata, the templates and the plugin registered (once per process; a
     later call re-targets it). ``allow_sql`` opens arbitrary SQL to every visitor (each query
     under the time limit :data:`pasyans.kb.guard.SQL_TIME_LIMIT_MS` and the size limits of
-    :mod:`pasyans.kb.guard`); ``show_paths`` shows ``/-/databases`` (the file's path)."""
+    :mod:`pasyans.kb.guard`, one query at a time); ``show_paths`` shows ``/-/databases`` (the file's path)."""
     from datasette.app import Datasette
     from datasette.plugins import pm
 
@@ -281,7 +281,9 @@ def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool
     ds = Datasette(immutables=[str(db_path)], metadata=meta, template_dir=str(TEMPLATES),
                    settings={"sql_time_limit_ms": guard.SQL_TIME_LIMIT_MS, "default_allow_sql": allow_sql,
                              "allow_download": False, "max_returned_rows": 1000, "truncate_cells_html": TRUNCATE,
-                             "num_sql_threads": 3, "facet_time_limit_ms": 200})
+                             # arbitrary SQL open to all: one query at a time, so a flood of slow
+                             # queries takes one processor, not all of them
+                             "num_sql_threads": 1 if allow_sql else 3, "facet_time_limit_ms": 200})
     name = db_path.stem
     ds.remove_database(name)  # the same file, as a database that can be swapped for a rebuilt one
     ds.add_database(guard.ReloadableDatabase(ds, str(db_path)), name=name)
