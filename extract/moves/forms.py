@@ -103,6 +103,14 @@ class Forms:
                 flag, tok, note = side_target(cl, groups, r)
                 self.to_group(cl, movers, tok, flags | {flag}, [note])
                 done = True
+            elif "SAME_PLACE" in right.cues and self.ctx.last_proto is not None and self.ctx.last_proto.place:
+                # «♥2 — на основание, ♥3 — туда же»: where the move before went
+                self.to_each(cl, movers, None, self.ctx.last_proto.place, flags, ["«туда же»: where the move before went"])
+                done = True
+            elif "PLACE_NOUN" in right.cues and prep in ON:
+                # «а даму пик — на место, освободившееся после короля»: the space a card left
+                self.to_each(cl, movers, None, "space", flags)
+                done = True
             else:
                 pl = place_at(cl, r, min(r + 2, len(cl)))
                 side = side_target(cl, groups, r)

@@ -652,7 +652,7 @@ class Reader(Forms):
         k = 0
         while k < len(cl) and cl[k].kind == "word" and cl[k].low not in ON | UNDER and (
                 cl[k].low in LIST | STRONG | LEAD or cl[k].cues & {"IMPERS", "PROHIB", "COND", "ALT"}
-                or cl[k].lemma in ("мочь", "быть", "следовать", "должный", "лучше")):
+                or cl[k].lemma in ("мочь", "быть", "следовать", "должный", "лучше") or cl[k].low in _ONLY):
             k += 1
         if k >= len(cl):
             return False
