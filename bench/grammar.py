@@ -309,6 +309,97 @@ def _fmt(c: Counter) -> str:
             + (f"  flags {c['flags'] / c['flagged']:6.1%}" if c["flagged"] else ""))
 
 
+WHOLE_TEXT_SETS = ("own_texts_segments.json", "aisleriot_segments.json", "moves_texts_segments.json")
+"""Annotations of whole texts (segments, examples, moves): scored end to end by :func:`whole_texts`."""
+
+
+def _gold_key(m: dict) -> tuple[str, str | None, frozenset]:
+    return m["card"], m["to"], frozenset(m.get("flags", ()))
+
+
+def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS) -> dict[str, Counter]:
+    """The example moves *found in the text*: each annotated text is entered as ``pasyans add`` would
+    (:func:`bench.segmentation.annotated_source`), segmented and read by the pipeline
+    (:func:`pasyans.pipeline.segment`, :func:`~pasyans.pipeline.read_examples`), and every move read
+    in any example is compared with the gold moves of the game holding most of its lines, in text
+    order. Returns ``"<set> <split>"`` → counts as :func:`measure` gives them (``gold``, ``ours``,
+    ``hit`` by moved card, ``lcs``, ``strict`` = destination right among aligned moves — the gold
+    ``to`` is the move's ``to`` or its ``to_card``, a gold ``null`` takes any —, ``flagged``/``flags``
+    over aligned gold moves with flags, plus ``examples``/``examples_found``); the misses are kept under
+    the key ``"misses"`` of each counter's ``.misses`` attribute (a list of lines)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from segmentation import annotated_source
+
+    from pasyans.pipeline import read_examples, segment
+
+    out: dict[str, Counter] = {}
+    for name in names:
+        data = json.loads((ANNOTATIONS / name).read_text("utf-8"))
+        for i, entry in enumerate(data["texts"]):
+            src, _ = annotated_source(entry, f"t{i:02d}")
+            seg = segment(src)
+            read_examples(seg)
+            key = f"{name.split('_segments')[0]} {entry['split'].replace('_', '-')}"
+            tot = out.setdefault(key, Counter())
+            if not hasattr(tot, "misses"):
+                tot.misses = []
+            owner = {n: g for g in seg.games for a, b in g.lines for n in range(a, b + 1)}
+            matched = set()
+            for gg in entry["games"]:
+                a, b = gg["lines"]
+                counts = Counter(id(owner[n]) for n in range(a, b + 1) if n in owner)
+                m = next((g for g in seg.games if counts and id(g) == counts.most_common(1)[0][0]), None)
+                gold = [_gold_key(mv) for ex in gg["examples"] for mv in ex["moves"]]
+                tot["examples"] += len(gg["examples"])
+                if m is None:
+                    tot.update(gold=len(gold))
+                    continue
+                matched.add(id(m))
+                for ex in gg["examples"]:
+                    x, y = ex["lines"]
+                    if any(e.lines[0] <= y and e.lines[1] >= x for e in m.examples):
+                        tot["examples_found"] += 1
+                    else:
+                        tot.misses.append(f"{entry['file']}: example at lines {x}-{y} of «{gg['title']}» not found")
+                ours = [mv for e in m.examples for mv in e.moves if mv.cards]
+                tot.update(_compare(ours, gold, f"{entry['file']} «{gg['title']}»", tot.misses))
+            for g in seg.games:  # moves read in games no gold game matches are all wrong
+                if id(g) not in matched:
+                    n = sum(1 for e in g.examples for mv in e.moves if mv.cards)
+                    tot["ours"] += n
+                    if n:
+                        tot.misses.append(f"{entry['file']}: {n} moves read in {g.name!r}, which is no annotated game")
+    return out
+
+
+def _compare(ours: list, gold: list[tuple], label: str, misses: list[str]) -> Counter:
+    """Counts of one game's moves read (``ours``, :class:`Move`) against its gold ``(card, to, flags)``."""
+    oc, gc = Counter(m.cards[0].format() for m in ours), Counter(g[0] for g in gold)
+    pairs = _lcs([m.cards[0].format() for m in ours], [g[0] for g in gold])
+    row = Counter(gold=len(gold), ours=len(ours), hit=sum((oc & gc).values()), lcs=len(pairs))
+    # one destination measure here (the gold ``to`` is a card or a place): strict = lenient
+    aligned = {j for _, j in pairs}
+    for i, j in pairs:
+        m, (card, to, flags) = ours[i], gold[j]
+        targets = {x for x in (m.to, m.to_card.format() if m.to_card is not None else None) if x}
+        ok = to is None or to in targets or (m.kind == "discard" and m.to_card is not None and m.to_card.format() == to)
+        row["strict"] += ok
+        row["lenient"] += ok
+        if flags:
+            row["flagged"] += 1
+            row["flags"] += frozenset(f for f in FLAGS if f in m.flags) == flags
+        if not ok or (flags and frozenset(f for f in FLAGS if f in m.flags) != flags):
+            misses.append(f"{label}: {card}→{to} {sorted(flags)} read as {m.raw!r} → {m.to} / {m.to_card} "
+                          f"{sorted(m.flags)}")
+    for j, g in enumerate(gold):
+        if j not in aligned:
+            misses.append(f"{label}: {g[0]}→{g[1]} not read")
+    extra = oc - gc
+    if extra:
+        misses.append(f"{label}: read but not in the gold: {sorted(extra.elements())}")
+    return row
+
+
 def main() -> None:
     items = examples()
     parse_moves("♠Д — ♥К.", "x", "symbol", "ru")  # load grammar, spaCy and pymorphy once
@@ -337,6 +428,12 @@ def main() -> None:
                     if "held-out" not in name or show_held:
                         print(f"  {label:28s} {_fmt(row)}")
         print(f"{name:14s} {_fmt(r['total'])}")
+    print("== example moves found in whole texts (segmented and read as the pipeline does)")
+    for name, c in whole_texts().items():
+        if show_held or "held-out" not in name:
+            for line in c.misses:
+                print(f"  {line}")
+        print(f"{name:24s} {_fmt(c)}  examples found {c['examples_found']}/{c['examples']}")
     print(f"throughput: {len(items)} examples, {lines} raw lines in {dt:.2f} s = {lines / dt:.0f} example lines/s")
 
 
