@@ -123,7 +123,7 @@ class Judge:
         x = move.card
         if x is None:
             if move.kind == "deal":
-                return Ruling([check(UNKNOWN, "stock", "unnamed-deal", ())]), {}
+                return self.unnamed_deal(move), {}
             return Ruling([check(UNKNOWN, "card", "no-card", ())]), {}
         if x.joker:
             return Ruling([check(UNKNOWN, "deck.jokers", "joker", (x,))]), {}
@@ -138,8 +138,8 @@ class Judge:
             return self.discard(move), {}
         if dest in ("deal", "waste"):
             return self.deal(move), {}
-        if dest == "tableau":
-            return Ruling([check(UNKNOWN, "stock", "deal-to-tableau", (x,))]), {}
+        if dest == "tableau":   # «на правый край второго ряда», «в середину колонки»: a place only the layout shows
+            return Ruling([check(UNKNOWN, "layout", "place-in-layout", (x,), to_pile=getattr(move, "to_pile", None))]), {}
         r = Ruling()
         src_checks, src, above = self.source(move)
         r.extend(src_checks)
@@ -355,6 +355,19 @@ class Judge:
                 r = Ruling(checks, "tableau.space")
         return r
 
+    def unnamed_deal(self, move: Move) -> Ruling:
+        """Cards the text deals without naming them («Пробелы заполняются из колоды», «выкладываются
+        шестнадцать карт»): what the rules say of a deal there, whatever the cards."""
+        n = getattr(move, "count", None)
+        if move.to == "space":
+            return self.rules.fill_space(Situation([], "space", src="stock", flags=frozenset(move.flags or ())))
+        if move.to in ("tableau", "waste"):
+            r = self.rules.deal(Situation([], "deal", src="stock", deal_to=move.to))
+            r.checks = [c if c.kind is not LEGAL else check(c.kind, c.rule, c.what, c.cards, c.evidence, c.assumed,
+                                                             **{**c.detail, "unnamed": n or True}) for c in r.checks]
+            return r
+        return Ruling([check(UNKNOWN, "stock", "unnamed-deal", ())], "stock")
+
     def deal(self, move: Move) -> Ruling:
         x = move.card
         w = self.pos.where(x)
@@ -409,8 +422,8 @@ class Judge:
         x = move.card
         pos = self.pos
         if x is None:
-            if move.kind != "deal":
-                pos.blurred = True
+            if move.kind != "deal" or move.to == "tableau":
+                pos.blurred = True     # an unnamed card moved, or was dealt onto the piles: what lay on top may be covered
             return
         dest, y = self.chosen(move)
         if y is not None and y.suit is None:

@@ -108,7 +108,7 @@ PHRASES: dict[tuple[str, str], object] = {
     ("space", "not-filled"): lambda c: "spaces are not filled",
     ("space", "from"): lambda c: f"a space takes a card from {_from(_value(c))}",
     ("space", "from-elsewhere"): lambda c: f"a space takes a card from {_from(_value(c))}, and "
-                                           f"{card(c.cards[0])} lies on the {c.detail.get('src')}",
+                                           f"{card(c.cards[0]) if c.cards else 'this one'} comes from the {c.detail.get('src')}",
     ("move", "one-card"): lambda c: f"only one card moves at a time, and {card(c.cards[0])} carries "
                                     f"{', '.join(map(card, c.cards[1:]))}",
     ("move", "sequence"): lambda c: "built sequences move together",
@@ -163,6 +163,9 @@ PHRASES: dict[tuple[str, str], object] = {
     ("stock", "unnamed-deal"): lambda c: "the text does not name the cards dealt",
     ("stock", "deal-to-tableau"): lambda c: "the text deals it to the tableau: no dealing rule is read",
     ("card", "no-card"): lambda c: "the text names no card",
+    ("card", "unnamed-king?"): lambda c: "only a king fills a space, and the text does not name the cards",
+    ("layout", "place-in-layout"): lambda c: "the text names a place in the layout (an edge, the middle of a pile) "
+                                             "that only the layout shows",
     ("to", "no-destination"): lambda c: "the text names no destination",
     ("to", "unknown-destination"): lambda c: f"the destination {c.detail.get('to')!r} is not one the engine knows",
     ("layout", "row-needs-layout"): lambda c: "a move to a row start needs the whole layout",
@@ -188,6 +191,7 @@ ASSUMED = {
     "adjacent": lambda a: f"{' and '.join(map(card, a.cards))} lie next to each other",
     "whole-pile": lambda a: f"{card(a.cards[0])} heads a whole pile",
     "fitting-top": lambda a: f"a card {card(a.cards[0])} may follow tops a foundation",
+    "waste-empty": lambda a: "the waste is empty, so the stock fills it",
 }
 
 
@@ -209,7 +213,8 @@ def _how(c: Check) -> str:
 
 def _from(value) -> str:
     return {"from-stock": "the stock", "from-waste": "the waste", "from-reserve": "the reserve",
-            "from-waste-or-stock": "the waste or the stock"}.get(str(value), str(value))
+            "from-waste-or-stock": "the waste or the stock",
+            "from-waste-then-stock": "the waste (the stock when it is empty)"}.get(str(value), str(value))
 
 
 def _fact(c: Check) -> str:

@@ -49,7 +49,7 @@ DIRECTIONS = {"down": (-1,), "up": (1,), "either": (1, -1), "both": (1, -1)}
 """Building directions as steps in the pack's order."""
 
 SPACE_SOURCES = {"from-stock": ("stock",), "from-waste": ("waste",), "from-reserve": ("reserve",),
-                 "from-waste-or-stock": ("waste", "stock")}
+                 "from-waste-or-stock": ("waste", "stock"), "from-waste-then-stock": ("waste", "stock")}
 """Space policies that name where the filling card comes from."""
 
 
@@ -467,27 +467,32 @@ class Rules:
         """``s.card`` (and any cards on it) into an empty tableau pile: ``tableau.space``.
         ``s.src`` ``None``: where the card comes from is not known; a rule naming the source is then
         taken as kept (an assumption)."""
-        x = s.card
+        x = s.cards[0] if s.cards else None     # None: cards the text deals without naming them
+        cards = (x,) if x is not None else ()
         f = self.field("tableau.space")
         if f is None:
-            return Ruling([check(UNKNOWN, "tableau.space", "unknown", (x,))], "tableau.space")
+            return Ruling([check(UNKNOWN, "tableau.space", "unknown", cards)], "tableau.space")
         v = f.value
+        if x is None and v == "kings":
+            return Ruling([check(UNKNOWN, "card", "unnamed-king?", (), f)], "tableau.space")
         if v in ("any", "any-or-reserve"):
-            return Ruling([check(LEGAL, "tableau.space", "any", (x,), f)], "tableau.space")
+            return Ruling([check(LEGAL, "tableau.space", "any", cards, f)], "tableau.space")
         if v == "kings":
             return Ruling([check(LEGAL if x.is_king else ILLEGAL, "tableau.space", "king" if x.is_king else "kings-only", (x,), f)],
                           "tableau.space")
         if v == "not-filled":
-            return Ruling([check(ILLEGAL, "tableau.space", "not-filled", (x,), f)], "tableau.space")
+            return Ruling([check(ILLEGAL, "tableau.space", "not-filled", cards, f)], "tableau.space")
         if v in SPACE_SOURCES:
             allowed = SPACE_SOURCES[v]
             if s.src is None:
-                return Ruling([check(LEGAL, "tableau.space", "from", (x,), f, [Assumption("comes-from", (x,), allowed[0])])],
+                return Ruling([check(LEGAL, "tableau.space", "from", cards, f, [Assumption("comes-from", cards, allowed[0])])],
                               "tableau.space")
             if s.src in allowed:
-                return Ruling([check(LEGAL, "tableau.space", "from", (x,), f)], "tableau.space")
-            return Ruling([check(ILLEGAL, "tableau.space", "from-elsewhere", (x,), f, src=s.src)], "tableau.space")
-        return Ruling([check(UNKNOWN, "tableau.space", "not-modelled", (x,), f)], "tableau.space")
+                # the waste first, the stock only when the waste is empty (Solvitaire's auto-waste-then-stock)
+                then = [Assumption("waste-empty", cards)] if v == "from-waste-then-stock" and s.src == "stock" and not s.known else []
+                return Ruling([check(LEGAL, "tableau.space", "from", cards, f, then)], "tableau.space")
+            return Ruling([check(ILLEGAL, "tableau.space", "from-elsewhere", cards, f, src=s.src)], "tableau.space")
+        return Ruling([check(UNKNOWN, "tableau.space", "not-modelled", cards, f)], "tableau.space")
 
     def into_cell(self, s: Situation) -> Ruling:
         """``s.card`` into a cell (a single place, ``layout.cells``); ``s.cells_used`` the places in use

@@ -302,7 +302,11 @@ def test_foundation_with_named_target(gold_004):
     assert verdicts[0].verdict == "legal" and [(a.what, a.cards) for a in verdicts[0].assumed] == [
         ("base-on-foundation", (C("AC"),))]
     assert [v.verdict for v in verdicts[1:3]] == ["legal", "legal"]
-    assert verdicts[5].verdict == "unverifiable" and verdicts[5].rule == "stock"   # unnamed cards dealt
+    # «Пять пробелов расклада заполняются картами оставшейся колоды»: unnamed cards from the stock, which
+    # the rule allows («…или из оставшейся колоды, если нет резервной стопки», line 987)
+    complete = eg.spec_from_gold("Ковер", **{"tableau.space": "from-waste-then-stock"})
+    v = check_moves(moves, complete)[5]
+    assert (v.verdict, v.rule) == ("legal", "tableau.space") and [a.what for a in v.assumed] == ["waste-empty"]
     wrong = Move([C("5C")], "foundation", "♣5 — ♣3", (1002, 1002), kind="to_foundation", to_card=C("3C"))
     v = check_moves(moves[:3] + [wrong], eg.spec_from_gold("Ковер"))[-1]
     assert (v.verdict, v.rule, v.what) == ("illegal", "foundations.direction", "wrong-rank")
@@ -397,3 +401,19 @@ def test_a_run_given_by_its_ends_is_judged_by_its_bottom_card():
     assert (v.verdict, v.rule) == ("legal", "tableau.build_suit") and "tableau.move" in v.checked
     spec["tableau"]["move"] = _f("one-card")
     assert check_moves([m], spec)[0].what == "one-card"
+
+
+def test_unnamed_cards_dealt_into_spaces_are_judged_by_the_space_rule():
+    """«Пробелы заполняются из колоды» (read as a deal of unnamed cards into the spaces): whatever the
+    cards, the space rule decides — from the stock: legal; spaces not filled: illegal; kings only: the
+    cards would have to be named."""
+    deal = Move([], "space", "Пробелы заполняются из колоды", (7596, 7596), kind="deal")
+    v = check_moves([deal], {"tableau": {"space": _f("from-stock", "Пробелы заполняются из колоды.", [7596, 7597])}})[0]
+    assert (v.verdict, v.rule, v.what) == ("legal", "tableau.space", "from")
+    v = check_moves([deal], {"tableau": {"space": _f("not-filled")}})[0]
+    assert (v.verdict, v.what) == ("illegal", "not-filled")
+    assert check_moves([deal], {"tableau": {"space": _f("kings")}})[0].verdict == "unverifiable"
+    onto = Move([], "tableau", "выкладываются шестнадцать карт из колоды", (6269, 6269), kind="deal")
+    v = check_moves([onto], {"stock": {"deal_to": _f("tableau")}})[0]
+    assert (v.verdict, v.rule) == ("legal", "stock.deal_to")
+    assert check_moves([onto], {})[0].rule == "stock.deal_to"          # where the stock goes is not read
