@@ -173,9 +173,30 @@ class Judge:
         if onto is not None and dst == "tableau":
             w = self.pos.where(onto)
             bare = False if self.pos.above(onto) else (None if w in (None, "tableau") else False)
-        cards = [x] if "range" in (move.flags or ()) else [x, *move.cards[1:]]   # «от ♦В до ♠6»: the ends only
-        return Situation(cards, dst, onto, src, whole=True, started=self.pos.started(),
-                         bare=bare, flags=frozenset(move.flags or ()), tops=tuple(self.pos.tops()))
+        ranged = "range" in (move.flags or ())
+        cards = [x] if ranged else [x, *move.cards[1:]]   # «от ♦В до ♠6»: the ends only
+        s = Situation(cards, dst, onto, src, whole=True, started=self.pos.started(),
+                      bare=bare, flags=frozenset(move.flags or ()), tops=tuple(self.pos.tops()))
+        if src == "tableau":
+            s.carried = len(self.pos.above(x)) + (len(move.cards) - 1 if ranged else 0)
+            s.under, s.under_up, bottom = self.under(x)
+            s.whole_pile = True if bottom else None
+        return s
+
+    def under(self, x: Card) -> tuple[Card | None, bool | None, bool | None]:
+        """The card shown just under ``x`` in its tableau pile, whether it lies face up (``True``
+        when ``x`` or it came there by a move of the example; else not known), and whether ``x``
+        is known to be the pile's bottom card."""
+        spot = self.pos.locate(x)
+        if spot is None or spot[0][0] != "tableau":
+            return None, None, None
+        pile = self.pos.pile(spot[0])
+        i = len(pile) - 1 - spot[1]
+        if i == 0:
+            return None, None, True if self.pos.floors.get(spot[0]) else None
+        y = pile[i - 1]
+        played = any(isinstance(self.pos.at.get(c), int) and self.pos.at[c] > 0 for c in (x, y))
+        return y, True if played else None, False
 
     # -- onto a card: the tableau, a foundation or the waste ----------------------------------
     def readings(self, y: Card) -> list[str]:

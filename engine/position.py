@@ -282,7 +282,11 @@ class Position:
         cards = self.moving_cards(step)
         (sk, si), (dk, di) = step.src, step.dst
         if sk == "stock":
-            return Situation(cards, "deal", src="stock", deal_to="tableau" if dk == "tableau" else dk, known=True)
+            s = Situation(cards, "deal", src="stock", deal_to="tableau" if dk == "tableau" else dk, known=True,
+                          spaces=len(self.spaces()))
+            if self.spec.value("stock.deal_when") == "blocked":
+                s.others = any(self.check(c).verdict == "legal" for c in self.candidate_steps() if c.src[0] != "stock")
+            return s
         if sk == "waste" and dk == "stock":
             if self.stock:
                 return Ruling([check(ILLEGAL, "state", "stock-not-empty", ())])
@@ -293,7 +297,12 @@ class Position:
             return Ruling([check(ILLEGAL, "state", "one-at-a-time", tuple(cards[:1]), src=sk)])
         s = Situation(cards, dk, src=sk, whole=step.whole, known=True)
         if sk == "tableau":
-            s.whole_pile = len(self.tableau[si]) == step.count
+            pile = self.tableau[si]
+            s.whole_pile = len(pile) == step.count
+            if not s.whole_pile and self.spec.value("tableau.move") == "whole-sequence":
+                s.under = pile[-step.count - 1]
+                s.under_up = True if self.spec.value("layout.face") == "up" or self._played(cards[0]) \
+                    or self._played(s.under) else None
         if dk == "tableau":
             target = self.tableau[di]
             if di in self.held:
@@ -317,6 +326,10 @@ class Position:
         elif dk == "waste":
             s.onto = self.waste[-1] if self.waste else None
         return s
+
+    def _played(self, card: Card) -> bool:
+        """Whether ``card`` was moved by a step played here (it lies face up, on a face-up card)."""
+        return any(card in moved for _step, moved, _extra in self.history)
 
     def _room(self, step: Step) -> tuple[int, int, bool, bool]:
         """Free cells and usable spaces for a compound move, and whether each rule is known."""
@@ -479,9 +492,10 @@ class Position:
             dsts.append(("cell", free[0]))
         if self.waste:
             dsts.append(("waste", 0))
+        loose = self.spec.value("tableau.move") == "any-face-up"     # any card moves with what lies on it
         for i, pile in enumerate(self.tableau):
             for n in range(1, len(pile) + 1):
-                if n > 1 and abs(pile[-n].rank - pile[-n + 1].rank) not in (1, 12):
+                if n > 1 and not loose and abs(pile[-n].rank - pile[-n + 1].rank) not in (1, 12):
                     break       # not a sequence by any rank rule: longer ones are not either
                 for d in dsts:
                     if d != ("tableau", i) and (n == 1 or d[0] == "tableau"):

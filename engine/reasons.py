@@ -115,6 +115,10 @@ PHRASES: dict[tuple[str, str], object] = {
     ("move", "whole-pile"): lambda c: "whole piles move",
     ("move", "not-whole-pile"): lambda c: "only whole piles move",
     ("move", "mixed-suits"): lambda c: "only a sequence of one suit moves together",
+    ("move", "any-face-up"): lambda c: "any face-up card moves with the cards on it, built or not",
+    ("move", "whole-run"): lambda c: "a run moves only whole, and this one is",
+    ("move", "part-of-run"): lambda c: f"a run moves only whole, and {card(c.cards[0])} lies on {card(c.cards[1])} "
+                                       "of the same run",
     ("move", "unit-moves"): lambda c: f"{len(c.cards)} cards go as {c.detail.get('units')} unit moves through "
                                       f"{c.detail.get('cells')} free cells and {c.detail.get('spaces')} spaces",
     ("move", "no-room"): lambda c: f"{len(c.cards)} cards cannot go as unit moves with {c.detail.get('cells')} free "
@@ -126,6 +130,11 @@ PHRASES: dict[tuple[str, str], object] = {
     ("deal_to", "to-reserve"): lambda c: "stock cards go onto the reserve piles",
     ("deal_to", "dealt-elsewhere"): lambda c: f"the stock is dealt to the {_value(c)}, not the {c.detail.get('where')}",
     ("deal", "deal"): lambda c: f"the stock is dealt {c.detail.get('n')} at a time",
+    ("deal_when", "no-spaces"): lambda c: "the stock is dealt only while no pile is empty",
+    ("deal_when", "space-open"): lambda c: f"the stock is dealt only while no pile is empty, and {c.detail.get('spaces')} "
+                                           "pile(s) are",
+    ("deal_when", "blocked"): lambda c: "the stock is dealt only when no other move is left",
+    ("deal_when", "moves-left"): lambda c: "the stock is dealt only when no other move is left, and one is",
     ("redeals", "redeal"): lambda c: f"redeal {c.detail.get('n')} is allowed",
     ("redeals", "no-redeal-left"): lambda c: "no redeal is left",
     ("removable", "taken-back"): lambda c: "cards may be taken back from a foundation",
@@ -192,6 +201,10 @@ ASSUMED = {
     "whole-pile": lambda a: f"{card(a.cards[0])} heads a whole pile",
     "fitting-top": lambda a: f"a card {card(a.cards[0])} may follow tops a foundation",
     "waste-empty": lambda a: "the waste is empty, so the stock fills it",
+    "run-start": lambda a: f"{card(a.cards[0])} is the lowest face-up card of its pile",
+    "face-down": lambda a: f"{card(a.cards[0])} under it lies face down",
+    "no-spaces": lambda a: "no pile is empty",
+    "blocked": lambda a: "no other move is left",
 }
 
 

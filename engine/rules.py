@@ -12,11 +12,13 @@ The checks (methods of :class:`Rules`, in the order of the schema):
 
 * :meth:`Rules.build` — ``{tableau,waste}.build_direction``, ``.wrap``, ``.build_suit`` (a card on a card);
 * :meth:`Rules.sequence` — ``tableau.move``: several cards as one unit, or a solver's compound
-  move through free cells and spaces (:func:`supermove_ok`);
+  move through free cells and spaces (:func:`supermove_ok`); :meth:`Rules.whole_run` — a
+  ``whole-sequence`` game moves only the whole run from the lowest face-up card of its pile;
 * :meth:`Rules.start_foundation`, :meth:`Rules.onto_foundation` — ``foundations.base``,
   ``direction``, ``step``, ``wrap``, ``suit``, ``complete_sequences``; :meth:`Rules.take_back` — ``removable``;
 * :meth:`Rules.fill_space` — ``tableau.space``; :meth:`Rules.into_cell` — ``layout.cells``;
-* :meth:`Rules.deal`, :meth:`Rules.redeal` — ``stock.deal_to``, ``stock.deal``, ``stock.redeals``;
+* :meth:`Rules.deal`, :meth:`Rules.redeal` — ``stock.deal_to``, ``stock.deal``, ``stock.deal_when``,
+  ``stock.redeals``;
 * :meth:`Rules.discard` — leaving play (no field: only a mechanic decides it).
 
 Ranks are steps in the pack's building order (:class:`pasyans.cards.Pack`; a 32-card pack runs A,
@@ -47,6 +49,9 @@ SUIT_POLICIES = ("same-suit", "alternate-color", "same-color")
 
 DIRECTIONS = {"down": (-1,), "up": (1,), "either": (1, -1), "both": (1, -1)}
 """Building directions as steps in the pack's order."""
+
+SEQUENCES = ("any-sequence", "whole-sequence", "same-suit-sequence")
+"""``tableau.move`` values under which a built sequence moves as one unit."""
 
 SPACE_SOURCES = {"from-stock": ("stock",), "from-waste": ("waste",), "from-reserve": ("reserve",),
                  "from-waste-or-stock": ("waste", "stock"), "from-waste-then-stock": ("waste", "stock")}
@@ -105,7 +110,11 @@ class Situation:
     moving card's; ``started``: the base rank an any-first game has shown; ``bare``: whether ``onto``
     has nothing on it and nothing below (a bare king); ``flags``: the move's flags
     (``right_of``, ``left_of``, …); ``known``: the mode knows every card (full) or not; ``tops``:
-    the foundation tops the mode knows."""
+    the foundation tops the mode knows; ``under``: the card just under the moving cards in their pile,
+    when shown, and ``under_up`` whether it lies face up (``None``: not known); ``carried``: cards lying
+    on the moving card that go with it without being named; ``spaces``: empty tableau piles and
+    ``others``: whether a move other than a deal is possible (for ``stock.deal_when``; ``None``: not
+    known)."""
 
     cards: list[Card]
     dst: str
@@ -123,6 +132,11 @@ class Situation:
     flags: frozenset = frozenset()
     known: bool = False
     tops: tuple = ()
+    under: Card | None = None
+    under_up: bool | None = None
+    carried: int = 0
+    spaces: int | None = None
+    others: bool | None = None
 
     @property
     def card(self) -> Card:
@@ -192,6 +206,8 @@ class Rules:
             r.extend(self.take_back(x))
         if len(s.cards) > 1 and s.dst in ("tableau", "space"):
             r.extend(self.sequence(s))
+        if s.dst in ("tableau", "space") and (s.src == "tableau" or s.src is None and len(s.cards) > 1):
+            r.extend(self.whole_run(s))       # (several cards not shown before: they come from the tableau)
         handler = {"tableau": self.onto_tableau, "space": self.fill_space, "foundation": self.to_foundation,
                    "cell": self.into_cell, "reserve": self.to_reserve, "waste": self.onto_waste,
                    "deal": self.deal, "redeal": self.redeal, "discard": self.discard}.get(s.dst)
@@ -272,7 +288,8 @@ class Rules:
     # -- several cards at once -----------------------------------------------------------------
     def carry(self, x: Card, above: list[Card]) -> list[Check]:
         """``x`` moves with ``above`` on it (cards put on it earlier): ``tableau.move`` must let a
-        built sequence move (the cards were built on it by the rules already)."""
+        built sequence move (the cards were built on it by the rules already), or any face-up card
+        with whatever lies on it (``any-face-up``)."""
         unit = self.field("tableau.move")
         cards = (x, *above)
         if unit is None:
@@ -281,7 +298,9 @@ class Rules:
             return [check(ILLEGAL, "tableau.move", "one-card", cards, unit, carried=True)]
         if unit.value == "whole-pile":
             return [check(LEGAL, "tableau.move", "whole-pile", cards, unit, [Assumption("whole-pile", (x,))])]
-        if unit.value not in ("any-sequence", "same-suit-sequence"):
+        if unit.value == "any-face-up":
+            return [check(LEGAL, "tableau.move", "any-face-up", cards, unit, carried=True)]
+        if unit.value not in SEQUENCES:
             return [check(UNKNOWN, "tableau.move", "not-modelled", cards, unit)]
         if unit.value == "same-suit-sequence" and len({c.suit for c in cards if c.suit}) > 1:
             return [check(ILLEGAL, "tableau.move", "mixed-suits", cards, unit)]
@@ -290,7 +309,8 @@ class Rules:
     def sequence(self, s: Situation) -> list[Check]:
         """Several cards moving together (``s.cards``, bottom first). A unit move (``s.whole``) needs
         ``tableau.move`` to allow it and the cards built by the tableau rules; a compound move is
-        unit moves through ``s.room`` (free cells, usable spaces)."""
+        unit moves through ``s.room`` (free cells, usable spaces). Under ``any-face-up`` the cards
+        need not be built (only the bottom one must fit where it goes)."""
         cards = s.cards
         unit = self.field("tableau.move")
         policy = unit.value if unit is not None else None
@@ -299,7 +319,9 @@ class Rules:
                 return [check(ILLEGAL, "tableau.move", "not-whole-pile", cards, unit)]
             assumed = [] if s.whole_pile else [Assumption("whole-pile", (cards[0],))]
             return [check(LEGAL, "tableau.move", "whole-pile", cards, unit, assumed)]
-        if policy is not None and policy not in ("one-card", "any-sequence", "same-suit-sequence"):
+        if policy == "any-face-up":
+            return [check(LEGAL, "tableau.move", "any-face-up", cards, unit, n=len(cards))]
+        if policy is not None and policy not in ("one-card", *SEQUENCES):
             return [check(UNKNOWN, "tableau.move", "not-modelled", cards, unit)]
         if s.whole and policy is None:
             return [check(UNKNOWN, "tableau.move", "unknown", cards, n=len(cards))]
@@ -314,6 +336,28 @@ class Rules:
         if s.whole:
             return inner + [check(LEGAL, "tableau.move", "sequence", cards, unit, n=len(cards))]
         return inner + self._compound(cards, policy, unit, s.room)
+
+    def whole_run(self, s: Situation) -> list[Check]:
+        """``tableau.move = whole-sequence``: the cards leaving a tableau pile must be its whole run
+        from the lowest face-up card — the card under them (``s.under``) lies face down, or does not
+        take them by the building rules. A card built on a face-up card (``s.under_up``) is part of
+        a run and may not leave it alone; when the face of that card is not known it is assumed
+        down; when it is not shown at all, a move of several cards assumes they are the whole run
+        (a single card is taken as a run of its own). Other policies: no check."""
+        unit = self.field("tableau.move")
+        if unit is None or unit.value != "whole-sequence" or s.whole_pile:
+            return []
+        x, several = s.card, len(s.cards) > 1 or s.carried > 0
+        kinds = {c.kind for c in self.build(x, s.under)} if s.under is not None else {UNKNOWN}
+        if ILLEGAL in kinds:
+            return [check(LEGAL, "tableau.move", "whole-run", (x, s.under), unit)] if several else []
+        if UNKNOWN in kinds:
+            return [check(LEGAL, "tableau.move", "whole-run", (x,), unit, [Assumption("run-start", (x,))])] if several else []
+        if s.under_up:
+            return [check(ILLEGAL, "tableau.move", "part-of-run", (x, s.under), unit)]
+        if s.under_up is False:
+            return [check(LEGAL, "tableau.move", "whole-run", (x, s.under), unit)]
+        return [check(LEGAL, "tableau.move", "whole-run", (x, s.under), unit, [Assumption("face-down", (s.under,))])]
 
     def _compound(self, cards: list[Card], policy: str | None, unit: Field | None, room) -> list[Check]:
         units = tuple(_units(cards, policy))
@@ -534,12 +578,33 @@ class Rules:
             out.append(check(ILLEGAL, "stock.deal_to", "dealt-elsewhere", tuple(s.cards), to, where=s.deal_to))
         else:
             out.append(check(LEGAL, "stock.deal_to", "dealt", tuple(s.cards), to, where=s.deal_to or to.value))
+        out += self.deal_when(s)
         if s.known and (s.deal_to or (to.value if to else None)) == "waste":
             n = self.deal_count()
             d = self.field("stock.deal")
             out.append(check(LEGAL, "stock.deal", "deal", tuple(s.cards), d, n=n) if n is not None else
                        check(UNKNOWN, "stock.deal", "unknown" if d is None else "not-modelled", tuple(s.cards), d))
         return Ruling(out, "stock.deal_to" if to is not None else "stock")
+
+    def deal_when(self, s: Situation) -> list[Check]:
+        """``stock.deal_when``: ``no-spaces`` (only while no tableau pile is empty: ``s.spaces``),
+        ``blocked`` (only when no other move is left: ``s.others``), ``any-time``. Where the position
+        does not know, the condition is assumed kept. Not read: no condition is checked (the field
+        restricts; the deal itself is judged by ``stock.deal_to``)."""
+        w = self.field("stock.deal_when")
+        if w is None or w.value == "any-time":
+            return []
+        cards = tuple(s.cards)
+        if w.value == "no-spaces":
+            if s.spaces is None:
+                return [check(LEGAL, w.path, "no-spaces", cards, w, [Assumption("no-spaces", cards)])]
+            return [check(ILLEGAL if s.spaces else LEGAL, w.path, "space-open" if s.spaces else "no-spaces", cards, w,
+                          spaces=s.spaces)]
+        if w.value == "blocked":
+            if s.others is None:
+                return [check(LEGAL, w.path, "blocked", cards, w, [Assumption("blocked", cards)])]
+            return [check(ILLEGAL if s.others else LEGAL, w.path, "moves-left" if s.others else "blocked", cards, w)]
+        return [check(UNKNOWN, w.path, "not-modelled", cards, w)]
 
     def deal_count(self) -> int | None:
         """Cards per deal from ``stock.deal`` (``"1 at a time"`` → 1, ``"3"`` → 3), or ``None``."""
@@ -563,7 +628,7 @@ class Rules:
 
 def _units(cards: list[Card], policy: str | None) -> list[int]:
     """Sizes of the units a sequence moves in, bottom first."""
-    if policy == "any-sequence":
+    if policy in ("any-sequence", "whole-sequence", "any-face-up"):
         return [len(cards)]
     if policy == "same-suit-sequence":
         sizes = [1]

@@ -289,3 +289,64 @@ def test_legal_moves_keep_the_cards_and_undo_restores_the_state(game, number, da
         s.undo()
         assert s.snapshot() == snaps[-1]
     assert len(snaps) == 1
+
+
+KLONDIKE_FIELDS = {
+    "tableau.build_direction": ("down", (2030, 2033), "…может покрываться сама сериями карт альтернативного цвета в "
+                                                      "нисходящей последовательности."),
+    "tableau.build_suit": ("alternate-color", (2030, 2033), "…сериями карт альтернативного цвета…"),
+    "tableau.move": ("whole-sequence", (2033, 2037), "Серия может перемещаться от одного столбца к другому только "
+                                                     "целиком и когда она может быть помещена именно как серия."),
+}
+
+
+def test_whole_sequence_refuses_part_of_a_face_up_run():
+    """«Клондайк» 004, 2033–2037 (tableau.move whole-sequence): with every card face up, ♣В alone or
+    ♥Д with it may not leave ♠К (they are one run); the same two cards on ♦5 are the whole run; with
+    the face of ♠К not known it is assumed down."""
+    up = spec_of({**KLONDIKE_FIELDS, "layout.face": ("up", (1, 1), "лицом вверх")})
+    s = Position.full(up, [C("KS", "QH", "JC"), C("QD"), C("KC"), C("5D", "QH", "JC")])
+    v = s.check(Step(("tableau", 0), ("tableau", 1)))
+    assert (v.verdict, v.rule, v.what) == ("illegal", "tableau.move", "part-of-run")
+    assert v.decisive.evidence.lines == (2033, 2037)
+    assert s.check(Step(("tableau", 0), ("tableau", 2), 2, whole=True)).what == "part-of-run"
+    v = s.check(Step(("tableau", 3), ("tableau", 2), 2, whole=True))
+    assert v.verdict == "legal" and not v.assumed
+    mixed = spec_of({**KLONDIKE_FIELDS, "layout.face": ("mixed", (1, 1), "лицом вниз и лицом вверх")})
+    v = Position.full(mixed, [C("KS", "QH", "JC"), C("QD")]).check(Step(("tableau", 0), ("tableau", 1)))
+    assert v.verdict == "legal" and [a.what for a in v.assumed] == ["face-down"]
+    s = Position.full(mixed, [C("KS", "QH"), C("KD"), C("JC")])
+    s.apply(Step(("tableau", 2), ("tableau", 0)))                       # ♣В played onto ♥Д: both face up
+    assert s.check(Step(("tableau", 0), ("tableau", 1))).what == "part-of-run"
+
+
+def test_any_face_up_moves_unbuilt_cards_with_the_one_that_fits():
+    """«Скорпион» 004, 2848–2859 (tableau.move any-face-up): ♠5 carries ♠7 and ♥6 onto ♠6; the
+    carried cards follow no build, and such steps are offered by :meth:`Position.legal_moves`."""
+    fields = {"tableau.build_direction": ("down", (2845, 2848), "…в нисходящей последовательности."),
+              "tableau.build_suit": ("same-suit", (2845, 2848), "…нижние карты соответствующей масти…"),
+              "tableau.move": ("any-face-up", (2848, 2854), "…следует брать вместе с ней все карты столбца ниже ее.")}
+    s = Position.full(spec_of(fields), [C("9C", "5S", "7S", "6H"), C("6S")])
+    step = Step(("tableau", 0), ("tableau", 1), 3, whole=True)
+    v = s.check(step)
+    assert v.verdict == "legal" and "tableau.move" in v.checked
+    assert Step(("tableau", 0), ("tableau", 1), 3) in s.legal_moves()
+    fields["tableau.move"] = ("any-sequence", (2848, 2854), "—")
+    assert Position.full(spec_of(fields), [C("9C", "5S", "7S", "6H"), C("6S")]).check(step).verdict == "illegal"
+
+
+def test_deal_when_no_spaces_or_only_when_blocked():
+    """``stock.deal_when``: no-spaces refuses a deal while a pile is empty; blocked refuses it while
+    another move is legal (♥Д on ♠К)."""
+    fields = {"stock.deal_to": ("tableau", (1, 1), "по одной карте на каждый столбец"),
+              "stock.deal_when": ("no-spaces", (2, 2), "когда пробелов нет")}
+    v = Position.full(spec_of(fields), [C("KS"), []], stock=C("2C", "3C")).check(Step(("stock", 0), ("tableau", -1)))
+    assert (v.verdict, v.rule, v.what) == ("illegal", "stock.deal_when", "space-open")
+    v = Position.full(spec_of(fields), [C("KS"), C("4H")], stock=C("2C", "3C")).check(Step(("stock", 0), ("tableau", -1)))
+    assert v.verdict == "legal"
+    blocked = spec_of({**KLONDIKE_FIELDS, "stock.deal_to": ("waste", (1, 1), "в отбой"), "stock.deal": ("1", (1, 1), "по одной"),
+                       "stock.deal_when": ("blocked", (3, 3), "когда ходов больше нет")})
+    v = Position.full(blocked, [C("KS"), C("QH")], stock=C("2C")).check(Step(("stock", 0), ("waste", 0)))
+    assert (v.verdict, v.what) == ("illegal", "moves-left")
+    v = Position.full(blocked, [C("KS"), C("5H")], stock=C("2C")).check(Step(("stock", 0), ("waste", 0)))
+    assert v.verdict == "legal" and v.rule == "stock.deal_to"

@@ -417,3 +417,64 @@ def test_unnamed_cards_dealt_into_spaces_are_judged_by_the_space_rule():
     v = check_moves([onto], {"stock": {"deal_to": _f("tableau")}})[0]
     assert (v.verdict, v.rule) == ("legal", "stock.deal_to")
     assert check_moves([onto], {})[0].rule == "stock.deal_to"          # where the stock goes is not read
+
+
+SCORPION_MOVE = ("Для этого карты могут быть взяты из любого места расклада, но, если карта берется не снизу "
+                 "столбца, следует брать вместе с ней все карты столбца ниже ее.")
+KLONDIKE_MOVE = "Серия может перемещаться от одного столбца к другому только целиком"
+
+
+def _unit_spec(move: str, quote: str, lines: list[int]) -> dict:
+    return {"deck": {"packs": _f(1)},
+            "foundations": {"base": _f("A"), "direction": _f("up"), "suit": _f("same-suit"), "step": _f(1)},
+            "tableau": {"build_direction": _f("down"), "build_suit": _f("same-suit" if move == "any-face-up" else "alternate-color"),
+                        "move": _f(move, quote, lines)}}
+
+
+def test_any_face_up_card_carries_the_cards_on_it_unbuilt():
+    """«Скорпион» 004, 2848–2859: «♠5 может покрыть ♠6, но вместе с ней идут ♠7, ♥6, ♣Т, и ♦10» —
+    the carried cards follow no build; only ♠5 on ♠6 is judged. Read any-sequence, the same move
+    breaks the build inside the carried cards."""
+    m = Move([C("5S"), C("7S"), C("6H"), C("AC"), C("TD")], "6S", "♠5 может покрыть ♠6, но вместе с ней идут ♠7, ♥6, ♣Т, и ♦10",
+             (2857, 2859), to_card=C("6S"))
+    v = check_moves([m], _unit_spec("any-face-up", SCORPION_MOVE, [2850, 2854]))[0]
+    assert (v.verdict, v.rule) == ("legal", "tableau.build_suit")
+    assert any(c.rule == "tableau.move" and c.what == "any-face-up" for c in v.checks)
+    v = check_moves([m], _unit_spec("any-sequence", SCORPION_MOVE, [2850, 2854]))[0]
+    assert v.verdict == "illegal" and v.rule == "tableau.build_direction"
+
+
+def test_a_card_carried_because_it_lies_on_the_mover():
+    """A card shown lying on ♦3 («♦3 может покрыть ♦4, но вместе с ней должна пойти ♣2», 2855–2856):
+    the move names ♦3 only; any-face-up carries ♣2, one-card refuses."""
+    shown = Move([C("2C")], "3D", "♣2 на ♦3", (2855, 2855), to_card=C("3D"), flags={"described"})
+    m = Move([C("3D")], "4D", "♦3 может покрыть ♦4", (2855, 2856), to_card=C("4D"))
+    spec = _unit_spec("any-face-up", SCORPION_MOVE, [2850, 2854])
+    spec["tableau"]["build_suit"] = _f("any-suit")        # so that the first move lays ♣2 on ♦3
+    v = check_moves([shown, m], spec)[1]
+    assert v.verdict == "legal" and any(c.what == "any-face-up" and c.detail.get("carried") for c in v.checks)
+    spec["tableau"]["move"] = _f("one-card")
+    assert check_moves([shown, m], spec)[1].what == "one-card"
+
+
+def test_whole_sequence_moves_a_run_whole_but_never_a_part():
+    """«Клондайк» 004, 2034–2037: «Серия может перемещаться … только целиком … серия из ♦10, ♠9, ♥8
+    должна быть помещена на черного валета». The run moving whole is legal, assuming ♦10 is its
+    lowest face-up card; ♠9 built on ♥10 by the example may not leave it alone; a card under which a
+    card that does not take it is shown starts its run."""
+    spec = _unit_spec("whole-sequence", KLONDIKE_MOVE, [2034, 2037])
+    run = Move([C("TD"), C("9S"), C("8H")], "JC", "серия из ♦10, ♠9, ♥8 должна быть помещена на черного валета",
+               (2037, 2039), kind="sequence", to_card=C("JC"))
+    v = check_moves([run], spec)[0]
+    assert v.verdict == "legal" and [a.what for a in v.assumed] == ["run-start"]
+    build = Move([C("9S")], "TH", "♠9 — ♥10", (1, 1), to_card=C("TH"))
+    again = Move([C("9S")], "TD", "♠9 — ♦10", (2, 2), to_card=C("TD"))
+    v = check_moves([build, again], spec)[1]
+    assert (v.verdict, v.rule, v.what) == ("illegal", "tableau.move", "part-of-run")
+    assert v.decisive.evidence.lines == (2034, 2037)
+    spec["tableau"]["move"] = _f("any-sequence")
+    assert check_moves([build, again], spec)[1].verdict == "legal"
+    spec["tableau"]["move"] = _f("whole-sequence")
+    under = Move([C("9S")], "5C", "♠9 — ♣5", (1, 1), to_card=C("5C"), flags={"described"})
+    v = check_moves([under, again], spec)[1]
+    assert v.verdict == "legal" and not v.assumed
