@@ -82,9 +82,30 @@ def connect(db_path: Path | str):
     :func:`open_checked` says (raises :class:`KBError`). ``db.execute(sql, args)`` returns a
     cursor as ``sqlite3.Connection.execute`` does; the records of a table are read with the
     functions below (JSON columns decoded by :data:`pasyans.kb.schema.TABLES`)."""
-    import sqlite_utils
+    sqlite_utils = import_sqlite_utils()
+    return sqlite_utils.Database(open_checked(db_path), execute_plugins=False)
 
-    return sqlite_utils.Database(open_checked(db_path))
+
+def import_sqlite_utils():
+    """The ``sqlite_utils`` module, imported without numpy when numpy is not loaded yet.
+
+    sqlite-utils imports numpy whenever it is installed (spaCy installs it), only to map numpy
+    scalars to column types; the knowledge base never holds numpy values, and that import is
+    0.1–0.2 s of every read command's cold start. A process that loaded numpy first (a build:
+    spaCy) gets sqlite-utils as usual. Plugins are not loaded by :func:`connect` (no entry-point
+    scan; a read-only knowledge base needs no SQL functions of theirs)."""
+    import sys
+
+    if "sqlite_utils" in sys.modules or "numpy" in sys.modules:
+        import sqlite_utils
+
+        return sqlite_utils
+    sys.modules["numpy"] = None  # makes ``import numpy`` raise ImportError, for this import only
+    try:
+        import sqlite_utils
+    finally:
+        del sys.modules["numpy"]
+    return sqlite_utils
 
 
 def rows(conn, sql: str, *args) -> list[dict]:

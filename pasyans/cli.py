@@ -34,13 +34,15 @@ def _fail(msg: str) -> None:
     say_error(msg, 1)
 
 
-def _connect(db: Path):
-    """The knowledge base ``db`` opened read-only and checked (:func:`pasyans.kb.query.connect`)."""
-    from .kb.query import KBError, connect
+def _connect(db: Path, plain: bool = False):
+    """The knowledge base ``db`` opened read-only and checked (:func:`pasyans.kb.query.connect`;
+    ``plain``: a bare ``sqlite3`` connection, :func:`pasyans.kb.query.open_checked`, for commands
+    that only run SQL and must start fast)."""
+    from .kb.query import KBError, connect, open_checked
 
     current_db.append(db)
     try:
-        return connect(db)
+        return open_checked(db) if plain else connect(db)
     except KBError as e:
         _fail(str(e))
 
@@ -207,7 +209,7 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
     Exits 1 when nothing matches (also with --json, which then prints [])."""
     from .kb.present import find_games
 
-    conn = _connect(db)
+    conn = _connect(db, plain=True)
     found = find_games(conn, name, limit=limit)
     if as_json:
         typer.echo(json.dumps([{"id": m.game, "name": m.name, "matched": m.matched, "source": m.source,
