@@ -32,8 +32,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from statistics import quantiles
 
-from spacy.matcher import Matcher
-
 from pasyans import morph
 from pasyans.corpus import SegmentationError, Source
 from pasyans.models import Alias, Example, Finding, GameText, LineSpan, Section
@@ -41,7 +39,6 @@ from pasyans.models import Alias, Example, Finding, GameText, LineSpan, Section
 from .clean import (
     WIDE_MIN,
     Repair,
-    card_tokens,
     book_pages,
     classify_book_lines,
     is_heading,
@@ -52,7 +49,10 @@ from .clean import (
     restore_spaces,
     split_glued,
 )
-from .nlp import doc as shared_doc, pipeline
+from .book_aliases import aliases as _aliases, nominative  # noqa: F401  (nominative: part of this module's API)
+from .book_examples import examples as _examples
+from .book_sentences import read as read_sentences
+from .nlp import sentences  # noqa: F401  (the project's one splitter, also this module's ``sentences``)
 from .text import MappedText
 
 RULES_HEADING = "КАК ИГРАТЬ"
@@ -160,69 +160,6 @@ def _unquote(s: str) -> str:
 
 def _lemma_words(s: str) -> list[str]:
     return [morph.lemma(w) for w in re.findall(r"[^\W\d_]+|\d+", s)]
-
-
-@lru_cache(maxsize=1)
-def _nlp():
-    """The project's Russian pipeline (:func:`pasyans.extract.nlp.pipeline`) and our Matcher patterns."""
-    nlp = pipeline("ru")
-    m = Matcher(nlp.vocab)
-    m.add("EXAMPLE", [
-        [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "пример"}],
-        [{"LEMMA": "пример"}],
-        [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "расклад"}, {"ORTH": ":"}],
-    ])
-    m.add("NAMING", [
-        [{"LEMMA": {"IN": ["называть", "назвать", "называться", "именовать"]}}],
-        [{"LEMMA": "другой"}, {"LEMMA": "название"}],
-        [{"LOWER": "под"}, {"LEMMA": "название"}],
-        [{"LEMMA": "известный"}, {"LOWER": "также"}, {"LOWER": {"IN": ["как", "под"]}}],
-    ])
-    m.add("GLOSS", [[{"ORTH": "("}, {"IS_ALPHA": True, "OP": "+"}, {"ORTH": "—"}, {"LOWER": "англ"}]])
-    return nlp, m
-
-
-def _doc(text: str):
-    """The shared annotated Doc of ``text`` (:func:`pasyans.extract.nlp.doc`): read it, never set attributes."""
-    return shared_doc(text, "ru")
-
-
-_ABBREV = frozenset({"см", "с", "т", "д", "п", "е", "г", "гг", "англ", "ред", "рис", "стр", "др", "пр", "напр", "примеч", "ул", "л"})
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    """``[start, end)`` character spans of the sentences of cleaned ``text``.
-
-    A sentence ends at ``.``/``!``/``?``/``…`` (with closing » or ) after it) followed by space
-    and a capital, «, a card symbol or a digit, and at every newline (paragraph end); not after
-    an abbreviation («см.», «т. д.», «с.», «англ.») or an initial («Э.», but «♦Т.» is a card).
-    """
-    out: list[tuple[int, int]] = []
-    start = 0
-    for m in re.finditer(r"[.!?…][»)]*(?=\s+[А-ЯЁA-Z«♠♥♦♣\d])|\n", text):
-        end = m.end()
-        if m.group(0) != "\n":
-            head = text[max(0, m.start() - 12): m.start()]
-            w = re.search(r"[^\W\d_]*$", head).group(0)
-            before = head[-len(w) - 1] if len(head) > len(w) else ""
-            card = before != "" and before in "♠♥♦♣"
-            if not card and (w.lower() in _ABBREV or (len(w) == 1 and w.isupper())):
-                continue
-        if text[start:end].strip():
-            out.append((start, end))
-        start = end
-    if text[start:].strip():
-        out.append((start, len(text)))
-    # trim spaces/newlines at both ends
-    trimmed = []
-    for a, b in out:
-        while a < b and text[a].isspace():
-            a += 1
-        while b > a and text[b - 1].isspace():
-            b -= 1
-        if b > a:
-            trimmed.append((a, b))
-    return trimmed
 
 
 # -- table of contents ---------------------------------------------------------------------
@@ -574,7 +511,8 @@ def _build_game(g: _Game, source: Source, lines: list[str], page_of: list[int], 
             gt.findings.append(Finding(source.id, r.lines, "ocr-repair",
                                        f"glued letters split with the dictionary: «{r.before}» → «{r.after}»",
                                        token=r.before, game=key))
-        examples, no_examples = _examples(mt)
+        sents = read_sentences(mt.text)  # tokens, lemmas and cue matches once, for examples and aliases
+        examples, no_examples = _examples(mt, sents)
         for kind, note, span in no_examples:
             gt.findings.append(Finding(source.id, span, kind, note, game=key))
         ex_sets = [set(emt.line) for _, emt, _ in examples]
@@ -585,245 +523,11 @@ def _build_game(g: _Game, source: Source, lines: list[str], page_of: list[int], 
                 gt.findings.append(Finding(source.id, ex.lines, kind, note, game=key))
         gt.sections = _sections(order, lines, block, gt.examples, ex_sets, is_variant)
         parent = [name, g.entry.title] if is_variant else []
-        gt.aliases = _aliases(mt, gt.name, [gt.name, g.entry.title] if not is_variant else [gt.name], parent)
+        gt.aliases = _aliases(mt, gt.name, [gt.name, g.entry.title] if not is_variant else [gt.name], parent,
+                              sents=sents)
         seg.game_texts[key] = mt
         results.append(gt)
     return results
-
-
-# -- examples ------------------------------------------------------------------------------
-
-_NOT_EXAMPLE_BEFORE = frozenset({"показать", "изобразить", "изображенный", "см", "видно", "показанный"})
-_HYPOTHESIS = frozenset({"допустить", "положим", "предположим", "положить", "предположить"})
-"""Lemmas of the words that open a hypothetical walk-through: «Допустим, …», «Положим, изъята десятка»."""
-_MOVE_VERBS = frozenset({
-    "помещать", "помещаться", "поместить", "покрывать", "покрываться", "покрыть", "класть",
-    "положить", "положим", "выносить", "выноситься", "вынести", "перекладывать", "переложить",
-    "перемещать", "перемещаться", "переместить", "сходить", "ходить", "заполнять", "заполняться",
-    "заполнить", "сбрасывать", "сбрасываться", "сбросить", "удалять", "удаляться", "удалить",
-    "занимать", "занять", "изымать", "изыматься", "изъять", "выкладывать", "выкладываться",
-    "брать", "браться", "взять", "уходить", "уйти",
-})
-"""Lemmas of the verbs a move is stated with («♦5 помещается на ♦6», «Поместите ♠5 слева от ♠6»)."""
-_CARD_DASH = re.compile(r"[♠♥♦♣]\s?(?:10|[2-9]|[ТВДКАA])\s*—\s*(?:на\s+)?[♠♥♦♣]")
-"""The book's move shorthand «♦4 — ♦5» (♦4 onto ♦5), «♠9 — на ♥10»."""
-
-
-@dataclass
-class _Sent:
-    """One sentence of a game's cleaned text, with what example finding needs to know of it."""
-
-    start: int
-    end: int
-    para: int
-    first: bool  # first sentence of its paragraph
-    marker: str | None = None  # the example marker it opens with («На примере расклада:»)
-    opener: str | None = None  # a hypothetical opener («Положим», «Допустим»)
-    cards: int = 0  # card tokens named (symbol notation and words)
-    move: bool = False  # states a move: a card and a move verb (not negated), or «♦4 — ♦5»
-    closes: bool = False  # says play goes on to the end: «Игра продолжается, … пока не …»
-
-
-def _paragraphs(text: str) -> list[tuple[int, int]]:
-    """``[start, end)`` of each paragraph (the text between newlines)."""
-    out, a = [], 0
-    for m in re.finditer("\n", text):
-        out.append((a, m.start()))
-        a = m.end()
-    out.append((a, len(text)))
-    return out
-
-
-def _marker_of(sent, text: str, a: int) -> str | None:
-    """The example marker the sentence ``sent`` (a spaCy doc starting at ``text[a]``) opens with:
-    «На примере…», «Пример…», «В примере…», «На раскладе:» within its first eight words, not
-    after «показано», «см.» or «(»; the marker runs over «расклада», a number and a colon."""
-    nlp, matcher = _nlp()
-    for mid, s, e in matcher(sent):
-        if nlp.vocab.strings[mid] != "EXAMPLE" or s > 8:
-            continue
-        if (e - s == 1 or sent[e - 1].lemma_ == "расклад") and s != 0:
-            continue  # a bare «Пример…» and «На раскладе:» count only as the first words
-        before = sent[:s]
-        if any(t.lemma_ in _NOT_EXAMPLE_BEFORE for t in before) or any(t.text == "(" for t in before):
-            continue
-        k = e
-        while k < len(sent) and k < e + 3 and (sent[k].lower_ == "расклада" or sent[k].like_num or sent[k].text == ":"):
-            k += 1
-            if sent[k - 1].text == ":":
-                break
-        return text[a: a + sent[k - 1].idx + len(sent[k - 1].text)].strip()
-    return None
-
-
-def _opener_of(sent) -> str | None:
-    """«Допустим, …», «Положим, …», «Предположим, что …» (after an optional «Итак,»): the word, else ``None``."""
-    toks = [t for t in sent if not t.is_space]
-    i = 2 if len(toks) > 2 and toks[0].lower_ == "итак" and toks[1].text == "," else 0
-    if i + 1 < len(toks) and toks[i].lemma_ in _HYPOTHESIS and toks[i].text[:1].isupper() and (
-            toks[i + 1].text == "," or toks[i + 1].lower_ == "что"):
-        return toks[i].text
-    return None
-
-
-def _states_move(sent, text: str) -> bool:
-    """Whether the sentence states a move: the shorthand «♦4 — ♦5», or a card token with a move
-    verb that no «не» negates within the three words before it."""
-    if _CARD_DASH.search(text):
-        return True
-    if not card_tokens(text):
-        return False
-    for t in sent:
-        if t.lemma_ in _MOVE_VERBS and not any(x.lower_ == "не" for x in sent[max(0, t.i - 3): t.i]):
-            return True
-    return False
-
-
-def _sentence_info(mt: MappedText, lang: str = "ru") -> list[_Sent]:
-    """Every sentence of the game text with its paragraph, marker, opener, cards and move."""
-    from .notation import find_cards
-
-    text = mt.text
-    doc = _doc(text)
-    paras = _paragraphs(text)
-    out: list[_Sent] = []
-    pi = 0
-    for a, b in sentences(text):
-        while pi + 1 < len(paras) and a >= paras[pi][1] + 1:
-            pi += 1
-        span = doc.char_span(a, b, alignment_mode="expand")
-        if span is None:
-            continue
-        sent = span.as_doc()
-        st = _Sent(a, b, pi, not out or out[-1].para != pi)
-        st.marker = _marker_of(sent, text, a)
-        st.opener = _opener_of(sent)
-        st.cards = len(find_cards(text[a:b], "symbol", lang))
-        st.move = _states_move(sent, text[a:b])
-        st.closes = any(t.lemma_ == "продолжаться" for t in sent) and any(t.lower_ in ("пока", "до") for t in sent)
-        out.append(st)
-    return out
-
-
-def _continues(ss: list[_Sent]) -> bool:
-    """Whether a paragraph (its sentences) goes on with the worked example before it: it opens
-    with a hypothetical («Допустим, следующей картой будет ♥Т»), or at least two of its sentences,
-    and at least half, state moves («Поместите ♦5 в верхний ряд слева от ♦6…»)."""
-    if not ss or ss[0].marker:
-        return False
-    if ss[0].opener and (ss[0].cards or (len(ss) > 1 and ss[1].cards)):
-        return True
-    moves = sum(s.move for s in ss)
-    return moves >= 2 and 2 * moves >= len(ss)
-
-
-def _examples(mt: MappedText) -> tuple[list[tuple[Example, MappedText, list[tuple[str, str]]]],
-                                        list[tuple[str, str, LineSpan]]]:
-    """Worked examples of a game's cleaned text, each with notes for findings (``(kind, message)``),
-    and notes about marker sentences that open no example (``(kind, message, lines)``).
-
-    * A marker sentence (:func:`_marker_of`) that starts its paragraph (or a raw line) opens an
-      example that runs to the paragraph's end.
-    * A marker sentence inside a paragraph (a rules paragraph: «Карта … игровая. На примере
-      такими картами являются ♠6 и ♦2 …») opens an example that takes the sentences after it
-      that name cards or open a hypothetical; the rule text after them stays out. When it names
-      no card and a sentence naming none follows («На примере расклада выложено восемь рядов.
-      Любая карта, которую нельзя поместить…»), it only describes the figure: a
-      ``figure-reference`` note, no example.
-    * A hypothetical walk-through without a marker (:func:`_opener_of` — «Положим, изъята
-      десятка.» — naming a card in it or the next sentence) opens an example that runs to its
-      paragraph's end; the paragraph's first sentence comes with it when the opener is the
-      second («Итак, из колоды изымаются по очереди карты. Положим, …»), and a sentence saying
-      that play goes on to the end («Игра продолжается, таким образом, пока не …») closes it
-      within its paragraph. An ``example-walkthrough`` note records it.
-    * An example that ends its paragraph takes in the paragraphs after it that go on with it
-      (:func:`_continues`), each recorded by an ``example-continued`` note.
-    """
-    text = mt.text
-    info = _sentence_info(mt)
-    paras = _paragraphs(text)
-    by_para: dict[int, list[_Sent]] = {}
-    for st in info:
-        by_para.setdefault(st.para, []).append(st)
-    found: list[list] = []  # [start, end, marker, notes, last paragraph]
-    extra: list[tuple[str, str, LineSpan]] = []  # notes about no example: (kind, message, lines)
-
-    def at_line_start(i: int) -> bool:
-        """A sentence starting a raw line after a finished one starts a paragraph the column
-        layout hid (the line before it was full)."""
-        return i < len(text) and mt.col[i] == 0 and i not in mt.inserted
-
-    for p in sorted(by_para):
-        ss = by_para[p]
-        k = 0
-        while k < len(ss):
-            st = ss[k]
-            if st.marker and (st.first or k == 0 or at_line_start(st.start)):
-                found.append([st.start, paras[p][1], st.marker, [], p])
-                break
-            if st.marker and not st.cards and k + 1 < len(ss) and not (ss[k + 1].cards or ss[k + 1].opener):
-                extra.append(("figure-reference",
-                              f"«{text[st.start:st.end]}» describes the figure inside a rules paragraph and names "
-                              "no card; the rule text after it is not an example", mt.lines_of(st.start, st.end)))
-                k += 1
-                continue
-            if st.marker:
-                j = k + 1
-                while j < len(ss) and (ss[j].cards or ss[j].opener) and not ss[j].marker:
-                    j += 1
-                notes = [("example-inside-rules",
-                          f"example marker «{st.marker}» inside a paragraph: the example is the marker sentence "
-                          f"and what follows it naming cards ({j - k} sentence(s)); the rule text around it stays "
-                          "in the rules")]
-                found.append([st.start, ss[j - 1].end, st.marker, notes, p if j == len(ss) else None])
-                k = j
-                continue
-            if st.opener and (st.cards or (k + 1 < len(ss) and ss[k + 1].cards)):
-                if found and found[-1][4] == p - 1 and k == 0:
-                    break  # a paragraph going on with the example before it: see below
-                a = ss[0].start if k == 1 else st.start
-                j = next((j for j in range(k, len(ss) - 1) if ss[j].closes), len(ss) - 1)
-                notes = [("example-walkthrough",
-                          f"worked example without a marker: a hypothetical walk-through opening «{st.opener}, …» "
-                          "that names cards" + (f"; it ends with «{text[ss[j].start:ss[j].end]}»"
-                                                if j < len(ss) - 1 else ""))]
-                found.append([a, ss[j].end, st.opener, notes, p if j == len(ss) - 1 else None])
-                break
-            k += 1
-    # paragraphs that go on with an example ending at its paragraph's end
-    for ex in found:
-        p = ex[4]
-        while p is not None and p + 1 in by_para and not any(f[0] >= paras[p + 1][0] and f[0] < paras[p + 1][1] for f in found):
-            if not _continues(by_para[p + 1]):
-                break
-            p += 1
-            ex[1] = paras[p][1]
-            ex[3].append(("example-continued",
-                          f"the paragraph «{text[paras[p][0]:paras[p][0] + 40]}…» goes on with the example "
-                          f"«{ex[2]}» (it opens a hypothetical or states moves)"))
-    out = []
-    for a, end, marker, notes, _ in found:
-        emt = mt.slice(a, end)
-        runs: list[list[int]] = []  # contiguous raw-line runs in reading order
-        for n in emt.line:
-            if runs and runs[-1][1] <= n <= runs[-1][1] + 1:
-                runs[-1][1] = n
-            elif not runs or n != runs[-1][1]:
-                runs.append([n, n])
-        merged = [runs[0]]
-        for r in runs[1:]:
-            if r[0] >= merged[-1][1]:
-                merged[-1][1] = max(merged[-1][1], r[1])  # a page break: same flow, later lines
-            else:
-                merged.append(r)
-        first, last = merged[0]
-        if len(merged) > 1:
-            rest = ", ".join(f"{x}–{y}" for x, y in merged[1:])
-            notes.append(("example-split",
-                          f"example printed in {len(merged)} pieces: {first}–{last}, then {rest} (reading order)"))
-        ex = Example(lines=(first, last), text=emt.text, marker=marker)
-        out.append((ex, emt, notes))
-    return out, extra
 
 
 # -- sections ------------------------------------------------------------------------------
@@ -858,172 +562,6 @@ def _sections(order: list[int], lines: list[str], block: set[int], examples: lis
         else:
             out.append(Section(lab, (n, n), t))
     return out
-
-
-# -- aliases -------------------------------------------------------------------------------
-
-_GAME_WORDS = frozenset({"игра", "пасьянс"})
-_COMPARE = frozenset({"вариант", "схожий", "похожий", "подобно", "напоминать", "соответствовать", "путать", "отличаться"})
-_DISPUTE = frozenset({"неправильно", "ошибочно", "неверно", "ошибочный", "неправильный"})
-_STOP = frozenset({"потому", "поскольку", "хотя"})
-
-
-def nominative(name: str) -> str:
-    """A quoted name in the nominative case, as a dictionary form would print it.
-
-    The leading nouns/adjectives that share the first word's case are put in the nominative
-    (number kept): «Пробелами» → «Пробелы», «Императором Германии» → «Император Германии»,
-    «Четырехугольника» → «Четырехугольник»; verbs and other words stay («Попытайся еще»).
-    """
-    words = name.split()
-    if not words:
-        return name
-    first = morph.parse(words[0])
-    if first is None or first.tag.case in (None, "nomn") or first.tag.POS not in ("NOUN", "ADJF"):
-        return name
-    if any(p.tag.case == "nomn" for p in morph.analyzer().parse(words[0].lower())):
-        return name  # «Пустоты», «Синьора» may already be nominative: keep the printed form
-    case = first.tag.case
-    out = []
-    for i, w in enumerate(words):
-        p = morph.parse(w)
-        if p is not None and p.tag.case == case and p.tag.POS in ("NOUN", "ADJF"):
-            infl = p.inflect({"nomn"})
-            nw = infl.word if infl else w
-            if "ё" not in w.lower():
-                nw = nw.replace("ё", "е")
-            if w[:1].isupper():
-                nw = nw[:1].upper() + nw[1:]
-            out.append(nw)
-        else:
-            out.extend(words[i:])
-            break
-    return " ".join(out)
-
-
-def _quotes(sent) -> list[tuple[int, int, str]]:
-    """``(token start, token end, name)`` of every «…» in a spaCy span/doc."""
-    out = []
-    i = 0
-    while i < len(sent):
-        if sent[i].text == "«":
-            j = i + 1
-            while j < len(sent) and sent[j].text != "»":
-                j += 1
-            if j < len(sent):
-                name = sent[i + 1: j].text.strip()
-                if name:
-                    out.append((i, j + 1, name))
-            i = j + 1
-        else:
-            i += 1
-    return out
-
-
-def _aliases(mt: MappedText, name: str | None, own_names: list[str], skip: list[str] = ()) -> list[Alias]:
-    """Names the text gives the game, sentence by sentence (see module doc): after a naming word
-    («называют», «другое название», «известная также как») → ``alias``, or ``disputed`` when the
-    sentence or the next says it is wrong («Это неправильно»); a chain «Title», или «X» →
-    ``alias``; «(швабра — англ.)» → ``gloss``; a name in a sentence that compares
-    («вариант», «подобно», «напоминает», «схож») or cross-references «(см. с. 27)» → ``related``;
-    any other quoted name made of the title's own words in another order or form («Пекарская
-    дюжина» in the text of «Дюжина пекаря», :func:`_stems`) → ``title-form``."""
-    own = {norm_title(nominative(n)) for n in own_names if n} | {norm_title(n) for n in own_names if n}
-    skipped = {norm_title(nominative(n)) for n in skip} | {norm_title(n) for n in skip}
-    text = mt.text
-    nlp, matcher = _nlp()
-    doc = _doc(text)
-    sents = sentences(text)
-    out: list[Alias] = []
-    seen: set[tuple[str, str]] = set()
-    own_stems = [_stems(n) for n in own_names if n and len(n.split()) >= 2]
-
-    def same_words(raw_name: str) -> bool:
-        return len(raw_name.split()) >= 2 and _stems(raw_name) in own_stems
-
-    def add(raw_name: str, kind: str, a: int, b: int) -> None:
-        nm = nominative(raw_name) if kind != "gloss" else raw_name
-        if kind != "gloss" and not nm[:1].isupper():
-            return  # game names are capitalised; «звенья» is a term
-        key = norm_title(nm)
-        if key in own or norm_title(raw_name) in own or key in skipped or (key, kind) in seen:
-            return
-        if kind == "related" and any(k == key for k, _ in seen):
-            return
-        seen.add((key, kind))
-        out.append(Alias(name=nm, language="ru", lines=mt.lines_of(a, b), kind=kind, sentence=text[a:b]))
-
-    for si, (a, b) in enumerate(sents):
-        span = doc.char_span(a, b, alignment_mode="expand")
-        if span is None:
-            continue
-        sent = span.as_doc()
-        quotes = _quotes(sent)
-        if not quotes:
-            continue
-        lemmas = {t.lemma_ for t in sent}
-        nxt = text[sents[si + 1][0]: sents[si + 1][1]] if si + 1 < len(sents) else ""
-        disputed = bool(lemmas & _DISPUTE) or bool(re.match(r"Это\s+(неправильно|ошибочно|неверно)", nxt))
-        compare = bool(lemmas & _COMPARE)
-        matches = [(nlp.vocab.strings[m], s, e) for m, s, e in matcher(sent)]
-        for label, s, e in matches:
-            if label == "GLOSS":
-                add(sent[s + 1: e - 2].text, "gloss", a, b)
-        naming = [(s, e) for label, s, e in matches if label == "NAMING"]
-        used: set[int] = set()
-        for s, e in naming:
-            # the named thing: a noun just before the verb that is not the game («Этот расклад называют»)
-            quoted = {i for qs, qe, _ in quotes for i in range(qs, qe)}
-            subj = next((t for t in reversed(sent[max(0, s - 3): s]) if t.is_alpha and t.i not in quoted
-                         and (morph.parse(t.text).tag.POS == "NOUN")), None)
-            if subj is not None and subj.lemma_ not in _GAME_WORDS and not compare:
-                continue
-            if s > 0 and sent[s - 1].lower_ == "так":
-                continue  # «так называемый "алмаз"»: a term, not a name of the game
-            stop = next((t.i for t in sent[e:] if t.lemma_ in _STOP), len(sent))
-            after = [q for q in quotes if q[0] >= e and q[0] < stop]
-            kind = "related" if compare else ("disputed" if disputed else "alias")
-            names = [q for q in after if norm_title(nominative(q[2])) not in own]
-            if not names and after:
-                # «"X" иногда называют "Title"»: the other name comes before the verb
-                names = [q for q in quotes if q[1] <= s and norm_title(nominative(q[2])) not in own]
-            for q in names:
-                used.add(q[0])
-                add(q[2], kind, a, b)
-        # «"Title", или "X"», «"Title", "X", "Y" или "Z"»: a chain of names joined by , / или / и
-        for qi, (qs, qe, qn) in enumerate(quotes):
-            if norm_title(nominative(qn)) not in own and norm_title(qn) not in own:
-                continue
-            chain, joiners, k = [], [], qe
-            for q2 in quotes[qi + 1:]:
-                between = [t.text.lower() for t in sent[k: q2[0]]]
-                if not between or not all(w in (",", "или", "и") for w in between):
-                    break
-                chain.append(q2)
-                joiners += between
-                k = q2[1]
-            if chain and "или" in joiners:
-                for q2 in chain:
-                    if q2[0] not in used:
-                        used.add(q2[0])
-                        add(q2[2], "related" if compare else ("disputed" if disputed else "alias"), a, b)
-        # comparisons and cross-references to other games
-        for qs, qe, qn in quotes:
-            if qs in used:
-                continue
-            xref = bool(re.match(r"\s*\(см\.\s*с\.", sent[qe:].text if qe < len(sent) else "")) or (
-                qe < len(sent) and sent[qe].text == "(" and qe + 1 < len(sent) and sent[qe + 1].text.startswith("см"))
-            if compare or xref:
-                add(qn, "related", a, b)
-            elif same_words(qn):
-                add(qn, "title-form", a, b)  # «Пекарская дюжина» for «Дюжина пекаря»
-    return out
-
-
-def _stems(name: str) -> list[str]:
-    """The first five letters of the pymorphy3 lemma of each word, sorted: a name's words
-    whatever their order, case or part of speech («Пекарская дюжина» ~ «Дюжина пекаря»)."""
-    return sorted(morph.lemma(w)[:5] for w in re.findall(r"[^\W\d_]+", name))
 
 
 # -- names in the book's other parts -------------------------------------------------------
