@@ -571,6 +571,13 @@ def _deal_shape(per_pile: Any, piles: int) -> list[int] | None:
     return None
 
 
+def _cards(per_pile: Any) -> str:
+    """«1 card each», «6 cards each», «9,8,…,1 cards»: a pile size as the notes say it."""
+    if isinstance(per_pile, int):
+        return f"{per_pile} card each" if per_pile == 1 else f"{per_pile} cards each"
+    return f"{per_pile} cards"
+
+
 def diagonal(piles: int, total: int) -> list[int]:
     """Pile sizes of Solvitaire's diagonal deal of ``total`` cards on ``piles`` piles: row r puts a
     card on each pile from the r-th on, rows left over are full (Klondike: 7 piles, 28 → 1…7)."""
@@ -634,10 +641,10 @@ def _stock(w: _Writer, piles: int | None, total: int, initial: str, hole: bool, 
                 size = None
             elif sorted(sizes) == sorted(even(piles, dealt)):
                 w.book("tableau piles.diagonal deal", False, ["layout.cards_per_pile"],
-                       f"the piles hold {per_pile} cards: Solvitaire's ordinary deal, row by row")
+                       f"the piles hold {_cards(per_pile)}: Solvitaire's ordinary deal, row by row")
             elif sorted(sizes) == sorted(diagonal(piles, dealt)):
                 w.book("tableau piles.diagonal deal", True, ["layout.cards_per_pile"],
-                       f"the piles hold {per_pile} cards: Solvitaire's diagonal deal")
+                       f"the piles hold {_cards(per_pile)}: Solvitaire's diagonal deal")
             else:
                 w.block(["layout.cards_per_pile"], "Solvitaire deals the piles evenly or diagonally")
     if size is not None:
