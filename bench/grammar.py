@@ -234,7 +234,7 @@ def texts_examples() -> dict[str, list]:
 def _texts_destination(to: str | None) -> tuple[str | None, Card | None]:
     if to is None:
         return None, None
-    if to in ("foundation", "space", "reserve", "waste", "tableau", "cell", "stock"):
+    if to in ("foundation", "space", "reserve", "waste", "tableau", "cell", "stock") or to.startswith("pile:"):
         return to, None
     c = _annotation_card(to, "standard")
     return (c.format() if c.suit else str(c)), c

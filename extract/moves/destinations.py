@@ -1,6 +1,7 @@
 """Destinations people write that are not a card or a standard place, and how the game decides them.
 
 * a pile by number or position: «в третью стопку» → ``pile:3``, «на п'ятий стос» → ``pile:5``,
+  «под пятую стопку», «к седьмой стопке», «під дев'ятий стосик» → ``pile:5`` … (under the pile),
   «в середину колонки» → ``pile:middle`` (``Move.to`` ``"tableau"``, ``Move.to_pile`` ``"middle"``);
 * «в угол креста»: a corner of the layout — the foundations where the game's text lays its bases in
   the corners («туза … помещаются внутри углов креста», «Мельница»), else unresolved;
@@ -20,12 +21,17 @@ from dataclasses import dataclass, field
 
 from pasyans import morph
 
-from .elements import El
-from .lexicon import FROM, INTO, ON, ORDINALS
+from .elements import El, has_gram
+from .lexicon import FROM, INTO, ON, ORDINALS, UNDER
 
 _POSITIONS = {"середина": "middle", "середина колонки": "middle", "центр": "middle", "середній": "middle",
               "средний": "middle", "левый": "left", "лівий": "left", "правый": "right", "правий": "right",
               "крайний": "end", "последний": "last", "останній": "last", "верхний": "top", "нижний": "bottom"}
+
+
+def _accusative(tag) -> bool:
+    """Accusative, or a nominative that is the same form (an inanimate masculine or neuter: «стосик»)."""
+    return has_gram(tag, "accs") or has_gram(tag, "nomn") and has_gram(tag, "inan") and not has_gram(tag, "femn")
 
 
 def pile_place(cl: list[El], i: int) -> str | None:
@@ -36,6 +42,9 @@ def pile_place(cl: list[El], i: int) -> str | None:
     word = None
     while k >= 0 and cl[k].kind in ("word", "num", "dash") and i - k <= 3:
         el = cl[k]
+        if el.kind == "word" and (el.low in UNDER and _accusative(cl[i].tag)
+                                  or el.low in ("к", "ко") and has_gram(cl[i].tag, "datv")):
+            break   # «подкладывают под пятую стопку», «уходит к седьмой стопке» (the clock's piles)
         if el.kind == "word" and el.low in FROM:
             return None
         if el.kind == "word" and (el.low in INTO | ON or el.low == "до"):

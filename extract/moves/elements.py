@@ -277,3 +277,9 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
     close()
     out.extend((p, True) for p in paren if p)
     return out
+
+
+def has_gram(tag, grammeme: str) -> bool:
+    """Whether a pymorphy3 tag (or ``None``) holds ``grammeme`` (no error for a grammeme the
+    language's tag set lacks)."""
+    return tag is not None and grammeme in tag.grammemes

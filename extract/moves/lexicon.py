@@ -21,6 +21,8 @@ CUES: dict[str, list[list[dict]]] = _LEX["cues"]
 PERSONAL: dict[str, str] = _W["personal_pronouns"]
 """Personal pronoun → its case («его» accusative, «ею» instrumental)."""
 RELATIVE = frozenset(_W["relative_pronouns"])
+RELATIVE_FORMS: dict[str, list[str]] = _W["relative_forms"]
+"""Ukrainian relative pronoun → ``[case, gender]``: pymorphy3 reads «яку» as a noun «як» (dative)."""
 MASC = frozenset(_W["masculine_pronouns"])
 FEMN = frozenset(_W["feminine_pronouns"])
 PLUR = frozenset(_W["plural_pronouns"])

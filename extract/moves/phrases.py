@@ -12,9 +12,9 @@ from pasyans.cards import Card
 
 from ..notation import CardToken, find_word_cards
 from .destinations import pile_place
-from .elements import El
-from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE, UNDER,
-                      SEVERAL, SIDES, WITH)
+from .elements import El, has_gram
+from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE,
+                      RELATIVE_FORMS, SEVERAL, SIDES, UNDER, WITH)
 
 @dataclass
 class Group:
@@ -38,6 +38,18 @@ class Group:
             out.extend([t.card] * t.count)
         return out
 
+
+
+def instrumental(tok: CardToken) -> bool:
+    """Whether a card named in words is in the instrumental case: after «с / з» it is the card one
+    goes *with* («знімається з двійкою пік», «съ тузомъ пикъ»), not the card taken *from* («с ♠4»,
+    «з дами»; a card in symbols has no case: ``False``)."""
+    if tok.notation != "words" or not tok.raw:
+        return False
+    word = tok.raw.split()[0].lower()
+    lang = "uk" if set(word) & set("іїєґ'") else "ru"
+    return any("ablt" in p.tag.grammemes for p in morph.analyzer(lang).parse(word)) and not any(
+        "gent" in p.tag.grammemes for p in morph.analyzer(lang).parse(word)[:1])
 
 
 UNNAMED = CardToken(0, 0, "", Card(1, None), "words", "a card the text does not name")
@@ -159,6 +171,8 @@ def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
                 continue  # possessive: «ее место», «на их базовую»
             g = "masc" if el.low in MASC else "femn" if el.low in FEMN else "plur" if el.low in PLUR else None
             out.append((i, "personal", PERSONAL[el.low], g))
+        elif el.low in RELATIVE_FORMS:
+            out.append((i, "relative", *RELATIVE_FORMS[el.low]))
         elif el.low in RELATIVE:
             tag = el.tag
             case = next((c for c in ("nomn", "gent", "accs", "ablt", "datv", "loct") if has_gram(tag, c)), "")
@@ -266,12 +280,6 @@ def side_target(cl: list[El], groups: list[Group], lo: int = 0) -> tuple[str, Ca
                 after = cl[i + 1].text if i + 1 < len(cl) else ""
                 return SIDES[cl[i].low], tg.toks[0], f"«{cl[i].text} {after}»: next to that card"
     return None
-
-
-def has_gram(tag, grammeme: str) -> bool:
-    """Whether a pymorphy3 tag (or ``None``) holds ``grammeme`` (no error for a grammeme the
-    language's tag set lacks)."""
-    return tag is not None and grammeme in tag.grammemes
 
 
 def state_described(cl: list[El], verb_i: int) -> bool:

@@ -13,8 +13,8 @@ from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
 from .forms import Forms
 from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_CUES, PLAY, STRONG, UNDER, VERB_CUES, WITH
-from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, place_at, pronouns_of,
-                      state_described)
+from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, instrumental, place_at,
+                      pronouns_of, state_described)
 
 
 _NUMBER = {"обе": 2, "обидві": 2, "обі": 2, "оба": 2, "обидва": 2, "обое": 2, "два": 2, "две": 2, "дві": 2, "три": 3, "четыре": 4, "чотири": 4,
@@ -41,6 +41,9 @@ def from_place(cl: list[El]) -> str | None:
     return None
 
 
+_LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
+"""Verbs of going that, with no destination and after cards left play, mean leaving play too."""
+
 _ONLY = frozenset({"только", "лишь", "лише", "тільки", "лиш"})
 
 
@@ -55,6 +58,9 @@ def _generic(t: CardToken, cl: list[El]) -> bool:
     if at and cl[at - 1].kind == "word" and cl[at - 1].low in _ONLY:
         return True
     word = morph.parse(t.raw.split()[0], "ru")
+    if word is not None and "ablt" in word.tag.grammemes and " " not in t.raw.strip() and not (
+            at and cl[at - 1].kind == "word" and cl[at - 1].low in WITH | ON | UNDER | {"за", "перед", "над"}):
+        return True   # «снимаются только тройкой»: a manner (in threes), not a card
     return word is not None and "plur" in word.tag.grammemes and "nomn" in word.tag.grammemes and not (
         at and cl[at - 1].kind == "word" and cl[at - 1].tag is not None and cl[at - 1].tag.POS == "NUMR")
 
@@ -308,7 +314,7 @@ class Reader(Forms):
             prev_proto.flags.add("alternative")   # «на ♠5 | или на ♣5»: the first option is one too
         if not alone:
             subj = self.subject_of(cl, prons)
-            if subj is not None:
+            if subj is not None and not _generic(subj, cl):
                 self.ctx.subject, self.ctx.subject_sentence = subj, self.ctx.sentence
         if made and any(p.movers for p in made):
             self.ctx.last_movers = next(p.movers for p in reversed(made) if p.movers)
@@ -323,6 +329,11 @@ class Reader(Forms):
         if several:
             self.ctx.last_group = several[-1]
         bare = [el.tok for el in cl if el.kind == "card"]
+        suited = [g for g in groups if all(t.card.suit for t in g.toks)]
+        if len(groups) > 1 and len(suited) == 1 and len(suited[0].toks) >= 2:
+            # «валет, дама и король любой масти, например валет бубен, дама пик и король червей»: the
+            # ranks say the rule, the cards with their suit are the example's list
+            bare, groups = suited[0].toks, suited
         if not made and not alone and len(bare) >= 2 and not has_predicate(cl) and len(groups) == 1:
             self.ctx.pending_list = bare
         elif (made or has_predicate(cl)) and not (cl[0].kind == "word" and cl[0].tag is not None
@@ -343,7 +354,8 @@ class Reader(Forms):
                 # «♦9 и ♣9 составляют пару и снимаются»: a pair leaves play; «♦3 снимается с ♠4 и кладется
                 # на базу»: the verb that places wins over the one that takes
                 later = {v for el in cl for v in el.cues & set(VERB_CUES)} - {"TAKE", "PAIR"}
-                together = any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) and \
+                together = any(el.kind == "word" and (el.low in ("вместе", "разом") or el.lemma == "пара")
+                               for el in cl) and \
                     verb == "TAKE" and place_at(cl) is None and not any(g.prep in ON for g in groups)
                 if (any("PAIR" in el.cues for el in cl) or together) and not later & {"PLACE", "FILL", "COVER", "COVER_PASS"}:
                     verb = "PAIR"   # («девятку и десятку пик … можно снять вместе»: a pair taken off)
@@ -351,6 +363,11 @@ class Reader(Forms):
                     verb_i = next(i for i, el in enumerate(cl) if el.cues & later and "PLACE_NOUN" not in el.cues)
                     c = cl[verb_i].cues
                     verb = next(v for v in ("REMOVE", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE") if v in c)
+            if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.ctx.last_discard is not None \
+                    and place_at(cl) is None and not any(g.prep in ON | INTO | UNDER for g in groups):
+                verb = "REMOVE"   # «Так же уходят десятка пик и десятка бубен» after a pair: they leave play
+            if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
+                verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
             if verb == "COVER" and has_gram(cl[verb_i].tag, "pssv"):
                 verb = "COVER_PASS"
         if alone:
@@ -518,12 +535,21 @@ class Reader(Forms):
             counted = self.counted(cl)
             movers = counted[1] if counted is not None and counted[1] else (self.ctx.pending_list or elided)
         pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
-            or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl)
+            or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) \
+            or cl[vi].lemma in _LEAVE and self.ctx.last_discard is not None and len(self.ctx.last_discard[0]) == 2 \
+            and not self.ctx.last_discard[1]   # «так же уходят …» after a pair: another pair
         notes = ["leaves play («изъять», «сбросить»)"]
         if not partners and pairing and len(movers) == 2:
             a, b = movers   # «Пара из ♣7 и ♣6 сбрасывается», «♦9 и ♣9 составляют пару и снимаются»: one pair
             self.pair(cl, a, b, flags, notes + ["paired with the other card named"])
             self.ctx.last_discard = ([a, b], [])
+            return
+        if not partners and pairing and len(movers) > 2 and any(el.kind == "word" and el.low in ("вместе", "разом")
+                                                                for el in cl):
+            # «валет бубен, дама пик и король червей снимаются вместе»: a group leaves play as one move
+            self.move(cl, movers, kind="discard", flags=flags, notes=notes + ["the group leaves play together"],
+                      card_list=[t.card for t in movers])
+            self.ctx.last_discard = (movers, [])
             return
         for t in movers:
             if not partners:
