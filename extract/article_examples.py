@@ -8,6 +8,8 @@ An example opens (cues of ``pasyans/data/segment_cues.json``):
   paragraph under a label line «Пример» / «Приклад» is an example;
 * at «в ситуации» with a figure, at moves («ходы», move notation «Б53 - Б47») — when the
   paragraph names a card or announces a display (not «Когда ходов больше нет, …»);
+* at a sentence naming two cards or more in notation with their suit, whatever its cue (a game told
+  with its cards: «Я переложил ♦Д на ♣К, потом ♠В с колоды на ♦Д») — the rest of the paragraph;
 * at «например/наприклад», «к примеру» when the sentence names cards in notation, a numbered
   row, or ends in a colon before a display — the whole line from the cue (the articles' layout);
 * at «например», «Допустим», «Скажем», «Положим», «Скажімо», «Припустимо» … inside a rules
@@ -79,6 +81,13 @@ def cards_named(text: str, notation: str, lang: str) -> tuple[int, int, bool]:
     return suited, sum(t.count for t in sc.tokens), bool(sc.moves)
 
 
+def notation_cards(text: str, notation: str, lang: str) -> int:
+    """How many cards ``text`` names with their suit in notation (symbols «♦Д», «10♦», letters «ЧВ»),
+    not in words: two of them in one sentence are a worked case whatever cue word there is or not
+    (a rule says «дама», «король другого цвета»; a forum post «♦Д на ♣К»)."""
+    return sum(t.count for t in scan(text, notation, lang).tokens if t.card.suit and t.notation != "words")
+
+
 def opens_with_cards(text: str, notation: str, lang: str, supposed: bool) -> bool:
     """Whether a sentence after «например» (or, ``supposed``, after «Допустим», «Скажем») shows a
     worked case: a formal move, two cards or more («♦Q на ♣K», «валета или короля»), or — after a
@@ -121,6 +130,8 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
             return a, None, sdoc[s0:e0].text, True
         if len(MOVE_RE.findall(sdoc.text)) >= 2:
             return a, None, "moves", True
+        if notation_cards(sdoc.text, notation, lang) >= 2:
+            return a, None, "cards", False   # «Я переложил ♦Д на ♣К, потом ♠В …»: a game told with its cards
         cue = sm.get("FOR_EXAMPLE") or sm.get("SUPPOSE")
         if not cue:
             continue
