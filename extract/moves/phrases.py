@@ -154,6 +154,13 @@ def card_groups(cl: list[El]) -> list[Group]:
 
 
 
+def _adverb(word: str) -> bool:
+    """Whether ``word`` can be an adverb («відразу», which pymorphy3 reads first as the noun «відраза»):
+    then a pronoun before it is no possessive («Його відразу кладуть на базу»)."""
+    lang = "uk" if set(word) & set("іїєґ'") else "ru"
+    return any(p.tag.POS == "ADVB" for p in morph.analyzer(lang).parse(word))
+
+
 def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
     """``(index, "personal"|"relative", case, gender)`` of the pronouns of a clause; gender is
     ``"masc"``, ``"femn"``, ``"plur"`` or ``None`` (unknown)."""
@@ -166,6 +173,7 @@ def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
             nxt2 = cl[i + 2] if i + 2 < len(cl) else None
             if (PERSONAL[el.low] in ("accs", "gent") and nxt is not None and nxt.kind == "word"
                     and nxt.tag is not None and nxt.low not in ("можна", "можно", "нельзя", "треба", "слід")
+                    and not _adverb(nxt.low)
                     and (nxt.tag.POS == "NOUN" or nxt.tag.POS == "ADJF" and (
                         nxt2 is None or nxt2.kind != "word" or nxt2.tag is None or nxt2.tag.POS in ("NOUN", "ADJF")))):
                 continue  # possessive: «ее место», «на их базовую»

@@ -44,6 +44,9 @@ def from_place(cl: list[El]) -> str | None:
 _LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
 """Verbs of going that, with no destination and after cards left play, mean leaving play too."""
 
+_OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито"})
+"""«открыта / відкрита X»: a card shown open, the subject of what follows."""
+
 _ONLY = frozenset({"только", "лишь", "лише", "тільки", "лиш"})
 
 
@@ -265,6 +268,13 @@ class Reader(Forms):
         finite verb that no preposition governs; ``None`` when the clause has no predicate."""
         pred = next((i for i, el in enumerate(cl) if el.kind == "dash" or el.kind == "word" and (
             el.low in ON or el.low == "наверх" or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
+        if pred is None:
+            for i, el in enumerate(cl[1:], 1):
+                prev = cl[i - 1]
+                if el.kind == "card" and prev.kind == "word" and prev.low in ("это", "це", "то"):
+                    return el.tok   # «Если это семерка треф, она …»: the card the clause is about
+            pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in _OPEN), None)
+            # «а в розкладі відкрита трійка треф: її …»: «open» as the predicate
         if pred is None and any("IMPERS" in el.cues for el in cl):
             # «Далее ♦Д можно передвинуть …»: the card an impersonal clause speaks of
             pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.tag is not None
@@ -407,6 +417,8 @@ class Reader(Forms):
             return None
         if verb_i is None and self._state(cl, groups, flags):
             return None
+        if verb_i is None and any("TURN" in el.cues for el in cl) and not any(el.kind == "dash" for el in cl):
+            return None   # «Под дамой открылся ♥Т»: a card turned up where it lies, not a move
         if verb_i is None and any("ABSENT" in el.cues for el in cl):
             return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
