@@ -130,10 +130,10 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
             return a, None, sdoc[s0:e0].text, True
         if len(MOVE_RE.findall(sdoc.text)) >= 2:
             return a, None, "moves", True
-        if notation_cards(sdoc.text, notation, lang) >= 2:
-            return a, None, "cards", False   # «Я переложил ♦Д на ♣К, потом ♠В …»: a game told with its cards
         cue = sm.get("FOR_EXAMPLE") or sm.get("SUPPOSE")
         if not cue:
+            if notation_cards(sdoc.text, notation, lang) >= 2:
+                return a, None, "cards", False   # «Я переложил ♦Д на ♣К, потом ♠В …»: a game told with its cards
             continue
         marker = sdoc[cue[0][0]:cue[0][1]].text
         if sm.get("FOR_EXAMPLE") and (CODE_RE.search(sdoc.text) or row_ordinal(sdoc, lang)
