@@ -67,7 +67,7 @@ def fresh(per_game: int) -> None:
             solved += r.solved
             ok += r.ok
             moves += len(r.moves)
-            held += any("set its finished run aside" in m.verdict.reason for m in r.moves)
+            held += any(m.verdict.what == "held" for m in r.moves)
         print(f"  {game:20} solved {solved:3}/{per_game}  accepted {ok:3}  moves {moves:5}  "
               f"refused for reusing a pile a finished run left (book: runs stay in the layout): {held}")
 

@@ -131,6 +131,9 @@ class Judge:
         if dest == "unknown":
             return Ruling([check(UNKNOWN, "to", "unknown-destination", (x,), to=move.to)]), {}
         if dest == "none":
+            d = getattr(move, "direction", None)   # «♠5 и ♦8 сдвигаются влево»: a direction, not a place
+            if d:
+                return Ruling([check(UNKNOWN, "layout", "direction-needs-layout", (x,), direction=d)]), {}
             return Ruling([check(UNKNOWN, "to", "no-destination", (x,))]), {}
         if dest == "row":
             return Ruling([check(UNKNOWN, "layout", "row-needs-layout", (x,))]), {}

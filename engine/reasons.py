@@ -31,6 +31,9 @@ RANKS = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "sev
 SUITS = {"same-suit": "of its suit", "alternate-color": "of the other colour", "same-color": "of the same colour",
          "any-suit": "of any suit", "rank-only": "of any suit"}
 
+DIRECTION_WORDS = {"left": "left", "right": "right", "up": "up", "down": "down", "centre": "towards the centre"}
+"""``Move.direction`` values in words."""
+
 PILES = {"tableau": "the tableau", "waste": "the waste", "foundations": "a foundation"}
 
 
@@ -176,6 +179,8 @@ PHRASES: dict[tuple[str, str], object] = {
     ("layout", "place-in-layout"): lambda c: "the text names a place in the layout (an edge, the middle of a pile) "
                                              "that only the layout shows",
     ("to", "no-destination"): lambda c: "the text names no destination",
+    ("layout", "direction-needs-layout"): lambda c: f"the text moves it {_toward(c.detail.get('direction'))}: "
+                                                    "where that leads only the layout shows",
     ("to", "unknown-destination"): lambda c: f"the destination {c.detail.get('to')!r} is not one the engine knows",
     ("layout", "row-needs-layout"): lambda c: "a move to a row start needs the whole layout",
     ("jokers", "joker"): lambda c: "a joker moves: no joker rule is read",
@@ -212,6 +217,10 @@ def register_phrases(phrases: dict | None = None, assumed: dict | None = None) -
     """Add a mechanic's phrases (``(rule, what)`` → clause function) and assumption phrases."""
     PHRASES.update(phrases or {})
     ASSUMED.update(assumed or {})
+
+
+def _toward(direction) -> str:
+    return DIRECTION_WORDS.get(direction, str(direction))
 
 
 def _how(c: Check) -> str:

@@ -478,3 +478,14 @@ def test_whole_sequence_moves_a_run_whole_but_never_a_part():
     under = Move([C("9S")], "5C", "♠9 — ♣5", (1, 1), to_card=C("5C"), flags={"described"})
     v = check_moves([under, again], spec)[1]
     assert v.verdict == "legal" and not v.assumed
+
+
+def test_a_move_in_a_direction_names_the_layout_not_a_missing_destination():
+    """«Четырнадцать» 004, 5412: «а ♠5 и ♦8 сдвигаются влево» — the text gives a direction (the
+    move reader's ``direction``), which only the layout turns into a place."""
+    m = Move([C("5S")], None, "а ♠5 и ♦8 сдвигаются влево", (5412, 5412))
+    assert check_moves([m], {})[0].what == "no-destination"
+    m.direction = "left"
+    v = check_moves([m], {})[0]
+    assert (v.verdict, v.rule, v.what) == ("unverifiable", "layout", "direction-needs-layout")
+    assert v.decisive.detail["direction"] == "left"
