@@ -207,9 +207,16 @@ class Judge:
         w = self.pos.where(y)
         if w is not None:
             return [w]
+        waste = ["waste"] if self.builds_on_waste() else []
         if self.rules.has_foundations() is False:
-            return ["tableau"]
-        return ["tableau", "foundation"]
+            return ["tableau", *waste]
+        return ["tableau", "foundation", *waste]
+
+    def builds_on_waste(self) -> bool:
+        """Whether the spec builds on the waste (``waste.build_direction`` read, not ``none``):
+        then a card the text does not place may be the waste's top (Golf, «Королевский путь»)."""
+        f = self.rules.field("waste.build_direction")
+        return f is not None and f.value != "none"
 
     def beside_base(self, move: Move, x: Card, y: Card):
         """A card laid *beside* ``y`` («справа от ♦10», «над ♦Т»), not on it, starts a foundation of
@@ -272,8 +279,17 @@ class Judge:
         """The reading judged when ``y``'s pile is not known: the foundation when ``y`` is a base
         card and that reading holds; else the tableau when its rules allow the build or cannot say (a
         foundation reading that needs unshown cards is no better than the tableau's unknown rule);
-        else the foundation when that reading holds or cannot be decided; else the tableau."""
-        tab, fnd = results.get("tableau"), results.get("foundation")
+        else the foundation when that reading holds or cannot be decided; else the tableau. In a game
+        that builds on the waste, the waste reading is chosen when it holds and the tableau's does
+        not (nor a preferred foundation's), or when it alone is not broken."""
+        tab, fnd, wst = results.get("tableau"), results.get("foundation"), results.get("waste")
+        if wst is not None and tab is not None:
+            base_ok = fnd is not None and fnd.kind is LEGAL and self.prefers_foundation(y)
+            if wst.kind is LEGAL and tab.kind is not LEGAL and not base_ok:
+                return "waste"
+            if wst.kind is not ILLEGAL and tab.kind is ILLEGAL and (fnd is None or fnd.kind is ILLEGAL):
+                return "waste"
+            results = {k: v for k, v in results.items() if k != "waste"}
         if tab is None or fnd is None:
             return next(iter(results))
         if self.prefers_foundation(y) and fnd.kind is LEGAL:
@@ -439,7 +455,8 @@ class Judge:
         if len(readings) == 1:
             return ("card" if readings[0] == "tableau" else readings[0]), y
         results = {r: self.reading(r, move, x, y, None) for r in readings}
-        return ("foundation" if self.choose(x, y, results) == "foundation" else "card"), y
+        chosen = self.choose(x, y, results)
+        return (chosen if chosen in ("foundation", "waste") else "card"), y
 
     def play(self, move: Move, n: int) -> None:
         """Record what ``move`` (number ``n``, 1-based) shows: where its cards went."""
@@ -476,7 +493,7 @@ class Judge:
                 pos.put(head, "foundation", None, n, floor=base)
             rest = []          # cards on it stay behind (a foundation takes one card)
         elif dest in ("card", "waste") and y is not None:
-            kind = pos.where(y) or "tableau"
+            kind = pos.where(y) or ("waste" if dest == "waste" else "tableau")
             pos.put(head, kind if kind in ("tableau", "waste", "foundation", "reserve") else "tableau", y, n)
         elif dest in ("space", "tableau"):
             pos.put(head, "tableau", None, n, floor=dest == "space")

@@ -371,8 +371,8 @@ def _explain(v: Verdict, q: int) -> str:
         s += f" ({where})"
     if ctx.get("beside") is not None:
         s += f", laid beside {card(ctx['beside'])} as a base of its own"
-    if ctx.get("reading") == "foundation" and kind is Kind.LEGAL:
-        s += " (read as a foundation move)"
+    if ctx.get("reading") in ("foundation", "waste") and kind is Kind.LEGAL:
+        s += f" (read as a {ctx['reading']} move)"
     other = ctx.get("other")
     if other and kind is not Kind.LEGAL:
         s += f"; as a {other['reading']} move: {other['verdict']}" + (f" ({other['rule']})" if other.get("rule") else "")

@@ -489,3 +489,25 @@ def test_a_move_in_a_direction_names_the_layout_not_a_missing_destination():
     v = check_moves([m], {})[0]
     assert (v.verdict, v.rule, v.what) == ("unverifiable", "layout", "direction-needs-layout")
     assert v.decisive.detail["direction"] == "left"
+
+
+ROYAL_WASTE = ("Их можно перекладывать на верхнюю карту резервной стопки серией карт чередующегося цвета. "
+               "Последовательность соблюдается как восходящая, так и нисходящая.")
+
+
+def test_a_card_the_text_does_not_place_may_be_the_waste_top_where_the_waste_is_built_on():
+    """«Королевский путь» 004, 5845–5846: «♠9 помещается на ♦10. Игрок ставится перед выбором покрыть
+    ♠9 либо ♥10, либо ♥8» — the tableau's cards go onto the waste's top (5814–5817): ♠9 on ♦10 is
+    a waste move, and ♥8 then goes on ♠9 there; with no waste building read it stays a tableau
+    question."""
+    spec = {"deck": {"packs": _f(2)}, "foundations": {"base": _f("A"), "direction": _f("up"), "suit": _f("same-suit"),
+                                                      "step": _f(1)},
+            "waste": {"build_direction": _f("either", ROYAL_WASTE, [5814, 5817]),
+                      "build_suit": _f("alternate-color", ROYAL_WASTE, [5814, 5817])}}
+    first = Move([C("9S")], "TD", "♠9 помещается на ♦10", (5845, 5846), to_card=C("TD"))
+    then = Move([C("8H")], "9S", "покрыть ♠9 … ♥8", (5846, 5848), to_card=C("9S"))
+    v, w = check_moves([first, then], spec)
+    assert (v.verdict, v.rule) == ("legal", "waste.build_direction") and v.context["reading"] == "waste"
+    assert (w.verdict, w.rule) == ("legal", "waste.build_direction")
+    del spec["waste"]
+    assert check_moves([first], spec)[0].verdict == "unverifiable"
