@@ -14,6 +14,7 @@ line, figure captions, the table of contents and the front/back matter.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -62,7 +63,8 @@ def _apply(mt: MappedText, edits: list[tuple[int, int, str]]) -> MappedText:
     """Apply non-overlapping edits ``(start, end, new)`` in one pass.
 
     ``new`` may only be spaces/newlines (inserted; mapped to the raw character before them) or
-    empty (deletion). A replaced range keeps no characters of its own.
+    empty (deletion). A replaced range keeps no characters of its own. Untouched runs are copied
+    as slices (cost: the edits plus one copy of the text).
     """
     if not edits:
         return mt
@@ -71,34 +73,33 @@ def _apply(mt: MappedText, edits: list[tuple[int, int, str]]) -> MappedText:
     line: list[int] = []
     col: list[int] = []
     inserted: set[int] = set()
+    was_inserted = sorted(mt.inserted)
+
+    def keep(a: int, b: int) -> None:
+        """Copy ``mt[a:b]`` unchanged (its inserted characters stay inserted)."""
+        shift = len(line) - a
+        inserted.update(i + shift for i in was_inserted[bisect_left(was_inserted, a): bisect_left(was_inserted, b)])
+        text.append(mt.text[a:b])
+        line.extend(mt.line[a:b])
+        col.extend(mt.col[a:b])
+
     pos = 0
     for start, end, new in edits:
         if start < pos:
             raise ValueError("overlapping edits")
-        for i in range(pos, start):
-            if i in mt.inserted:
-                inserted.add(len(text))
-            text.append(mt.text[i])
-            line.append(mt.line[i])
-            col.append(mt.col[i])
+        keep(pos, start)
         if new:
             anchor = start - 1 if start > 0 else start
             if anchor < len(mt.text):
                 ln, cl = mt.line[anchor], mt.col[anchor]
             else:
                 ln, cl = (mt.line[-1], mt.col[-1]) if mt.text else (1, 0)
-            for ch in new:
-                inserted.add(len(text))
-                text.append(ch)
-                line.append(ln)
-                col.append(cl)
+            inserted.update(range(len(line), len(line) + len(new)))
+            text.append(new)
+            line.extend([ln] * len(new))
+            col.extend([cl] * len(new))
         pos = end
-    for i in range(pos, len(mt.text)):
-        if i in mt.inserted:
-            inserted.add(len(text))
-        text.append(mt.text[i])
-        line.append(mt.line[i])
-        col.append(mt.col[i])
+    keep(pos, len(mt.text))
     return MappedText("".join(text), line, col, inserted)
 
 
@@ -415,8 +416,10 @@ def is_heading(s: str) -> bool:
     t = s.strip()
     if t in _HEADING_WORDS:
         return True
+    if not (t.startswith("«") and t.endswith("»")):
+        return False
     letters = [c for c in t if c.isalpha()]
-    return t.startswith("«") and t.endswith("»") and len(letters) >= 4 and all(c.isupper() for c in letters)
+    return len(letters) >= 4 and all(c.isupper() for c in letters)
 
 
 def is_toc_entry(s: str) -> re.Match | None:
