@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from pasyans.models import Example, LineSpan
@@ -45,9 +46,18 @@ class _Sent:
     first: bool  # first sentence of its paragraph
     marker: str | None = None  # the example marker it opens with («На примере расклада:»)
     opener: str | None = None  # a hypothetical opener («Положим», «Допустим»)
-    cards: int = 0  # card tokens named (symbol notation and words)
     move: bool = False  # states a move: a card and a move verb (not negated), or «♦4 — ♦5»
     closes: bool = False  # says play goes on to the end: «Игра продолжается, … пока не …»
+    text: str = ""  # the sentence
+    lang: str = "ru"
+
+    @cached_property
+    def cards(self) -> int:
+        """Card tokens named (symbol notation and words; read only when a rule asks: the few
+        sentences next to a marker or an opener)."""
+        from .notation import find_cards
+
+        return len(find_cards(self.text, "symbol", self.lang))
 
 
 def _paragraphs(text: str) -> list[tuple[int, int]]:
@@ -109,8 +119,6 @@ def _states_move(sent: "Span", text: str) -> bool:
 def _sentence_info(mt: MappedText, sents: list[Sentence], lang: str = "ru") -> list[_Sent]:
     """Every sentence of the game text (``sents``: :func:`pasyans.extract.book_sentences.read` of
     ``mt.text``) with its paragraph, marker, opener, cards and move."""
-    from .notation import find_cards
-
     text = mt.text
     paras = _paragraphs(text)
     out: list[_Sent] = []
@@ -121,10 +129,9 @@ def _sentence_info(mt: MappedText, sents: list[Sentence], lang: str = "ru") -> l
             pi += 1
         if sent is None:
             continue
-        st = _Sent(a, b, pi, not out or out[-1].para != pi)
+        st = _Sent(a, b, pi, not out or out[-1].para != pi, text=text[a:b], lang=lang)
         st.marker = _marker_of(sn, text)
         st.opener = _opener_of(sent)
-        st.cards = len(find_cards(text[a:b], "symbol", lang))
         st.move = _states_move(sent, text[a:b])
         st.closes = any(t.lemma_ == "продолжаться" for t in sent) and any(t.lower_ in ("пока", "до") for t in sent)
         out.append(st)
