@@ -15,7 +15,9 @@ Prints, in one run:
    the text map, and the rest (inserts); «start-up» is imports and corpus loading;
 3. **the curve**: the build of N copies of the corpus (copies as distinct sources: ids ``000``,
    ``000c1`` …), for each N its wall and CPU seconds, the ratio to N = 1, the links' share and the
-   peak memory of the largest process (``--jobs`` is passed to the build when given).
+   peak memory of the largest process (``--jobs`` is passed to the build when given; the stage
+   shares then come from one more build at the first N with ``--jobs 1``, the stages of the
+   sources running in worker processes otherwise).
 
 Every figure is of a whole child process, measured by the operating system (``os.wait4``):
 user + system CPU, peak resident memory; wall by a monotonic clock. The machine may be shared:
@@ -224,7 +226,14 @@ def main() -> int:
             print(f"   {n:3d}{r['wall']:9.2f}{r['cpu']:9.2f}{r['wall'] / n1['wall']:10.2f}{r['cpu'] / n1['cpu']:9.2f}"
                   f"{links:9.1f}{r['peak_mb']:9.0f}")
         print("   targets: time at N = 16 ≤ 18× N = 1; links ≤ 5 % of the build at N = 16")
-        for n, r in (curve[0], curve[-1]) if len(curve) > 1 else (curve[0],):
+        shares = [curve[0], curve[-1]] if len(curve) > 1 else [curve[0]]
+        if a.jobs != 1:  # the sources' stages run in worker processes: time them in one process
+            corpus_1 = copies(a.corpus, shares[0][0], tmp)
+            shares = [(shares[0][0], _child(["--child-build", str(corpus_1), str(tmp / "s1.db"), "--child-jobs", "1"]))]
+            shutil.rmtree(corpus_1)
+            print(f"\n   (stage shares from one more build at N = {shares[0][0]} with --jobs 1: with more jobs the"
+                  " stages of the sources run in worker processes, not timed here)")
+        for n, r in shares:
             print(f"\n   stage shares at N = {n} (CPU s, % of the whole process's {r['cpu']:.2f} s):")
             staged = sum(r["stages"].values())
             rows = list(r["stages"].items()) + [("start-up, imports, corpus, other", r["cpu"] - staged)]
@@ -232,8 +241,6 @@ def main() -> int:
                 print(f"     {name:34}{s:8.2f}{100 * s / r['cpu']:7.1f} %")
             if r["missing"]:
                 print(f"     (not found, not timed: {', '.join(r['missing'])})")
-            if a.jobs not in (None, 1):
-                print("     (with --jobs > 1 the stages of the sources run in worker processes and are not timed here)")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
