@@ -14,6 +14,8 @@ with the packs unknown, or after a card the text does not name has moved, it is 
 
 Flags of :class:`pasyans.models.Move`: ``conditional``/``alternative`` moves are judged on a
 hypothetical copy (a chain of conditional moves builds on one copy; alternatives are never played);
+``and-so-on`` («♥7 — под ♥8 и т. д.»): unnamed moves follow it, so later facts may have changed
+(a contradiction after it is unverifiable, as after an unnamed card moved);
 ``prohibited`` moves must come out illegal — if the rules as read allow one, the verdict is
 unverifiable naming the contradiction; ``restated`` moves repeat the verdict of the move they
 restate. Facts a move carries about the position before it (:attr:`pasyans.models.Move.shown`) are
@@ -602,6 +604,8 @@ def check_moves(moves: list[Move], spec, position: Position | None = None) -> li
             v = _reverse(judge, m, v)
         if "alternative" not in flags and v.verdict != "illegal":
             judge.play(m, n)
+        if "and-so-on" in flags and "alternative" not in flags:
+            judge.pos.blurred = True      # «… и т. д.»: moves the text does not give follow
         if hypothetical:
             v.context["hypothetical"] = True
             v = _redo(v)

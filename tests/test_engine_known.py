@@ -511,3 +511,20 @@ def test_a_card_the_text_does_not_place_may_be_the_waste_top_where_the_waste_is_
     assert (w.verdict, w.rule) == ("legal", "waste.build_direction")
     del spec["waste"]
     assert check_moves([first], spec)[0].verdict == "unverifiable"
+
+
+def test_moves_the_text_leaves_out_after_and_so_on_blur_what_it_showed():
+    """«Ханойская башня» 004, 3316–3319: «поместить под нее ♥8, ♥7 — под ♥8 и т. д. Ходы продолжаются:
+    … ♥2 — под ♥9» — after «и т. д.» (flag ``and-so-on``) ♥9 may no longer be covered by ♥8 as
+    shown: not illegal but unverifiable; without the flag the covered ♥9 makes it illegal. (Here
+    judged down by one, so a ♠8 stands for the book's ♥2: the game's own «any higher card» rule is a
+    mechanic of the rules reader.)"""
+    spec = {"deck": {"packs": _f(1)}, "foundations": {"base": _f("none")},
+            "tableau": {"build_direction": _f("down"), "build_suit": _f("any-suit")}}
+    moves = [Move([C("8H")], "9H", "поместить под нее ♥8", (3316, 3317), to_card=C("9H")),
+             Move([C("7H")], "8H", "♥7 — под ♥8 и т. д.", (3317, 3318), to_card=C("8H")),
+             Move([C("8S")], "9H", "♠8 — под ♥9", (3319, 3319), to_card=C("9H"))]
+    assert check_moves(moves, spec)[2].verdict == "illegal"
+    moves[1].flags = {"and-so-on"}
+    v = check_moves(moves, spec)[2]
+    assert (v.verdict, v.rule) == ("unverifiable", "exposed")
