@@ -333,7 +333,7 @@ _SNX = re.compile(r"^([0-9]+|[a-gk-z])([0-9]+|[a-gk-z]|h)(?:v(\d+))?$")
 def _snx_place(tok: str, stacks: int | None, where: str) -> tuple[str, int | None]:
     if tok == "h":
         return ("foundation", None)
-    if tok.isdigit():
+    if tok.isdecimal():
         i = int(tok) - 1
         if i < 0 or (stacks is not None and i >= stacks):
             raise OracleFormatError(f"{where}: no stack {tok}")

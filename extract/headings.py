@@ -227,6 +227,7 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
         if caps or (n.isupper() and len(n) > 2):
             n = sentence_case(n)
         names.append(n)
+    names = names or [s]  # nothing but separators (or nothing): the title as it stands
     out = [TitleName(names[0], name_language(names[0], lang), "title")]
     for n in names[1:] + [_unquote(a) for a in aliases]:
         if n and n.casefold() != out[0].name.casefold():

@@ -388,6 +388,12 @@ MECHANICS_MODULE = "pasyans.engine.variants"
 """Where the mechanics and their parameter classes are registered (imported once, lazily)."""
 
 
+def _items(value: Any) -> tuple | list:
+    """``value`` when it is a JSON list, else no items (tolerant reading: a ``"special": true``
+    is no list of specials)."""
+    return value if isinstance(value, (list, tuple)) else ()
+
+
 def register_params(*names: str):
     """Class decorator: ``names`` of ``special`` entries take their parameters as this class."""
     def deco(cls: type[Params]) -> type[Params]:
@@ -502,8 +508,8 @@ class RuleSpec:
         secs = {s.NAME: s.from_json(data.get(s.NAME)) for s in SECTIONS}
         known = {"schema_version", "goal", "special", "conflicts", *secs}
         return cls(str(data.get("schema_version") or schema_version()), goal=Field.from_json(data.get("goal"), "goal"),
-                   special=tuple(Special.from_json(s) for s in data.get("special") or () if isinstance(s, Mapping)),
-                   conflicts=tuple(Conflict.from_json(c) for c in data.get("conflicts") or () if isinstance(c, Mapping)),
+                   special=tuple(Special.from_json(s) for s in _items(data.get("special")) if isinstance(s, Mapping)),
+                   conflicts=tuple(Conflict.from_json(c) for c in _items(data.get("conflicts")) if isinstance(c, Mapping)),
                    extra={k: v for k, v in data.items() if k not in known}, **secs)
 
     def to_json(self) -> dict:

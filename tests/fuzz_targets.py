@@ -430,19 +430,20 @@ TARGETS: list[Target] = [
 BY_NAME = {t.name: t for t in TARGETS}
 
 KNOWN: dict[str, tuple[str, list[str]]] = {
-    # moves (extract/moves.py, being rewritten): spaCy cannot hash a lone surrogate (moves.py _mark_cues builds
-    # a Doc from the words; extract.text.tokenizable(text) gives a same-length text it can read)
-    "parse_moves": ("moves", ["\ud800 "]),
-    "verify": ("moves", ["\ud800 "]),  # the same crash, reached through parse_moves
     # rules (extract/rules.py, being rewritten): «¹»/«②».isdigit() is true but int() refuses it (rules.py
-    # _annotate; str.isdecimal() is the test int() passes); and the lone surrogate, as for moves
+    # _annotate; str.isdecimal() is the test int() passes); and the lone surrogate spaCy cannot hash
     "rules": ("rules", ["Сноска ¹ здесь.", "\ud800 "]),
-    # texts (extract/headings.py, just landed): split_title("") indexes the first of no names
-    "headings": ("texts", [""]),
-    # core (pasyans/spec.py): a section that is not a dict («special»: true) is iterated
-    "rule_spec": ("core", ['{"special": true}']),
 }
 """Target name → (who fixes it, reproducers of crashes in a module its owner is rewriting): see the module docstring."""
+
+FIXED: dict[str, list[str]] = {
+    "parse_moves": ["\ud800 ", "Ряд ¹ и ♦В — ♠Д на ² ряд"],  # spaCy hashing a lone surrogate; int("¹")
+    "verify": ["\ud800 "],
+    "headings": ["", " или "],  # split_title of no names
+    "rule_spec": ['{"special": true}', '{"conflicts": 3, "special": "ab"}'],  # a non-list iterated
+    "oracles": ["¹ ²", "1¹"],  # «¹».isdigit() then int()
+}
+"""Target name → inputs that crashed it once (fixed): each property test runs them first."""
 
 
 def small_kb(folder: Path) -> Path:

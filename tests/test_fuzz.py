@@ -3,8 +3,9 @@
 Each entry point of :data:`tests.fuzz_targets.TARGETS` gets a few dozen generated inputs
 (derandomized: the same inputs each run, so a loaded machine cannot make it flaky); it may raise
 only what it documents. ``bench/fuzz.py`` runs ≥ 10,000 inputs per entry point and reports.
-An entry point with a crash its owner is fixing runs the reproducer of :data:`KNOWN` first and is
-``xfail(strict=True)``: the day the fix lands it fails, asking to drop the mark.
+Inputs that crashed an entry point once (:data:`FIXED`) run first. An entry point with a crash
+its owner is fixing runs the reproducer of :data:`KNOWN` first and is ``xfail(strict=True)``:
+the day the fix lands it fails, asking to drop the mark.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 
-from .fuzz_targets import KNOWN, TARGETS, Target, small_kb
+from .fuzz_targets import FIXED, KNOWN, TARGETS, Target, small_kb
 
 SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
                     suppress_health_check=list(HealthCheck))
@@ -32,6 +33,8 @@ def _property(target: Target):
     def test(ctx, text):
         target.check(text, ctx)
 
+    for reproducer in FIXED.get(target.name, ()):
+        test = example(text=reproducer)(test)
     if target.name in KNOWN:
         to, reproducers = KNOWN[target.name]
         for reproducer in reproducers:
@@ -47,4 +50,4 @@ for _t in TARGETS:
 
 
 def test_every_known_crash_names_a_target():
-    assert set(KNOWN) <= {t.name for t in TARGETS}
+    assert set(KNOWN) | set(FIXED) <= {t.name for t in TARGETS}

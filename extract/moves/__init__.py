@@ -62,7 +62,7 @@ from pasyans.cards import Card
 from pasyans.models import Finding, Move
 
 from ..notation import NOTATIONS, CardToken, NotationError, scan
-from ..text import MappedText
+from ..text import MappedText, tokenizable
 from .elements import clauses, elements, join_hyphenation, sentences
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
@@ -119,7 +119,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     if not mt.text.strip():
         return out
     mt = join_hyphenation(mt)
-    s = mt.text
+    s = tokenizable(mt.text)  # a lone surrogate (only from a caller, never a file) → U+FFFD, same offsets
     sc = scan(s, notation, lang)
     extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
              if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]

@@ -60,7 +60,7 @@ def pile_place(cl: list[El], i: int) -> str | None:
         return None
     if k < 0 or word is None:
         return None
-    if word.isdigit():
+    if word.isdecimal():
         return f"pile:{int(word)}"
     if word in ORDINALS:
         return f"pile:{ORDINALS[word]}"

@@ -260,7 +260,7 @@ ROW_TO = re.compile(r"(?:\bв|\bу|\bдо|\bна)\s+(?:вікно\s+|окно\s+
 
 def row_number(word: str, lang: str) -> int | None:
     """«7» or an ordinal word («четвертого», «шостого») → the row number; ``None`` otherwise."""
-    if word.isdigit():
+    if word.isdecimal():
         return int(word)
     return ORDINALS.get(morph.lemma(word.replace("’", "'"), lang))
 

@@ -583,7 +583,7 @@ class Reader(Forms):
             if el.kind not in ("word", "num"):
                 continue
             n = _NUMBER.get(el.low) or _NUMBER.get(el.lemma) or (
-                int(el.text) if el.kind == "num" and el.text.isdigit() else None)
+                int(el.text) if el.kind == "num" and el.text.isdecimal() else None)
             if n is None:
                 continue
             nxt = next((e for e in cl[i + 1:i + 3] if e.kind == "word" and e.tag is not None and e.tag.POS != "ADJF"), None)
