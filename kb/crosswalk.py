@@ -513,16 +513,13 @@ def write(db, sources: list, games: list, path: Path = CROSSWALK) -> list[Crossw
                              "message": f"{path.name}: no row for {g.key} «{g.name}», and no catalogue "
                                         f"(PySolFC, Aisleriot, KPatience) has its names", "token": g.name})
     used = [r for r in rows if r.game in by_key] + auto
-    db["crosswalk"].create({"game": str, "name": str, "english": str, "english_evidence": str, "confidence": str,
-                            "pysol_id": int, "pysol_name": str, "aisleriot": str, "kpat": str,
-                            "conflict": str, "note": str}, pk="game", foreign_keys=[("game", "games", "id")])
-    db["crosswalk"].insert_all(r.as_row() for r in used)
+    from .schema import TABLES
+
+    TABLES["crosswalk"].create(db)
+    TABLES["crosswalk"].insert_all(db, (r.as_row() for r in used))
     matches = catalogue_matches(games, used, lang, cats)
-    db["catalogue_matches"].create({"game": str, "corpus_name": str, "corpus_kind": str, "catalogue": str,
-                                    "language": str, "catalogue_name": str, "english": str,
-                                    "pysol_id": int, "ref": str, "status": str},
-                                   foreign_keys=[("game", "games", "id")])
-    db["catalogue_matches"].insert_all(m.as_row() for m in matches)
+    TABLES["catalogue_matches"].create(db)
+    TABLES["catalogue_matches"].insert_all(db, (m.as_row() for m in matches))
     db["catalogue_matches"].create_index(["game"])
     if "source" not in db["names"].columns_dict:
         db["names"].add_column("source", str)

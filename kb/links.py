@@ -31,7 +31,6 @@ known: kept apart).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -75,8 +74,9 @@ class Fact:
     lines: tuple[int, int] | None = None
     quote: str | None = None
 
-    def as_row(self) -> dict:
-        return {"game": self.game, "field": self.field, "value": json.dumps(self.value, ensure_ascii=False),
+    def as_record(self) -> dict:
+        """The ``game_facts`` record (encoded to a row by :data:`pasyans.kb.schema.TABLES`)."""
+        return {"game": self.game, "field": self.field, "value": self.value,
                 "source": self.source, "first_line": self.lines[0] if self.lines else None,
                 "last_line": self.lines[1] if self.lines else None, "quote": self.quote}
 
@@ -96,9 +96,10 @@ class Link:
     evidence: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
 
-    def as_row(self) -> dict:
+    def as_record(self) -> dict:
+        """The ``links`` record (encoded to a row by :data:`pasyans.kb.schema.TABLES`)."""
         return {"game_a": self.game_a, "game_b": self.game_b, "relation": self.relation,
-                "names": "; ".join(self.names), "evidence": json.dumps(self.evidence, ensure_ascii=False),
+                "names": "; ".join(self.names), "evidence": list(self.evidence),
                 "summary": f"{self.relation}: " + "; ".join(self.evidence[:3])}
 
 
@@ -475,14 +476,14 @@ def write(db, sources: list, games: list, rows: list[CrosswalkRow]) -> list[Link
     from .crosswalk import pack_problems
 
     all_facts = facts(games, sources)
-    db["game_facts"].insert_all((f.as_row() for fs in all_facts.values() for f in fs.values()))
-    if "game_facts" in db.table_names():
-        db["game_facts"].create_index(["game"])
+    from .schema import TABLES
+
+    TABLES["game_facts"].create(db)
+    TABLES["game_facts"].insert_all(db, (f.as_record() for fs in all_facts.values() for f in fs.values()))
+    db["game_facts"].create_index(["game"])
     found = find_links(games, sources, rows, all_facts=all_facts)
-    db["links"].create({"id": int, "game_a": str, "game_b": str, "relation": str, "names": str,
-                        "evidence": str, "summary": str}, pk="id",
-                       foreign_keys=[("game_a", "games", "id"), ("game_b", "games", "id")])
-    db["links"].insert_all(link.as_row() for link in found)
+    TABLES["links"].create(db)
+    TABLES["links"].insert_all(db, (link.as_record() for link in found))
     packs = {k: f["packs"].value for k, f in all_facts.items()
              if "packs" in f and isinstance(f["packs"].value, int)}
     src = {g.key: g.source for g in games}

@@ -391,9 +391,10 @@ def _lines(conn: sqlite3.Connection, game: str) -> list:
 def write_forms(db) -> int:
     """Create the ``name_forms`` lookup table (``form``, ``name`` → names.id, ``word``, ``how``) from
     the ``names`` table of a sqlite-utils ``Database``, indexed on ``form``; return its row count."""
-    db["name_forms"].create({"form": str, "name": int, "word": int, "how": str},
-                            foreign_keys=[("name", "names", "id")])
-    db["name_forms"].insert_all(({"form": f, "name": n, "word": i, "how": h}
+    from .schema import TABLES
+
+    TABLES["name_forms"].create(db)
+    TABLES["name_forms"].insert_all(db, ({"form": f, "name": n, "word": i, "how": h}
                                  for f, n, i, h in form_rows(db.execute("SELECT id, forms FROM names").fetchall())),
                                 batch_size=2000)
     db["name_forms"].create_index(["form"])

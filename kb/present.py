@@ -20,7 +20,8 @@ import sqlite3
 from typing import Any
 
 from .printed import Piece, Printed, Span
-from .query import records, rows
+from .query import has_table, records, rows
+from .schema import TABLES
 
 # -- cards ------------------------------------------------------------------------------------
 
@@ -198,7 +199,8 @@ def find_games(conn: sqlite3.Connection, query: str, limit: int = 10) -> list:
     if row is None:
         return found
     gid, name, source, lines = row
-    first = Match(gid, name, gid, 1.0, "game id", source, [list(x) for x in json.loads(lines or "[]")], "id")
+    lines = TABLES["games"].decode({"lines": lines})["lines"] or []
+    first = Match(gid, name, gid, 1.0, "game id", source, [list(x) for x in lines], "id")
     return [first] + [m for m in found if m.game != gid][: max(0, limit - 1)]
 
 
@@ -253,10 +255,6 @@ def also_named(conn: sqlite3.Connection, name: str, game_id: str) -> dict:
 
 # -- the game ----------------------------------------------------------------------------------
 
-def _has(conn: sqlite3.Connection, table: str) -> bool:
-    return conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (table,)).fetchone() is not None
-
-
 class Quotes:
     """Quotes of a game's facts as printed: looked up in the game's own text, then in the texts
     of the other games of its source that hold the quote's lines (a parent, a numbered rule)."""
@@ -296,7 +294,7 @@ def text_lines(conn: sqlite3.Connection, game_id: str, pr: Printed | None = None
 
     pr = pr or Printed(conn, game_id)
     runs = conn.execute('SELECT start, "end", line FROM text_map WHERE game = ? ORDER BY start',
-                        (game_id,)).fetchall() if _has(conn, "text_map") else []
+                        (game_id,)).fetchall() if has_table(conn, "text_map") else []
     secs = [SectionMark(k, t, a, b) for k, t, a, b in conn.execute(
         "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
     if not pr.text:
@@ -357,7 +355,7 @@ def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
     view["english"] = ([n["name"] for n in view["catalogue_names"] if n["kind"] == "english"]
                        or ([view["crosswalk"]["english"]] if view["crosswalk"] and view["crosswalk"]["english"] else []))
     links = []
-    if _has(conn, "links"):
+    if has_table(conn, "links"):
         names = dict(conn.execute("SELECT id, name FROM games").fetchall())
         for l in records(conn, "links", "game_a = ? OR game_b = ?", (game_id, game_id), order_by="id"):
             l["name_a"], l["name_b"] = names.get(l["game_a"]), names.get(l["game_b"])

@@ -16,7 +16,7 @@ KB_TABLES = CORE
 
 __all__ = ["KBError", "KB_TABLES", "connect", "open_checked", "is_knowledge_base", "resolve_game",
            "game_report", "verdict_rows", "findings", "games", "game", "sources", "aliases",
-           "examples", "moves", "meta", "records"]
+           "examples", "moves", "meta", "records", "decoded", "has_table"]
 
 
 def _uri(p: Path) -> str:
@@ -119,11 +119,26 @@ def rows(conn, sql: str, *args) -> list[dict]:
 
 def records(db, table: str, where: str | None = None, args: tuple = (), order_by: str | None = None,
             select: str = "*") -> list[dict]:
-    """Records of any table of :data:`pasyans.kb.schema.TABLES` (JSON columns decoded):
-    ``records(db, "crosswalk")``, ``records(db, "links", "game_a = ?", (gid,))``."""
+    """Records of any table of :data:`pasyans.kb.schema.TABLES` (JSON columns decoded by that
+    table's one row↔record mapping): ``records(db, "crosswalk")``, ``records(db, "links",
+    "game_a = ?", (gid,))``. ``db``: a sqlite-utils ``Database`` (:func:`connect`; read with its
+    ``rows_where``) or a plain ``sqlite3`` connection (:func:`open_checked`, for fast start-up)."""
+    if hasattr(db, "table_names"):  # a sqlite-utils Database
+        return list(TABLES[table].rows(db, where, args, order_by=order_by, select=select))
     sql = f'SELECT {select} FROM "{table}"' + (f" WHERE {where}" if where else "") + \
         (f" ORDER BY {order_by}" if order_by else "")
-    return [TABLES[table].decode(r) for r in rows(db, sql, *args)]
+    return decoded(db, table, sql, *args)
+
+
+def decoded(conn, table: str, sql: str, *args) -> list[dict]:
+    """Rows of ``sql`` (a query over ``table``, perhaps joined: other columns pass through as
+    they are) decoded by ``table``'s mapping in :data:`pasyans.kb.schema.TABLES`."""
+    return [TABLES[table].decode(r) for r in rows(conn, sql, *args)]
+
+
+def has_table(conn, name: str) -> bool:
+    """Whether the knowledge base holds table ``name`` (an older file may lack an optional one)."""
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)).fetchone() is not None
 
 
 def meta(db) -> dict[str, str]:

@@ -52,7 +52,7 @@ class Table:
 
     name: str
     columns: dict[str, type]
-    pk: str | None = None
+    pk: str | tuple[str, ...] | None = None
     foreign_keys: tuple[tuple[str, str, str], ...] = ()
     owner: str = "kb/store.py"
     optional: frozenset[str] = field(default_factory=frozenset)
@@ -96,9 +96,10 @@ class Table:
                 rec[c] = bool(v)
         return rec
 
-    def create(self, db) -> None:
-        """Create the table in the sqlite-utils ``Database`` ``db``."""
-        db[self.name].create({c: (str if t is JSON else t) for c, t in self.columns.items()}, pk=self.pk, foreign_keys=list(self.foreign_keys) or None)
+    def create(self, db, if_not_exists: bool = False) -> None:
+        """Create the table in the sqlite-utils ``Database`` ``db`` (its columns, key and foreign keys)."""
+        db[self.name].create({c: (str if t is JSON else t) for c, t in self.columns.items()}, pk=self.pk,
+                             foreign_keys=list(self.foreign_keys) or None, if_not_exists=if_not_exists)
 
     def insert_all(self, db, records: Iterable[Mapping[str, Any]], **kw) -> None:
         """Insert ``records`` (encoded) with sqlite-utils' bulk ``insert_all``."""
@@ -112,7 +113,7 @@ class Table:
             yield self.decode(row)
 
 
-def _t(name: str, columns: dict[str, type], pk: str | None = None, fks=(), owner: str = "kb/store.py",
+def _t(name: str, columns: dict[str, type], pk: str | tuple[str, ...] | None = None, fks=(), owner: str = "kb/store.py",
        optional=()) -> Table:
     return Table(name, columns, pk, tuple(fks), owner, frozenset(optional))
 
@@ -143,24 +144,29 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     _t("findings", {"id": int, "source": str, "game": str, "kind": str, "message": str, "token": str,
                     "first_line": int, "last_line": int}, "id", [("source", "sources", "id")]),
     # written by other modules; listed so that readers may rely on them and old files are refused
-    _t("name_forms", {"form": str, "name": int, "word": int, "how": str}, owner="kb/names.py"),
+    _t("name_forms", {"form": str, "name": int, "word": int, "how": str}, None, [("name", "names", "id")],
+       owner="kb/names.py"),
     _t("links", {"id": int, "game_a": str, "game_b": str, "relation": str, "names": str, "evidence": list,
-                 "summary": str}, "id", owner="kb/links.py"),
+                 "summary": str}, "id", [("game_a", "games", "id"), ("game_b", "games", "id")], owner="kb/links.py"),
     _t("game_facts", {"game": str, "field": str, "value": JSON, "source": str, "first_line": int,
                       "last_line": int, "quote": str}, owner="kb/links.py"),
-    _t("crosswalk", {"game": str, "name": str, "english": str, "pysol_id": int, "pysol_name": str,
-                     "aisleriot": str, "kpat": str}, "game", owner="kb/crosswalk.py"),
-    _t("catalogue_matches", {"game": str, "corpus_name": str, "catalogue": str, "catalogue_name": str,
-                             "status": str}, owner="kb/crosswalk.py"),
+    _t("crosswalk", {"game": str, "name": str, "english": str, "english_evidence": str, "confidence": str,
+                     "pysol_id": int, "pysol_name": str, "aisleriot": str, "kpat": str, "conflict": str,
+                     "note": str}, "game", [_GAME], owner="kb/crosswalk.py",
+       optional=("english_evidence", "confidence", "conflict", "note")),
+    _t("catalogue_matches", {"game": str, "corpus_name": str, "corpus_kind": str, "catalogue": str,
+                             "language": str, "catalogue_name": str, "english": str, "pysol_id": int, "ref": str,
+                             "status": str}, None, [_GAME], owner="kb/crosswalk.py",
+       optional=("corpus_kind", "language", "english", "pysol_id", "ref")),
     _t("catalogue_facts", {"game": str, "catalogue": str, "entry": str, "field": str, "catalogue_value": JSON,
                            "said": str, "book_value": JSON, "status": str, "quote": str, "first_line": int,
-                           "last_line": int, "ref": str}, owner="kb/witness.py"),
+                           "last_line": int, "ref": str}, None, [_GAME], owner="kb/witness.py"),
     _t("passages", {"id": int, "game": str, "source": str, "section": str, "first_line": int,
-                    "last_line": int, "text": str, "lemmas": str, "start": int, "end": int}, "id",
+                    "last_line": int, "text": str, "lemmas": str, "start": int, "end": int}, "id", [_GAME],
        owner="kb/search.py"),
     _t("text_map", {"id": int, "game": str, "start": int, "end": int, "line": int, "first_col": int,
-                    "last_col": int}, "id", owner="kb/source_view.py"),
-    _t("source_lines", {"source": str, "line": int, "text": str}, None, [("source", "sources", "id")],
+                    "last_col": int}, "id", [_GAME], owner="kb/source_view.py"),
+    _t("source_lines", {"source": str, "line": int, "text": str}, ("source", "line"), [("source", "sources", "id")],
        owner="kb/source_view.py"),
     _t("terms", {"id": int, "term": str, "definition": str, "kind": str, "source": str, "first_line": int,
                  "last_line": int, "printed": str}, "id", owner="kb/source_view.py"),

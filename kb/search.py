@@ -148,10 +148,10 @@ def create(conn_or_db, rows: Iterable[Passage]) -> int:
     """Create ``passages`` and its FTS5 index ``passages_fts`` in a sqlite-utils ``Database``;
     return the number of passages written."""
     db = conn_or_db
-    db["passages"].create({"id": int, "game": str, "source": str, "section": str, "first_line": int,
-                           "last_line": int, "text": str, "lemmas": str, "start": int, "end": int},
-                          pk="id", foreign_keys=[("game", "games", "id")])
-    db["passages"].insert_all(({"game": p.game, "source": p.source, "section": p.section,
+    from .schema import TABLES
+
+    TABLES["passages"].create(db)
+    TABLES["passages"].insert_all(db, ({"game": p.game, "source": p.source, "section": p.section,
                                 "first_line": p.first_line, "last_line": p.last_line,
                                 "text": p.text, "lemmas": p.lemmas, "start": p.start, "end": p.end}
                                for p in rows), batch_size=500)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Protocol
 
 from .query import KBError
+from .schema import TABLES
 
 if TYPE_CHECKING:  # the readers (kb/…) load no extraction module
     from ..extract.text import MappedText
@@ -68,10 +69,7 @@ def write_text_map(db, games: list[GameText], game_texts: dict[str, MappedText])
     MappedText given (``no-text-map``), or its text differs from ``GameText.text``
     (``text-map-mismatch``); those games get no rows rather than a wrong map.
     """
-    db["text_map"].create(
-        {"id": int, "game": str, "start": int, "end": int, "line": int, "first_col": int, "last_col": int},
-        pk="id", foreign_keys=[("game", "games", "id")], if_not_exists=True,
-    )
+    TABLES["text_map"].create(db, if_not_exists=True)
     problems: list[dict] = []
     rows: list[dict] = []
     for g in games:
@@ -89,33 +87,28 @@ def write_text_map(db, games: list[GameText], game_texts: dict[str, MappedText])
                              "token": None, "first_line": span[0], "last_line": span[1]})
             continue
         rows.extend(text_map_rows(g.key, mt))
-    db["text_map"].insert_all(rows)
+    TABLES["text_map"].insert_all(db, rows)
     db["text_map"].create_index(["game", "start"], if_not_exists=True)
     return problems
 
 
 def write_terms(db, terms: Iterable[TermLike]) -> int:
     """Create the ``terms`` table in ``db`` and fill it; return the number of rows."""
-    db["terms"].create(
-        {"id": int, "term": str, "definition": str, "kind": str, "source": str,
-         "first_line": int, "last_line": int, "printed": str},
-        pk="id", if_not_exists=True,
-    )
+    TABLES["terms"].create(db, if_not_exists=True)
     rows = [{"term": t.term, "definition": t.definition, "kind": getattr(t, "kind", "term"),
              "source": getattr(t, "source", None),
              "first_line": t.lines[0] if t.lines else None, "last_line": t.lines[1] if t.lines else None,
              "printed": getattr(t, "printed", None)} for t in terms]
-    db["terms"].insert_all(rows)
+    TABLES["terms"].insert_all(db, rows)
     return len(rows)
 
 
 def write_source_lines(db, sources: Iterable) -> int:
     """Create ``source_lines`` (``source``, ``line``, ``text``) in ``db`` from the sources' raw
     lines (:class:`pasyans.corpus.Source`); return the number of rows."""
-    db["source_lines"].create({"source": str, "line": int, "text": str}, pk=("source", "line"),
-                              foreign_keys=[("source", "sources", "id")], if_not_exists=True)
+    TABLES["source_lines"].create(db, if_not_exists=True)
     rows = ({"source": s.id, "line": n, "text": t} for s in sources for n, t in enumerate(s.lines, 1))
-    db["source_lines"].insert_all(rows, batch_size=2000)
+    TABLES["source_lines"].insert_all(db, rows, batch_size=2000)
     return db["source_lines"].count
 
 

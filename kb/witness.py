@@ -61,11 +61,9 @@ class WitnessFact:
     lines: tuple[int, int] | None
     ref: str
 
-    def as_row(self) -> dict:
-        """The row of the ``catalogue_facts`` table (values as JSON text)."""
+    def as_record(self) -> dict:
+        """The ``catalogue_facts`` record (encoded to a row by :data:`pasyans.kb.schema.TABLES`)."""
         d = asdict(self)
-        d["catalogue_value"] = json.dumps(self.catalogue_value, ensure_ascii=False)
-        d["book_value"] = None if self.book_value is None else json.dumps(self.book_value, ensure_ascii=False)
         first, last = self.lines or (None, None)
         del d["lines"]
         return {**d, "first_line": first, "last_line": last}
@@ -264,11 +262,6 @@ def facts_for(game: str, rules: dict | RuleSpec | None, crosswalk_row: dict | No
 
 # -- the knowledge base ------------------------------------------------------------------------------
 
-COLUMNS = {"game": str, "catalogue": str, "entry": str, "field": str, "catalogue_value": str, "said": str,
-           "book_value": str, "status": str, "quote": str, "first_line": int, "last_line": int, "ref": str}
-"""The ``catalogue_facts`` table: one row per :class:`WitnessFact`."""
-
-
 def write(db, games: Iterable, rows: Iterable) -> list[WitnessFact]:
     """Write ``catalogue_facts`` and one ``catalogue-disagreement`` finding per disagreement into a
     sqlite-utils ``Database`` whose ``games`` and ``findings`` tables exist. ``games``:
@@ -280,8 +273,10 @@ def write(db, games: Iterable, rows: Iterable) -> list[WitnessFact]:
     for g in games:
         source[g.key] = g.source
         facts += facts_for(g.key, g.rules, by_game.get(g.key))
-    db["catalogue_facts"].create(COLUMNS, foreign_keys=[("game", "games", "id")])
-    db["catalogue_facts"].insert_all(f.as_row() for f in facts)
+    from .schema import TABLES
+
+    TABLES["catalogue_facts"].create(db)  # one row per WitnessFact
+    TABLES["catalogue_facts"].insert_all(db, (f.as_record() for f in facts))
     db["catalogue_facts"].create_index(["game"])
     found = [{"source": source[f.game], "game": f.game, "kind": KIND, "message": f.message(), "token": f.field,
               "first_line": f.lines[0] if f.lines else None, "last_line": f.lines[1] if f.lines else None}
@@ -297,18 +292,13 @@ ORDER = {"disagrees": 0, "book-silent": 1, "agrees": 2}
 def all_facts(conn, game_id: str | None = None) -> dict[str, list[dict]]:
     """game id → its ``catalogue_facts`` rows (values decoded, ``lines`` [first, last] or None),
     disagreements first; ``{}`` for a knowledge base built before the table existed."""
-    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'catalogue_facts'").fetchone():
+    from .query import has_table, records
+
+    if not has_table(conn, "catalogue_facts"):
         return {}
-    sql, args = "SELECT * FROM catalogue_facts", ()
-    if game_id is not None:
-        sql, args = sql + " WHERE game = ?", (game_id,)
-    cur = conn.execute(sql + " ORDER BY rowid", args)
-    cols = [c[0] for c in cur.description]
+    where, args = ("game = ?", (game_id,)) if game_id is not None else (None, ())
     out: dict[str, list[dict]] = {}
-    for r in cur.fetchall():
-        d = dict(zip(cols, r))
-        d["catalogue_value"] = json.loads(d["catalogue_value"])
-        d["book_value"] = None if d["book_value"] is None else json.loads(d["book_value"])
+    for d in records(conn, "catalogue_facts", where, args, order_by="rowid"):
         first, last = d.pop("first_line"), d.pop("last_line")
         d["lines"] = [first, last] if first is not None else None
         out.setdefault(d.pop("game"), []).append(d)

@@ -58,6 +58,43 @@ def test_records_round_trip_through_the_table_mapping(small_kb):
     assert [a["name"] for a in query.aliases(db, "t-1")] == ["Осада"]
 
 
+def test_records_read_alike_through_sqlite_utils_and_a_plain_connection(small_kb):
+    db, conn = query.connect(small_kb), query.open_checked(small_kb)
+    for table in ("games", "aliases", "names", "sources", "kb_meta"):
+        assert query.records(db, table) == query.records(conn, table), table
+    assert query.records(db, "games", "id = ?", ("t-1",), select="id, lines") == [{"id": "t-1", "lines": [[1, 2]]}]
+
+
+def _kb_readers() -> list[Path]:
+    return [p for d in ("kb", "engine", "pasyans") for p in sorted((ROOT / d).rglob("*.py"))
+            if p.name != "schema.py"]
+
+
+def test_no_module_decodes_a_column_or_defines_a_table_beside_the_mapping():
+    """Columns are decoded and tables created only by kb/schema.py's TABLES (json.loads is for
+    data files read with read_text; ``db[t].create({...})`` for a table TABLES lists is a second
+    definition of it)."""
+    import ast
+
+    found = []
+    for path in _kb_readers():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            f = node.func
+            if f.attr == "loads" and isinstance(f.value, ast.Name) and f.value.id == "json":
+                arg = node.args[0] if node.args else None
+                callee = arg.func if isinstance(arg, ast.Call) else None
+                name = getattr(callee, "attr", getattr(callee, "id", ""))
+                if name != "read_text":
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} json.loads")
+            if f.attr == "create" and isinstance(f.value, ast.Subscript) and node.args \
+                    and isinstance(node.args[0], ast.Dict) and isinstance(f.value.slice, ast.Constant) \
+                    and f.value.slice.value in TABLES:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno} creates {f.value.slice.value}")
+    assert found == []
+
+
 def test_knowledge_base_records_its_schema_and_tool_version(small_kb):
     meta = query.meta(query.connect(small_kb))
     assert meta["schema_version"] == str(SCHEMA_VERSION)
