@@ -263,10 +263,8 @@ def verdict_rows(conn, game_id: str | None = None) -> list[dict]:
     sql = ("SELECT m.*, g.name AS game_name, g.source AS source FROM moves m "
            "JOIN games g ON g.id = m.game ")
     if game_id:
-        found = rows(conn, sql + "WHERE m.game = ? ORDER BY m.example, m.n", game_id)
-    else:
-        found = rows(conn, sql + "ORDER BY g.source, g.rowid, m.example, m.n")
-    return [TABLES["moves"].decode(r) for r in found]
+        return decoded(conn, "moves", sql + "WHERE m.game = ? ORDER BY m.example, m.n", game_id)
+    return decoded(conn, "moves", sql + "ORDER BY g.source, g.rowid, m.example, m.n")
 
 
 def findings(conn, kind: str | None = None, game_id: str | None = None) -> list[dict]:
