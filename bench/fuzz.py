@@ -87,18 +87,28 @@ def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None) -> dict:
             "slow": len(slow_inputs), "slowest": [(round(dt, 2), txt[:200], len(txt)) for dt, txt in slow_inputs[:3]]}
 
 
-def scaling(sizes=(250, 500, 1000, 2000)) -> list[tuple[str, int, float]]:
-    """Seconds the rules reader, the article segmenter and the move reader take on ``n`` one-letter lines."""
+SCALING = ("rules", "segment_article", "parse_moves")
+"""The entry points timed on many short lines (issue 15: the rules reader slowed quadratically)."""
+
+
+def scaling(sizes=(250, 500, 1000, 2000), names=SCALING, repeat: int = 3) -> list[tuple[str, int, float]]:
+    """Seconds each entry point of ``names`` (the rules reader, the article segmenter and the
+    move reader by default) takes on ``n`` one-letter lines, for each ``n`` of ``sizes``: the
+    median of ``repeat`` runs (process CPU time, so other programs on the machine count less)."""
     from tests.fuzz_targets import BY_NAME
 
     out = []
-    for name in ("rules", "segment_article", "parse_moves"):
+    for name in names:
         BY_NAME[name].call("Тузы кладут на базу.", {})  # warm up: models and tables load once, untimed
         for n in sizes:
             text = "\n".join("абвгдежзиклмнопрстуфхцчшэюя"[i % 27] for i in range(n))
-            t = time.perf_counter()
-            BY_NAME[name].call(text, {})
-            out.append((name, n, time.perf_counter() - t))
+            BY_NAME[name].call(text[: len(text) // 4], {})  # caches of these letters' words, untimed
+            runs = []
+            for _ in range(max(1, repeat)):
+                t = time.process_time()
+                BY_NAME[name].call(text, {})
+                runs.append(time.process_time() - t)
+            out.append((name, n, sorted(runs)[len(runs) // 2]))
     return out
 
 
@@ -118,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="also write the reports to this file")
     ap.add_argument("--scaling-only", action="store_true")
     ap.add_argument("--no-scaling", action="store_true")
+    ap.add_argument("--sizes", default="250,500,1000,2000", help="line counts of the scaling table")
+    ap.add_argument("--scaling-targets", default=",".join(SCALING), help="entry points of the scaling table")
     args = ap.parse_args(argv)
 
     from tests.fuzz_targets import TARGETS
@@ -153,12 +165,15 @@ def main(argv: list[str] | None = None) -> int:
             for name, dt, txt, n in sorted(slow, key=lambda x: -x[1]):
                 print(f"  {name:16} {dt:6.2f} s  {n:>6} chars  {_short(txt)}")
     if not args.no_scaling:
-        print("\nscaling on one-letter lines (seconds):")
-        rows = scaling()
+        print("\nscaling on one-letter lines (CPU seconds, median of 3; last column: ms a line at the largest size over ms a "
+              "line at the smallest — about 1 when linear):")
+        rows = scaling(tuple(int(x) for x in args.sizes.split(",")), tuple(args.scaling_targets.split(",")))
         sizes = sorted({n for _nm, n, _s in rows})
-        print(f"  {'entry point':16} " + " ".join(f"{n:>7}" for n in sizes))
+        print(f"  {'entry point':16} " + " ".join(f"{n:>7}" for n in sizes) + "   per-line ratio")
         for name in dict.fromkeys(nm for nm, _n, _s in rows):
-            print(f"  {name:16} " + " ".join(f"{s:7.2f}" for nm, _n, s in rows if nm == name))
+            secs = [s for nm, _n, s in rows if nm == name]
+            ratio = (secs[-1] / sizes[-1]) / (secs[0] / sizes[0]) if secs[0] > 0 else float("nan")
+            print(f"  {name:16} " + " ".join(f"{s:7.2f}" for s in secs) + f"   {ratio:6.2f}")
     if args.json:
         Path(args.json).write_text(json.dumps(reports, ensure_ascii=False, indent=1), "utf-8")
     return 0

@@ -240,6 +240,18 @@ def _moves(text: str, _ctx) -> None:
         parse_moves(text, "f", nt, lang)
 
 
+def _moves_in_context(text: str, _ctx) -> None:
+    """The move reader given the layout facts of the text itself (corners, «под»), and the claims
+    matched onto moves read elsewhere (extract/claims.py)."""
+    from pasyans.extract.claims import read_claims
+    from pasyans.extract.moves import game_context, parse_moves
+    from pasyans.models import Example
+
+    for nt, lang in (("symbol", "ru"), ("words", "uk")):
+        parsed = parse_moves(text, "f", nt, lang, context=game_context(text, lang))
+        read_claims(Example((1, 1), text, moves=parsed.moves), lang, nt)
+
+
 def _layout(text: str, _ctx) -> None:
     from pasyans.extract.layout import read_ace_placement, read_paganini_layout
 
@@ -407,6 +419,7 @@ TARGETS: list[Target] = [
     Target("find_cards", "card grammar", "texts", _scan),
     Target("card_parse", "card grammar", "core", _card_parse),
     Target("parse_moves", "moves", "moves", _moves),
+    Target("moves_in_context", "moves", "moves", _moves_in_context),
     Target("layout", "layouts", "core", _layout),
     Target("rules", "rules", "rules", _rules),
     Target("segment_article", "segmentation", "texts", _articles),
