@@ -10,8 +10,12 @@ SQL query — the main thread fetches ``/game/004-004`` again and again and reco
 time. Then two heavy SQL requests are sent alone: ``select length(randomblob(1000000000))`` (with
 the server's peak resident memory before and after) and an endless recursive count. Prints the
 median, 95th percentile and maximum of the normal page, the status counts of the bad requests,
-the heavy requests' statuses and times, and whether the server printed a traceback. Exits 1 when
-the normal page's maximum exceeds 0.5 s.
+the heavy requests' statuses and times, and whether the server printed a traceback. Then two
+checks of what a page shows: values escaped (a made-up name holding HTML comes back as text, never
+as markup, on the game, find and search pages) and a rebuilt knowledge base served without a
+restart (the served copy is replaced, as a build replaces it, by one with a game fewer: the same
+server process shows the new count). Exits 1 when the normal page's maximum exceeds 0.5 s or a
+check fails.
 
 Without ``--db`` a knowledge base is built from the bundled corpus into a temporary folder.
 """
@@ -20,6 +24,11 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
 import statistics
 import sys
 import threading
@@ -36,19 +45,27 @@ from tests.browser_util import Server, knowledge_base  # noqa: E402
 
 def request(port: int, method: str, path: str, timeout: float = 60.0) -> tuple[int, float]:
     """(status, seconds) of one request; status 0 when the connection failed or timed out."""
+    status, dt, _body = fetch(port, method, path, timeout)
+    return status, dt
+
+
+def fetch(port: int, method: str, path: str, timeout: float = 60.0) -> tuple[int, float, str]:
+    """(status, seconds, body) of one request; status 0 when the connection failed."""
     t0 = time.perf_counter()
+    body = ""
+
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         conn.request(method, path, body=b"x=1" if method == "POST" else None,
                      headers={"Content-Type": "application/x-www-form-urlencoded"} if method == "POST" else {})
         resp = conn.getresponse()
-        resp.read()
+        body = resp.read().decode("utf-8", "replace")
         status = resp.status
     except OSError:
         status = 0
     finally:
         conn.close()
-    return status, time.perf_counter() - t0
+    return status, time.perf_counter() - t0, body
 
 
 def bad_requests(dbname: str) -> list[tuple[str, str]]:
@@ -85,15 +102,61 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--allow-sql", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="Also print the server's output.")
     args = ap.parse_args()
 
-    with knowledge_base(args.db) as db, Server(db, *(["--allow-sql"] if args.allow_sql else [])) as srv:
-        return measure(srv, db, args)
+    with knowledge_base(args.db) as built, tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / built.name  # a copy, so the reload check can replace it
+        shutil.copyfile(built, db)
+        with Server(db, *(["--allow-sql"] if args.allow_sql else [])) as srv:
+            return measure(srv, db, args)
+
+
+MARKUP = '"><script>alert(1)</script><b x=\''
+"""A made-up name that is markup: shown escaped, it never appears raw in a page."""
+
+
+def escaped(port: int) -> tuple[int, int, list[str]]:
+    """(pages asked, pages showing :data:`MARKUP` escaped as text, pages where it came back raw)."""
+    q = urllib.parse.quote(MARKUP, safe="")
+    paths = [f"/game/{q}", f"/find?q={q}", f"/search?q={q}", f"/game/004-004?name={q}"]
+    bodies = {p: fetch(port, "GET", p)[2] for p in paths}
+    raw = [p for p, body in bodies.items() if "<script>alert(1)" in body]
+    shown = sum("&lt;script&gt;alert(1)" in body for body in bodies.values())
+    return len(paths), shown, raw
+
+
+def games_count(port: int) -> int | None:
+    """The number of games the list page ``/games`` links (distinct ``/game/<id>`` links)."""
+    status, _dt, body = fetch(port, "GET", "/games")
+    return len(set(re.findall(r'href="[^"]*/game/([^"?#/]+)"', body))) if status == 200 else None
+
+
+def reloaded(srv: Server, db: Path) -> tuple[bool, str]:
+    """Replace the served file by a copy with one game fewer (written aside, renamed over it, as a
+    build does) and see whether the same server serves it: (ok, what was seen)."""
+    before = games_count(srv.port)
+    new = db.with_name(db.name + ".new")
+    shutil.copyfile(db, new)
+    with sqlite3.connect(new) as conn:
+        gone = conn.execute("SELECT id FROM games WHERE variant_of IS NULL ORDER BY id DESC LIMIT 1").fetchone()[0]
+        conn.execute("DELETE FROM games WHERE id = ?", (gone,))
+    conn.close()
+    os.replace(new, db)
+    time.sleep(1.1)  # a new mtime even on coarse clocks
+    after = games_count(srv.port)
+    status, _dt, _b = fetch(srv.port, "GET", "/game/" + urllib.parse.quote(gone))
+    alive = srv.proc.poll() is None
+    ok = alive and before is not None and after == before - 1 and status != 200
+    return ok, (f"games listed {before} → {after} after replacing the file (game {gone} removed: its page "
+                f"now {status}); same process: {alive}")
 
 
 def measure(srv: Server, db: Path, args) -> int:
     """The measurement of the module docstring on a running server; the exit status."""
     port = srv.port
+    times: list[float] = []
+    checks = False
     try:
         for _ in range(3):  # warm up
             request(port, "GET", "/game/004-004")
@@ -117,13 +180,17 @@ def measure(srv: Server, db: Path, args) -> int:
         for t in threads:
             t.start()
         time.sleep(1.0)  # let the bad requests pile up
-        times, failed = [], 0
-        end = time.monotonic() + args.seconds
+        times, failed, slow = [], 0, []
+        t_start = time.monotonic()
+        end = t_start + args.seconds
         while time.monotonic() < end:
+            at = time.monotonic() - t_start
             status, dt = request(port, "GET", "/game/004-004", timeout=args.seconds + 30)
             if status != 200:
                 failed += 1
             times.append(dt)
+            if dt > 0.5:
+                slow.append(f"{dt:.2f} s at {at:.1f} s")
             time.sleep(0.1)
         stop.set()
         for t in threads:
@@ -133,7 +200,7 @@ def measure(srv: Server, db: Path, args) -> int:
         p95 = times[max(0, int(len(times) * 0.95) - 1)]
         print(f"normal page /game/004-004 under {args.clients} clients of bad requests, {len(times)} fetches: "
               f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s, "
-              f"not 200: {failed}")
+              f"not 200: {failed}" + (f"; over 0.5 s: {', '.join(slow)}" if slow else ""))
         print("bad requests (method, path, status: count):")
         for (method, path, status), n in sorted(statuses.items()):
             print(f"  {method:4} {path:42} {status}: {n}")
@@ -148,10 +215,19 @@ def measure(srv: Server, db: Path, args) -> int:
             "with recursive c(x) as (select 1 union all select x + 1 from c) select count(*) from c")
         status, dt = request(port, "GET", endless, timeout=120)
         print(f"endless SQL (a recursive count): status {status} after {dt:.2f} s")
+        asked, shown, raw = escaped(port)
+        print(f"values escaped: a name holding markup came back raw on {len(raw)}/{asked} pages, "
+              f"shown as text on {shown}" + (f"; raw on {raw}" if raw else ""))
+        checks = not raw
+        ok_reload, seen = reloaded(srv, db)
+        print(f"rebuilt knowledge base served without a restart: {'yes' if ok_reload else 'NO'} ({seen})")
+        checks &= ok_reload
     finally:
         out = srv.output()
         print(f"server output: {len(out.splitlines())} lines, {out.count('Traceback')} tracebacks")
-    return 0 if times and times[-1] <= 0.5 else 1
+        if args.verbose:
+            print(out[-3000:])
+    return 0 if times and times[-1] <= 0.5 and checks else 1
 
 
 if __name__ == "__main__":
