@@ -9,7 +9,10 @@ a temporary folder and ``pasyans show`` for every game of a pre-1918 source, the
   page holding the move as printed and its verdict, compared after folding spelling);
 - pages with more than 3 lines about unknown fields (lines of the page's rules holding «unknown»);
 - pre-1918 spelling as printed: of the old-spelling words of a pre-1918 game's raw lines (words
-  with ѣ/ђ, і, ѳ, ѵ or a final ъ), the share shown on its Markdown page, HTML page and in `show`.
+  with ѣ/ђ, і, ѳ, ѵ or a final ъ), the share shown on its Markdown page, HTML page and in `show`;
+- pre-1918 rule quotes as printed: the rule facts' quotes of pre-1918 games (the views' quote
+  spans) that were found in the printed text, and of their old-spelling words the share shown in
+  the rules part of the Markdown and HTML pages and in ``show --rules``.
 
 Exits 1 when a target is missed (every move with its verdict; 0 pages over 3 unknown lines; every
 old-spelling word shown). Without ``--db`` a knowledge base is built into a temporary folder.
@@ -40,6 +43,31 @@ def pasyans(*args: str) -> subprocess.CompletedProcess:
 
 def strip_tags(text: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", text))
+
+
+def words_of(text: str) -> set[str]:
+    """The words (letters only) of ``text``."""
+    return set(re.findall(r"[^\W\d_]+", text))
+
+
+def html_rules_part(page: str) -> str:
+    """The rules section of an HTML page (from its ``<h2 id="rules">`` to the next ``<h2``)."""
+    return page.split('<h2 id="rules"', 1)[1].split("<h2", 1)[0] if '<h2 id="rules"' in page else ""
+
+
+def old_spelling_quotes(conn: sqlite3.Connection) -> dict[str, list]:
+    """Per pre-1918 game, the quote spans (:class:`pasyans.kb.printed.Span`) of its rule facts,
+    special rules and conflicts, as the game view gives them to every page."""
+    from pasyans.kb.present import game_view
+
+    out: dict[str, list] = {}
+    for (gid,) in conn.execute("SELECT g.id FROM games g JOIN sources s ON s.id = g.source "
+                               "WHERE s.orthography = 'pre-reform' ORDER BY g.id"):
+        rules = game_view(conn, gid)["rules"]
+        spans = [r["quote"] for r in rules["rows"] + rules["special"] if r.get("quote")]
+        spans += [q for c in rules["conflicts"] for q, _ln in c.get("quotes") or [] if q]
+        out[gid] = spans
+    return out
 
 
 def main() -> int:
@@ -118,6 +146,31 @@ def measure(db: Path, tmp: Path, verbose: bool) -> int:
             ok = False
             continue
         print(f"{kind}: pre-1918 words shown as printed: {n}/{total}" + (f" = {n / total:.1%}" if total else ""))
+        ok &= n == total
+
+    quotes = old_spelling_quotes(conn)
+    spans = [q for qs in quotes.values() for q in qs]
+    exact = sum(q.exact for q in spans)
+    print(f"pre-1918 rule quotes found in the printed text: {exact}/{len(spans)} over {len(quotes)} games")
+    ok &= exact == len(spans)
+    shown_q = {"markdown": [0, 0], "html": [0, 0], "show --rules": [0, 0]}
+    for gid, qs in quotes.items():
+        words = [w for q in qs for w in OLD_WORD.findall(q.text)]
+        if not words:
+            continue
+        texts = {"markdown": rules_part(pages.get(gid, "")),
+                 "html": strip_tags(html_rules_part((html_dir / f"{gid}.html").read_text("utf-8")))
+                 if has_html and (html_dir / f"{gid}.html").exists() else "",
+                 "show --rules": pasyans("show", gid, "--rules", "--db", str(db)).stdout}
+        for kind, text in texts.items():
+            have = words_of(text)
+            shown_q[kind][0] += sum(w in have for w in words)
+            shown_q[kind][1] += len(words)
+            if verbose and any(w not in have for w in words):
+                print(f"  {gid} {kind}: not shown as printed: {sorted({w for w in words if w not in have})[:8]}")
+    for kind, (n, total) in shown_q.items():
+        print(f"{kind}: old-spelling words of the rule quotes shown as printed: {n}/{total}"
+              + (f" = {n / total:.1%}" if total else ""))
         ok &= n == total
     return 0 if ok else 1
 
