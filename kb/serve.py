@@ -219,6 +219,15 @@ class Plugin:
     def render_cell(self, row, value, column, table, database, datasette):
         return link_cell(value, self.site.ids, datasette.urls.path("/"))
 
+    @hookimpl
+    def extra_template_vars(self, template, database, table, columns, view_name, request, datasette):
+        """A table page's filter description («3 rows where game = "004-044"») with its game ids
+        as links (see :func:`linked_description`)."""
+        if view_name != "table" or request is None:
+            return {}
+        desc = linked_description(request.args, self.site.ids, datasette.urls.path("/"))
+        return {"human_description_en": desc} if desc is not None else {}
+
 
 def link_cell(value, ids: set[str], base: str = "/"):
     """A table or query cell with its game ids as links to their pages (``Markup``), or ``None``
@@ -252,6 +261,37 @@ def link_cell(value, ids: set[str], base: str = "/"):
             pos = g.end()
     out.append(escape(value[pos:]))
     return Markup("").join(out)
+
+
+DESCRIBED_ARGS = ("_labels", "_size", "_facet", "_col", "_nocol", "_nofacet", "_nosuggest", "_trace", "cards")
+"""Query-string arguments with a leading ``_`` that do not change Datasette's description of a
+table page's rows (``_sort``, ``_search``, ``_where`` … do: those pages keep Datasette's)."""
+
+
+def linked_description(args, ids: set[str], base: str = "/"):
+    """Datasette's description of a filtered table page (the same :class:`datasette.filters.Filters`
+    over the same arguments, the sort said after them) with the game ids in it as links
+    (``Markup``); ``None`` when the page has arguments that add to the description otherwise
+    (search, where, through) or it names no game id."""
+    from datasette.filters import Filters
+
+    pairs = []
+    sort, sort_desc = args.get("_sort"), args.get("_sort_desc")
+    for key in args:
+        if key.startswith("_") and "__" not in key:
+            if key not in DESCRIBED_ARGS + ("_sort", "_sort_desc"):
+                return None
+            continue
+        if key == "cards":
+            continue
+        pairs.extend((key, v) for v in args.getlist(key))
+    if not pairs:
+        return None
+    desc = Filters(sorted(pairs)).human_description_en()
+    if sort or sort_desc:  # as Datasette's table view adds it
+        desc = " ".join(b for b in [desc, f"sorted by {sort or sort_desc}{' descending' if sort_desc else ''}"] if b)
+    linked = link_cell(desc, ids, base)
+    return linked if isinstance(linked, Markup) else None
 
 
 _registered: list = []

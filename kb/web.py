@@ -160,7 +160,7 @@ class Site:
         toggle = request.path + "?" + urllib.parse.urlencode(args + [("cards", other)])
         ctx = {"game_url": web_game_url(base), "convention": conv, "card_html": lambda c: card_html(c, conv),
                "card_words": lambda c: present.card_text(c, conv), "known_ids": self.ids, "css": css(),
-               "base": base, "dbname": self.name, "here": here, "cards_toggle": toggle,
+               "base": base, "dbname": self.name, "here": here, "cards_toggle_url": toggle,
                "cards_other": "♥Q" if other == "en" else "Д♥", "query": ""}
         ctx.update(extra)
         return ctx

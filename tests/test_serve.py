@@ -143,7 +143,8 @@ def test_query_results_link_every_game_id(built_kb, kb):
     ids = {r[0] for r in kb.execute("SELECT id FROM games")}
     n = db.stem
     pages = _client(db, [f"/{n}/illegal_moves", f"/{n}/same_game_across_texts", f"/{n}/games_by_packs?packs=2",
-                         f"/{n}/moves?_size=50", f"/{n}/links"])
+                         f"/{n}/moves?_size=50", f"/{n}/links", f"/{n}/moves?game=004-044",
+                         f"/{n}/findings?game=004-004&_sort_desc=id"])
     for r in pages:
         assert r.status_code == 200
         text_only = re.sub(r"<a [^>]*>.*?</a>", "", r.text, flags=re.S)
@@ -151,6 +152,17 @@ def test_query_results_link_every_game_id(built_kb, kb):
         shown = [i for i in ID_RE.findall(re.sub(r"<[^>]+>", " ", body)) if i in ids]
         assert shown == [], (r.url, shown[:5])
     assert 'href="/game/004-016"' in pages[0].text
+    # a filtered table says which game it shows, the id a link («3 rows where game = "004-044"»)
+    h3 = re.search(r"<h3>(.*?)</h3>", pages[5].text, re.S).group(1)
+    assert 'where game = &#34;<a class="game" href="/game/004-044">004-044</a>&#34;' in h3
+    assert "sorted by id descending" in pages[6].text
+
+
+def test_the_cards_toggle_links_the_other_convention(built_kb):
+    db, _ = built_kb
+    page, = _client(db, ["/game/004-004?cards=ru"])
+    toggle = re.search(r'<p class="cards-toggle">.*?<a href="([^"]+)">show as ([^<]+)</a>', page.text, re.S)
+    assert toggle.groups() == ("/game/004-004?cards=en", "♥Q")
 
 
 def test_canned_queries_and_full_text_search(built_kb, kb):
