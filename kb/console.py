@@ -76,8 +76,10 @@ def game_list_table(groups: list[dict], family: bool = False) -> Table:
     variant of). ``family`` nests each game's variants under it (indented, in family order);
     otherwise the rows are in source order and say which game a variant belongs to."""
     t = Table(title="games" + (" by family" if family else ""))
+    widths = {"id": {"no_wrap": True}, "name": {"min_width": 14, "ratio": 3}, "English": {"min_width": 10, "ratio": 2},
+              "lines": {"max_width": 16}}  # a game printed in many pieces wraps its lines, not its name
     for col in ("id", "name", "English", "source", "lines", "examples", "moves") + (() if family else ("variant of",)):
-        t.add_column(col, no_wrap=col in ("id", "lines"))
+        t.add_column(col, **widths.get(col, {}))
     for grp in groups:
         games = grp["games"] if family else sorted(grp["games"], key=lambda g: g["order"])
         for g in games:

@@ -325,6 +325,30 @@ def snippet(text: str, terms: list[Term], lang: str = "ru", notation: str = "wor
     return _window(merged, width)
 
 
+SNIPPET_WIDTH = 240
+"""About how many characters a hit's snippet shows (a section's hit shares them among its sentences)."""
+
+
+def _covering(items: list[tuple[str, tuple]], keys: list[str]) -> list[tuple]:
+    """Few of a section's sentences, in text order, that hold every query term between them
+    (greedy set cover: the sentence holding most of the terms still missing, the earliest on a
+    tie). ``items`` are ``(term key, passage row)`` pairs; rows sort by first line, then id."""
+    holds: dict[int, set[str]] = {}
+    rows: dict[int, tuple] = {}
+    for k, r in items:
+        holds.setdefault(r[0], set()).add(k)
+        rows[r[0]] = r
+    order = sorted(rows.values(), key=lambda r: (r[4], r[0]))
+    missing, chosen = set(keys), []
+    while missing:
+        best = max(order, key=lambda r: len(holds[r[0]] & missing))  # max keeps the first of a tie
+        if not holds[best[0]] & missing:
+            break
+        chosen.append(best)
+        missing -= holds[best[0]]
+    return sorted(chosen, key=lambda r: (r[4], r[0]))
+
+
 def search(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Hit]:
     """Sentences of the rules texts that hold every term of ``query`` (lemmas and cards, see
     :func:`query_terms`), best first (FTS5 bm25), then sections that hold every term across
@@ -343,8 +367,8 @@ def search(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Hit]:
     has_offsets = _has_column(conn, "passages", "start")
     printed: dict[str, Printed] = {}
 
-    def shown(game: str, source: str, text: str, start: int | None, end: int | None):
-        """(text as printed, snippet) of one sentence."""
+    def shown(game: str, source: str, text: str, start: int | None, end: int | None, width: int = SNIPPET_WIDTH):
+        """(text as printed, snippet of about ``width`` characters) of one sentence."""
         lang, notation = src_of.get(source, ("ru", "words"))
         span = None
         if has_offsets and start is not None:
@@ -353,7 +377,7 @@ def search(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Hit]:
             if not printed[game].modern_source:
                 span = printed[game].span(start, end)
         return (span.text if span is not None and span.exact else text,
-                snippet(text, terms, lang if lang in ("ru", "uk") else "ru", notation, printed=span))
+                snippet(text, terms, lang if lang in ("ru", "uk") else "ru", notation, max(80, width), printed=span))
 
     cols = "p.id, p.game, p.source, p.section, p.first_line, p.last_line, p.text, " + \
         ("p.start, p.\"end\"" if has_offsets else "NULL, NULL")
@@ -387,8 +411,9 @@ def search(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Hit]:
         for (game, section), items in groups.items():
             have = {k for k, _r in items}
             if len(have) == len(terms) and not all(r[0] in seen for _k, r in items):
-                rows = sorted({r[0]: r for _k, r in items}.values(), key=lambda r: (r[4], r[0]))
-                ranked.append((len(rows), game, section, rows))
+                rows = _covering(items, [t.key for t in terms])
+                if not all(r[0] in seen for r in rows):  # else a sentence hit already shows them
+                    ranked.append((len(rows), game, section, rows))
         ranked.sort(key=lambda r: (r[0], r[1]))
         sections_seen: dict[tuple, Hit] = {}
         for n, game, section, rows in ranked:
@@ -399,10 +424,16 @@ def search(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Hit]:
                 continue
             if len(hits) >= limit:
                 continue
-            parts = [shown(game, source, r[6], r[7], r[8]) for r in rows]
+            parts = [shown(game, source, r[6], r[7], r[8], SNIPPET_WIDTH // len(rows)) for r in rows]
             snip: list[tuple[str, bool]] = []
-            for k, (_t, sn) in enumerate(parts):
-                snip += ([(" … ", False)] if k else []) + sn
+            for k, (_t, sn) in enumerate(parts):  # one «…» between sentences, even where a window cut
+                if k:
+                    if snip and snip[-1] == (" …", False):
+                        snip.pop()
+                    snip.append((" … ", False))
+                    if sn and sn[0] == ("… ", False):
+                        sn = sn[1:]
+                snip += sn
             hit = Hit(game, names.get(game, game), source, section, [(r[4], r[5]) for r in rows],
                       " … ".join(t for t, _s in parts), round(1.0 / n, 3), [t.key for t in terms],
                       f"every word in one {section} section ({n} sentences)", snip)

@@ -363,7 +363,7 @@ def list_games(db: Path = DbOption,
                                                            sorted(grp["games"], key=lambda x: x["order"]))],
                               ensure_ascii=False, indent=2))
         return
-    Console().print(game_list_table(groups, family=family))
+    (Console() if sys.stdout.isatty() else Console(width=120)).print(game_list_table(groups, family=family))
 
 
 @app.command()
