@@ -75,7 +75,7 @@ SECTIONS = [
     ("Tableau", "tableau", {"build_direction": "build direction", "build_suit": "build suit",
                             "move": "what moves", "space": "a space is filled with", "wrap": "king–ace wrap"}),
     ("Waste", "waste", {"build_direction": "build direction", "build_suit": "build suit", "wrap": "king–ace wrap"}),
-    ("Stock", "stock", {"deal": "deal", "deal_to": "dealt to", "redeals": "redeals"}),
+    ("Stock", "stock", {"deal": "deal", "deal_to": "dealt to", "deal_when": "dealt when", "redeals": "redeals"}),
 ]
 """The sections of the rule spec in reading order: (title, spec key, {field: label})."""
 
@@ -88,8 +88,12 @@ VALUE_WORDS = {"alternate-color": "alternate colour", "same-color": "same colour
                "any-or-reserve": "any card or the reserve", "any": "any card",
                "any-first": "the rank of the first card played",
                "mixed": "a different rank per foundation (see special rules)", "A+K": "aces and kings",
-               "none": "none", "other": "see special rules", "either": "up or down", "both": "aces up, kings down"}
-"""Spec values in words."""
+               "none": "none", "other": "see special rules", "either": "up or down", "both": "aces up, kings down",
+               "whole-sequence": "a whole run only (from its lowest face-up card)",
+               "any-face-up": "any face-up card, with the cards on it",
+               "from-waste-then-stock": "the waste's top card, the stock's when the waste is empty",
+               "no-spaces": "when no space is empty", "blocked": "when no move is left", "any-time": "at any time"}
+"""Spec values in words (a value not listed is shown with its hyphens as spaces)."""
 
 
 def value_text(value: Any) -> str:
@@ -98,6 +102,8 @@ def value_text(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, str) and value in VALUE_WORDS:
         return VALUE_WORDS[value]
+    if isinstance(value, str) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value):  # an enum value new to this table
+        return value.replace("-", " ")
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)

@@ -133,6 +133,27 @@ def test_long_snippet_starts_and_ends_on_whole_words():
     assert shown.startswith("… Слово") and shown.endswith("другое …") and ("туз", True) in pieces
 
 
+def test_a_section_hit_shows_the_fewest_sentences_that_hold_every_word(kb):
+    hits = search(kb, "раскладывают в ряд", limit=50)
+    sections = [h for h in hits if "section" in h.why]
+    assert sections and all(len(h.lines) <= 3 for h in sections)  # one sentence per word at most
+    h = next(h for h in sections if h.game == "004-041")
+    # «Вся колода раскладывается … четырьмя рядами …» holds both words but «в»: a second sentence
+    assert h.lines == [(3378, 3380), (3417, 3419)]
+    assert "… …" not in h.snippet_text and len(h.snippet_text) < 300
+    one_sentence = {(h.source, tuple(h.lines)) for h in hits if "sentence" in h.why and "section" not in h.why}
+    assert not any((h.source, tuple(h.lines)) in one_sentence for h in sections)  # never a sentence twice
+
+
+def test_rule_values_new_to_the_words_table_read_as_words():
+    from pasyans.kb.present import value_text
+
+    assert value_text("from-waste-then-stock") == "the waste's top card, the stock's when the waste is empty"
+    assert value_text("whole-sequence").startswith("a whole run only")
+    assert value_text("from-cells-or-reserve") == "from cells or reserve"  # a value added later
+    assert value_text("QS") == "QS" and value_text(True) == "yes"
+
+
 def test_search_marks_a_variant_sentence_once(kb):
     hits = search(kb, "пробелы заполняются", limit=20)
     keys = [(h.source, tuple(h.lines)) for h in hits]
