@@ -131,21 +131,19 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
         if len(MOVE_RE.findall(sdoc.text)) >= 2:
             return a, None, "moves", True
         cue = sm.get("FOR_EXAMPLE") or sm.get("SUPPOSE")
-        if not cue:
-            if notation_cards(sdoc.text, notation, lang) >= 2:
-                return a, None, "cards", False   # «Я переложил ♦Д на ♣К, потом ♠В …»: a game told with its cards
-            continue
-        marker = sdoc[cue[0][0]:cue[0][1]].text
-        if sm.get("FOR_EXAMPLE") and (CODE_RE.search(sdoc.text) or row_ordinal(sdoc, lang)
-                                      or sdoc.text.rstrip().endswith(":")):
+        marker = sdoc[cue[0][0]:cue[0][1]].text if cue else "cards"
+        if cue and sm.get("FOR_EXAMPLE") and (CODE_RE.search(sdoc.text) or row_ordinal(sdoc, lang)
+                                              or sdoc.text.rstrip().endswith(":")):
             return a, None, marker, False
-        if opens_with_cards(text[a:b], notation, lang, supposed=not sm.get("FOR_EXAMPLE")):
+        if cue and opens_with_cards(text[a:b], notation, lang, supposed=not sm.get("FOR_EXAMPLE")):
             end = b
             for a2, b2 in sents[k + 1:]:
                 if not cards_named(text[a2:b2], notation, lang)[0]:
                     break
                 end = b2
             return a, end, marker, False
+        if notation_cards(sdoc.text, notation, lang) >= 2:
+            return a, None, marker, False   # «Я переложил ♦Д на ♣К, потом ♠В …»: a game told with its cards
     return None
 
 

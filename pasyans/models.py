@@ -97,6 +97,10 @@ class Move:
     to_pile: str | None = None
     """The pile the text names when it names one by number or position: ``"3"`` («в третью стопку»;
     ``to`` is then ``"pile:3"``), ``"middle"`` («в середину колонки»; ``to`` ``"tableau"``)."""
+    direction: str | None = None
+    """Where the text moves the card when it names a direction, not a place: ``"left"``, ``"right"``,
+    ``"up"``, ``"down"``, ``"centre"`` («♠5 и ♦8 сдвигаются влево», «♣6 и ♠К спускаются вниз»); ``to`` is
+    then ``None`` — where that leads only the layout shows."""
     claims: list[str] = field(default_factory=list)
     """What the text says of the position after this move: ``"stuck"`` (no move is left: «Дальнейшие
     ходы невозможны», «Більше перекладати нічого», «глухі вікна»). Read on the extract side (the move

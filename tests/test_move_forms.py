@@ -17,7 +17,7 @@ FORMS = json.loads(resources.files("pasyans").joinpath("data/move_forms.json").r
 ROWS = [(f["form"], n, ex) for f in FORMS for n, ex in enumerate(f["examples"], 1)]
 PLACES = {"foundation", "space", "cell", "reserve", "waste", "tableau", "stock"}
 _MOVE = re.compile(r"(?P<cards>[^>\s]+)>(?P<to>[^\s@\[#<^]+)(?:@(?P<on>\S+))?(?:\s*\[(?P<flags>[^\]]*)\])?"
-                   r"(?:\s*#(?P<count>\d+))?(?:\s*<(?P<src>\w+))?(?:\s*\^(?P<up>\d+))?$")
+                   r"(?:\s*#(?P<count>\d+))?(?:\s*<(?P<src>\w+))?(?:\s*\^(?P<up>\d+))?(?:\s*~(?P<dir>\w+))?$")
 
 
 def _card(s: str) -> Card:
@@ -50,6 +50,8 @@ def expected(spec: str) -> list[dict]:
             d["from_place"] = m["src"]
         if m["up"]:
             d["turns_up"] = int(m["up"])
+        if m["dir"]:
+            d["direction"], d["to"] = m["dir"], None
         out.append(d)
     return out
 
@@ -63,7 +65,7 @@ def test_phrase_form(form, n, ex):
     for m, w in zip(got, want):
         if "cards" in w:
             assert (w["cards"] or []) == m.cards, m.raw
-        for key in ("to", "to_card", "kind", "count", "from_place", "turns_up"):
+        for key in ("to", "to_card", "kind", "count", "from_place", "turns_up", "direction"):
             if key in w:
                 assert getattr(m, key) == w[key], f"{key} of «{m.raw}»"
         assert w.get("flags", set()) <= m.flags, f"flags of «{m.raw}»: {sorted(m.flags)}"

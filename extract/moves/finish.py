@@ -193,5 +193,6 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
                           notation=p.notation or (p.movers[0].notation if p.movers else notation),
                           note="; ".join(notes) if notes else None,
                           shown=shown_before("; ".join(notes)), from_place=p.from_place,
-                          turns_up=p.turns_up, count=p.count, to_pile=to_pile, claims=list(p.claims)))
+                          turns_up=p.turns_up, count=p.count, to_pile=to_pile, claims=list(p.claims),
+                          direction=p.direction))
     return moves

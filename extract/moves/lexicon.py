@@ -30,6 +30,8 @@ PLAY = frozenset(_W["play"])
 """«сыграть ♦6»: a card is played, the text does not say where (see ``SHOWN_NOTE``)."""
 ON = frozenset(_W["on"])
 UNDER = frozenset(_W["under"])
+DIRECTIONS: dict[str, str] = _W["directions"]
+"""Direction adverb → ``Move.direction`` («влево» → ``left``; «к центру» by its noun)."""
 """«под ♥9»: a destination under a card (onto it where piles grow downward on the page)."""
 INTO = frozenset(_W["into"])
 FROM = frozenset(_W["from"])

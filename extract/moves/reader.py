@@ -12,7 +12,8 @@ from ..notation import CardToken
 from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
 from .forms import Forms
-from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_CUES, PLAY, STRONG, UNDER, VERB_CUES, WITH
+from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_CUES, PLAY, STRONG, UNDER,
+                      VERB_CUES, WITH)
 from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, instrumental, place_at,
                       pronouns_of, state_described)
 
@@ -68,6 +69,30 @@ def _generic(t: CardToken, cl: list[El]) -> bool:
         at and cl[at - 1].kind == "word" and cl[at - 1].tag is not None and cl[at - 1].tag.POS == "NUMR")
 
 
+def direction_of(cl: list[El]) -> str | None:
+    """The direction a clause moves its card in, when it names one and no place: «сдвигаются влево» →
+    ``left``, «передвигаются вверх» → ``up``, «к центру» → ``centre`` (a side of a card, «ліворуч від
+    ♠9», is a place beside it, not a direction: ``None``)."""
+    found = directions_of(cl)
+    return found[0] if found else None
+
+
+def directions_of(cl: list[El]) -> list[str]:
+    """Every direction :func:`direction_of` would read in ``cl``, in order («либо вверх, либо влево»)."""
+    out = []
+    for i, el in enumerate(cl):
+        if el.kind != "word" or el.low not in DIRECTIONS:
+            continue
+        nxt = cl[i + 1] if i + 1 < len(cl) else None
+        if nxt is not None and nxt.kind == "word" and nxt.low in ("от", "від"):
+            continue
+        if el.low in ("центру", "центр") and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in ("к", "ко", "до", "в", "у")):
+            continue
+        if DIRECTIONS[el.low] not in out:
+            out.append(DIRECTIONS[el.low])
+    return out
+
+
 def _own_object(cl: list[El]) -> bool:
     """Whether the clause names what it moves itself, as a noun that is no card or place: «Можно
     переносить целые открытые последовательности» (then no card of the clause before is meant)."""
@@ -109,6 +134,7 @@ class Proto:
     turns_up: int = 0
     count: int | None = None
     claims: list[str] = field(default_factory=list)
+    direction: str | None = None
 
 
 
@@ -217,6 +243,9 @@ class Reader(Forms):
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
         p.from_place = from_place(cl)
+        dirs = directions_of(cl) if target is None and place is None else []
+        if dirs:
+            p.direction = dirs[0]
         if p.movers and p.movers[0].card in self.ctx.taken:
             # «взять из верхнего ряда обе семерки и положить их …»: one move, from where it was taken
             src, start = self.ctx.taken.pop(p.movers[0].card)
@@ -224,6 +253,10 @@ class Reader(Forms):
         if any(t is UNNAMED for t in movers):
             p.notes.append("the card moved is not named")
         self.emit(p)
+        if len(dirs) > 1 and any(el.kind == "word" and el.low in ALT for el in cl):
+            p.flags.add("alternative")   # «можно передвинуть либо вверх, либо влево»: one move each way
+            for d in dirs[1:]:
+                self.emit(replace(p, direction=d, flags=set(p.flags), notes=list(p.notes)))
         return p
 
     def to_each(self, cl, group: Group, target=None, place=None, flags=(), notes=()):
@@ -301,6 +334,9 @@ class Reader(Forms):
         return None
 
     def clause(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto]:
+        options = self._direction_options(cl)
+        if options is not None:
+            return options
         before = {id(p) for p in self.protos}
         groups = card_groups(cl)
         prons = pronouns_of(cl)
@@ -349,6 +385,25 @@ class Reader(Forms):
         elif (made or has_predicate(cl)) and not (cl[0].kind == "word" and cl[0].tag is not None
                                                   and cl[0].tag.POS in ("PRTF", "GRND")):
             self.ctx.pending_list = []   # (a participle beside the list keeps it: «…, лежащие одна на другой, …»)
+        return made
+
+    def _direction_options(self, cl: list[El]) -> list[Proto] | None:
+        """«Далее ♦Д можно передвинуть | либо вверх, | либо влево»: the directions the move before may
+        take, one move each, alternatives; ``None`` when the clause is not such an option."""
+        dirs = directions_of(cl)
+        lp = self.ctx.last_proto
+        if not dirs or lp is None or not lp.movers or lp.target is not None or lp.place is not None or not all(
+                el.kind == "word" and (el.low in ALT or el.low in DIRECTIONS) or el.kind == "punct" for el in cl):
+            return None
+        made = []
+        if lp.direction is None:
+            lp.direction = dirs.pop(0)
+            lp.flags.add("alternative")
+        for d in dirs:
+            p = replace(lp, direction=d, flags=set(lp.flags) | {"alternative"}, notes=list(lp.notes),
+                        start=cl[0].start, end=cl[-1].end)
+            self.emit(p)
+            made.append(p)
         return made
 
     def _read(self, cl, groups, prons, flags, alone) -> str | None:
