@@ -455,6 +455,8 @@ class Reader(Forms):
                 self.shown.extend(f"{c.format()} played" for c in cards)
                 self.playing = True
                 return None
+        if self._first_laid(cl, groups, flags):
+            return verb
         if verb_i is not None and state_described(cl, verb_i):
             # «♠Т, ♣Т и ♦К помещены в базовый ряд»: moves the text reports as made (a card on a
             # foundation, the waste, a reserve or a cell got there by a move), flagged «described»;
@@ -478,6 +480,19 @@ class Reader(Forms):
             return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
+
+    def _first_laid(self, cl, groups, flags) -> bool:
+        """«первой выложенной картой будет ♥9», «першою викладеною картою буде ♦5»: the card the deal
+        lays out first — a deal to the tableau (kind ``deal``), not a move with no destination."""
+        if not groups or len(groups[0].toks) != 1 or len(groups) > 1:
+            return False
+        at = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in ("первый", "перший")
+                   and i + 2 < len(cl) and cl[i + 2].kind == "word" and cl[i + 2].lemma == "карта"
+                   and cl[i + 1].tag is not None and has_gram(cl[i + 1].tag, "pssv")), None)
+        if at is None:
+            return False
+        self.move(cl, groups[0].toks, place="tableau", kind="deal", flags=flags, notes=["the first card laid out"])
+        return True
 
     def _state(self, cl, groups, flags) -> bool:
         """«♥9 занимает нужную позицию», «в свободной ячейке лежит ♥4», «на ♠9 лежат ♥8 и ♣7»: where
