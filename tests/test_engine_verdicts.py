@@ -84,8 +84,9 @@ def test_pairs_and_removals(kb):
 
 def test_the_shifts_of_fourteen_name_no_place(kb):
     """«Четырнадцать», line 5412: «♠5 и ♦8 сдвигаются влево» — towards the cross's centre, which
-    only the printed figure shows: unverifiable, the destination missing."""
-    assert _one(kb, "Четырнадцать", "сдвигаются влево", "5S")[:2] == ("unverifiable", "to")
+    only the printed figure shows: the move reader gives the direction (``Move.direction``), the
+    engine says where it leads only the layout shows — unverifiable, not «no destination»."""
+    assert _one(kb, "Четырнадцать", "сдвигаются влево", "5S")[:3] == ("unverifiable", "layout", "direction-needs-layout")
 
 
 def test_waste_cells_and_reserve_piles(kb):
