@@ -7,7 +7,8 @@ Run: ``python bench/solvitaire.py [--db FILE] [-v]`` (from the checkout, venv ac
 * **exported**: games written as Solvitaire files, of all games;
 * **refusals**: how many obstacles name a stated rule with its quote (Solvitaire has no rule for
   it) and how many name a fact the text as read does not give (``not read``), and the fields most
-  often behind either;
+  often behind either; the refused games counted under each stated rule Solvitaire has none for,
+  and the games refused only for facts not read (the reader's gaps, not Solvitaire's);
 * **presets**: exports compared with Solvitaire's own preset of the same game; differences, and how
   many rest on no book quote (the target is 0); keys taken from a preset where the book is silent;
 * **hand check** against ``tests/fixtures/annotations/solvitaire_expressible.json``: of the games
@@ -62,6 +63,18 @@ def main() -> None:
           + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
     for (kind, f), n in fields.most_common(12):
         print(f"    {n:3}  {kind:11}  {f}")
+    by_rule, unread_only = Counter(), []
+    for gid, (name, obstacles) in refused.items():
+        stated = {o.fields[0] for o in obstacles if " is not read from the text" not in o.text}
+        by_rule.update(stated)
+        if not stated:
+            unread_only.append(f"{gid} {name}")
+    print(f"refused games by the stated rule Solvitaire has none for ({len(refused) - len(unread_only)} games; "
+          f"a game counts under each of its rules):")
+    for f, n in by_rule.most_common():
+        print(f"    {n:3}  {f}")
+    print(f"refused only for facts the text as read does not give: {len(unread_only)} games"
+          + (": " + ", ".join(unread_only) if unread_only else ""))
     compared = [r for r in done.values() if r.preset]
     diffs = [d for r in compared for d in r.differences]
     filled = [n for r in done.values() for n in r.notes if n.basis == "preset"]
