@@ -304,6 +304,7 @@ class Stock(Section):
     deal: Field[str] = _f()
     redeals: Field[int | str] = _f()
     deal_to: Field[str] = _f()
+    deal_when: Field[str] = _f()
 
 
 Goal = Field

@@ -77,9 +77,9 @@ def test_schema_is_draft_2020_12_and_versioned():
     schema = load_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     assert schema["$schema"].endswith("/2020-12/schema")
-    assert "/0.2/" in schema["$id"]
-    assert schema["properties"]["schema_version"]["enum"] == ["0.1", "0.2"]
-    assert unknown_spec()["schema_version"] == "0.2"
+    assert "/0.3/" in schema["$id"]
+    assert schema["properties"]["schema_version"]["enum"] == ["0.1", "0.2", "0.3"]
+    assert unknown_spec()["schema_version"] == "0.3"
 
 
 def test_field_paths_are_the_spec_fields():
@@ -90,7 +90,7 @@ def test_field_paths_are_the_spec_fields():
         "foundations.preplaced", "foundations.removable", "foundations.complete_sequences",
         "tableau.build_direction", "tableau.build_suit", "tableau.move", "tableau.space", "tableau.wrap",
         "waste.build_direction", "waste.build_suit", "waste.wrap",
-        "stock.deal", "stock.redeals", "stock.deal_to", "goal",
+        "stock.deal", "stock.redeals", "stock.deal_to", "stock.deal_when", "goal",
     )
     assert {"none", "any-first", "mixed"} <= set(allowed_values("foundations.base"))
     assert "from-reserve" in allowed_values("tableau.space")
@@ -235,11 +235,12 @@ def test_ukrainian_36_card_pack(corpus):
 def test_kosynka_kings_and_alternate_colours(corpus):
     spec = spec_of(corpus, "003", (53, 73))
     assert_stated(spec, "deck.packs", 2, (57, 57), "две колоды в 52 листа каждую")
-    assert_stated(spec, "tableau.build_direction", "down", (65, 71), "старшинство которой на ступень выше")
-    assert_stated(spec, "tableau.build_suit", "alternate-color", (65, 71), "цвет противоположен")
+    # the numbered rule «1) разрешается перекладывать …» is one sentence of its own (line 67)
+    assert_stated(spec, "tableau.build_direction", "down", (67, 67), "старшинство которой на ступень выше")
+    assert_stated(spec, "tableau.build_suit", "alternate-color", (67, 67), "цвет противоположен")
     assert_stated(spec, "tableau.space", "kings", (73, 73), "открытого короля")
     assert_stated(spec, "layout.face", "mixed", (57, 57), "лицом вниз")
-    assert_stated(spec, "tableau.move", "any-sequence", (73, 73))
+    assert_stated(spec, "tableau.move", "any-sequence", (67, 67), "можно перекладывать серии")
 
 
 def test_ladder_moved_card_one_step_lower(corpus):
@@ -296,8 +297,11 @@ def test_truncated_sentence_becomes_a_finding(corpus):
     mt = modernize_mapped(game_text(src.lines, [(47, 61)]))
     spec, findings = extract_rules_with_findings(mt, "ru", "002", "002-МЕЛЬНИЦА")
     unparsed = [f for f in findings if f.kind == "unparsed-rule-sentence"]
-    assert [(f.lines, f.token) for f in unparsed] == [((61, 61), "Пустые места в крыльях следует")]
-    assert unparsed[0].source == "002" and unparsed[0].game == "002-МЕЛЬНИЦА"
+    truncated = [f for f in unparsed if f.lines == (61, 61)]
+    assert [f.token for f in truncated] == ["Пустые места в крыльях следует"]
+    assert truncated[0].source == "002" and truncated[0].game == "002-МЕЛЬНИЦА"
+    # every rule sentence that sets nothing is a finding (here also the kings put in the corners)
+    assert any("короля" in f.token for f in unparsed)
     assert field(spec, "foundations.suit")["value"] == "any-suit"
 
 

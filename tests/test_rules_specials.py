@@ -89,8 +89,8 @@ def test_bare_king_is_a_space(spec_of):
 def test_readings_of_fields(spec_of):
     # «Фанданго»: «в нисходящей последовательности, которая обращается вспять по усмотрению игрока»
     assert _value(spec_of("004", (5232, 5237)), "tableau.build_direction") == "either"
-    # «Скорпион»: «… следует брать вместе с ней все карты столбца ниже ее»
-    assert _value(spec_of("004", (2846, 2854)), "tableau.move") == "whole-pile"
+    # «Скорпион»: «… следует брать вместе с ней все карты столбца ниже ее»: any face-up card with all on it
+    assert _value(spec_of("004", (2846, 2854)), "tableau.move") == "any-face-up"
     # «Британская площадь»: «одна на другую сериями … в восходящей или нисходящей последовательности»
     assert _value(spec_of("004", (3933, 3938)), "tableau.build_direction") == "either"
     # «Дьявол»: «серии карт соответствующего цвета» on the aces

@@ -1,0 +1,332 @@
+"""Cue phrases found in a text: word classes and token patterns read from data, one small matcher.
+
+Data (``phrasings/words.toml``, ``phrasings/cues.toml``):
+
+* a **word class** is a name in capitals with ``lemmas`` (the token's lemma is one of them),
+  ``forms`` (its lower-case form is one of them) and ``stems`` (its lower-case form starts with one
+  of them), less ``not_forms``: ``[UP] stems = ["восходя", "висхідн"]``;
+* a **cue** is a label with patterns, each a string of token elements separated by spaces:
+
+  ====================  ===========================================================
+  ``KOLODA``             a token of word class ``KOLODA`` (or a built-in class: ``NUM``
+                         a number, ``ORD`` an ordinal, ``ADJ`` ``NOUN`` ``VERB`` ``ADV``
+                         ``ADP`` ``PRON`` parts of speech, ``PUNCT``, ``ALPHA``, ``ANY``)
+  ``по``                 a token whose lemma is «по»
+  ``"масти"``            a token whose lower-case form is «масти»
+  ``case:ablt``          a token in the instrumental case (pymorphy3's case names)
+  ``a|B``  ``A&B``  ``~A``   either, both, not
+  ``X?`` ``X*`` ``X+`` ``X{0,2}``   how many such tokens
+  ====================  ===========================================================
+
+Matching works on a text's tokens (spaces dropped) within one sentence: for every start where the
+first element can match, the longest match of each pattern is kept, then spans inside a longer span
+of the same label are dropped. A token's features (classes, lemma, form, part of speech, case) are
+computed once per token; candidate starts come from an index of features, so a text costs one pass
+plus the matches themselves (no Python predicate per token and pattern, as spaCy's ``REGEX``/``IN``
+predicates cost).
+
+Errors: an unknown word class or a malformed element raises :class:`PhrasingError` naming the cue
+and the element, when the data is loaded.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable
+
+BUILTIN = ("NUM", "ORD", "CAP", "ADJ", "NOUN", "VERB", "ADV", "ADP", "PRON", "CCONJ", "PART", "PUNCT", "ALPHA", "ANY")
+
+
+class PhrasingError(ValueError):
+    """A phrasing data file that cannot be read (names the file, the row and what is wrong)."""
+
+
+def _data(name: str) -> dict:
+    text = resources.files("pasyans.extract.rules").joinpath("phrasings", name).read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise PhrasingError(f"phrasings/{name}: {e}") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Word classes
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordClass:
+    """One class of words: see the module doc."""
+
+    name: str
+    lemmas: frozenset[str]
+    forms: frozenset[str]
+    stems: tuple[str, ...]
+    not_forms: frozenset[str]
+
+    def has(self, lower: str, lemma: str) -> bool:
+        if lower in self.not_forms:
+            return False
+        return lemma in self.lemmas or lower in self.forms or lower.startswith(self.stems)
+
+
+@lru_cache(maxsize=1)
+def word_classes() -> dict[str, WordClass]:
+    """Every word class of ``phrasings/words.toml``, by name."""
+    out = {}
+    for name, row in _data("words.toml").items():
+        if not re.fullmatch(r"[A-Z][A-Z0-9_]*", name) or name in BUILTIN:
+            raise PhrasingError(f"phrasings/words.toml: bad class name {name!r}")
+        bad = set(row) - {"lemmas", "forms", "stems", "not_forms", "note"}
+        if bad:
+            raise PhrasingError(f"phrasings/words.toml [{name}]: unknown keys {sorted(bad)}")
+        spaced = [w for k in ("lemmas", "forms", "stems", "not_forms") for w in row.get(k, []) if " " in w]
+        if spaced:
+            raise PhrasingError(f"phrasings/words.toml [{name}]: one word per entry, not {spaced}")
+        out[name] = WordClass(name, frozenset(row.get("lemmas", [])), frozenset(row.get("forms", [])),
+                              tuple(row.get("stems", [])), frozenset(row.get("not_forms", [])))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _class_index() -> tuple[dict, dict, dict, dict, int]:
+    """Lookup tables of the word classes: lemma → classes, form → classes, stem → classes,
+    excluded form → classes, and the longest stem."""
+    by_lemma: dict[str, set[str]] = {}
+    by_form: dict[str, set[str]] = {}
+    by_stem: dict[str, set[str]] = {}
+    banned: dict[str, set[str]] = {}
+    for c in word_classes().values():
+        for w in c.lemmas:
+            by_lemma.setdefault(w, set()).add(c.name)
+        for w in c.forms:
+            by_form.setdefault(w, set()).add(c.name)
+        for w in c.stems:
+            by_stem.setdefault(w, set()).add(c.name)
+        for w in c.not_forms:
+            banned.setdefault(w, set()).add(c.name)
+    longest = max((len(w) for w in by_stem), default=0)
+    return by_lemma, by_form, by_stem, banned, longest
+
+
+_CLASS_CACHE: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def classes_of(lower: str, lemma: str) -> frozenset[str]:
+    """Names of the word classes a token (lower-case form, lemma) belongs to (cached per pair; a
+    form is looked up by its prefixes, not tested against every class)."""
+    key = (lower, lemma)
+    got = _CLASS_CACHE.get(key)
+    if got is None:
+        by_lemma, by_form, by_stem, banned, longest = _class_index()
+        names = set(by_lemma.get(lemma, ())) | by_form.get(lower, set())
+        for n in range(1, min(len(lower), longest) + 1):
+            names |= by_stem.get(lower[:n], set())
+        names -= banned.get(lower, set())
+        got = frozenset(names)
+        if len(_CLASS_CACHE) < 500_000:
+            _CLASS_CACHE[key] = got
+    return got
+
+
+# --------------------------------------------------------------------------------------------
+# Patterns
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Element:
+    """One token element: ``alts`` — each a pair (features all required, features none allowed)."""
+
+    alts: tuple[tuple[frozenset[str], frozenset[str]], ...]
+    low: int
+    high: int
+
+    def match(self, feats: frozenset[str]) -> bool:
+        for need, ban in self.alts:
+            if need <= feats and not (ban & feats):
+                return True
+        return False
+
+
+def _rarity(feature: str) -> tuple[int, str]:
+    """Which feature of an element indexes fewest tokens: a form, a lemma, a class, then the rest."""
+    order = {"W": 0, "L": 1, "C": 2}
+    return order.get(feature[:1], 3) if feature[1:2] == ":" else (4 if feature not in ("ALPHA", "ANY") else 5), feature
+
+
+@dataclass(frozen=True)
+class Pattern:
+    label: str
+    elements: tuple[Element, ...]
+    source: str
+
+    @property
+    def first_keys(self) -> tuple[str, ...] | None:
+        """One required feature of each alternative of the first element (``None``: any token)."""
+        keys = []
+        for need, _ in self.elements[0].alts:
+            if not need:
+                return None
+            keys.append(min(need, key=_rarity))
+        return tuple(keys)
+
+
+_QUANT = re.compile(r"^(.*?)(\?|\*|\+|\{(\d+)(?:,(\d+))?\})?$")
+
+
+def _feature(atom: str, label: str, classes: dict[str, WordClass]) -> str:
+    if atom.startswith('"') and atom.endswith('"') and len(atom) > 2:
+        return "W:" + atom[1:-1]
+    if atom.startswith("case:"):
+        return atom
+    if re.fullmatch(r"[A-Z][A-Z0-9_]*", atom):
+        if atom in BUILTIN:
+            return atom
+        if atom not in classes:
+            raise PhrasingError(f"phrasings/cues.toml [{label}]: unknown word class {atom!r}")
+        return "C:" + atom
+    if atom and atom == atom.lower() and not any(c in atom for c in " |&~{}"):
+        return "L:" + atom
+    raise PhrasingError(f"phrasings/cues.toml [{label}]: bad element {atom!r}")
+
+
+def compile_pattern(label: str, text: str, classes: dict[str, WordClass] | None = None) -> Pattern:
+    """One pattern string (module doc) as a :class:`Pattern`; ``PhrasingError`` if malformed."""
+    classes = word_classes() if classes is None else classes
+    elements = []
+    for raw in text.split():
+        m = _QUANT.match(raw)
+        body, q = m.group(1), m.group(2)
+        low, high = 1, 1
+        if q == "?":
+            low, high = 0, 1
+        elif q == "*":
+            low, high = 0, 99
+        elif q == "+":
+            low, high = 1, 99
+        elif q:
+            low = int(m.group(3))
+            high = int(m.group(4)) if m.group(4) is not None else (low if "," not in q else 99)
+        alts = []
+        for alt in body.split("|"):
+            need, ban = set(), set()
+            for atom in alt.split("&"):
+                if atom.startswith("~"):
+                    ban.add(_feature(atom[1:], label, classes))
+                else:
+                    need.add(_feature(atom, label, classes))
+            alts.append((frozenset(need), frozenset(ban)))
+        if not alts:
+            raise PhrasingError(f"phrasings/cues.toml [{label}]: empty element in {text!r}")
+        elements.append(Element(tuple(alts), low, high))
+    if not elements or elements[0].low == 0:
+        raise PhrasingError(f"phrasings/cues.toml [{label}]: a pattern must start with a required element: {text!r}")
+    return Pattern(label, tuple(elements), text)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A cue label: its patterns and the example sentences that must contain it."""
+
+    label: str
+    patterns: tuple[Pattern, ...]
+    examples: tuple[str, ...]
+    note: str
+
+
+@lru_cache(maxsize=1)
+def cues() -> dict[str, Cue]:
+    """Every cue of ``phrasings/cues.toml``, by label."""
+    classes = word_classes()
+    out = {}
+    for label, row in _data("cues.toml").items():
+        bad = set(row) - {"patterns", "examples", "note"}
+        if bad:
+            raise PhrasingError(f"phrasings/cues.toml [{label}]: unknown keys {sorted(bad)}")
+        pats = tuple(compile_pattern(label, p, classes) for p in row.get("patterns", []))
+        if not pats:
+            raise PhrasingError(f"phrasings/cues.toml [{label}]: no patterns")
+        out[label] = Cue(label, pats, tuple(row.get("examples", [])), row.get("note", ""))
+    return out
+
+
+def _starts(pat: Pattern, index: dict[str, list[int]], n: int):
+    keys = _FIRST.get(id(pat))
+    if keys is None:
+        keys = _FIRST[id(pat)] = pat.first_keys or ()
+    if not keys:
+        return range(n)
+    if len(keys) == 1:
+        return index.get(keys[0], ())
+    out: set[int] = set()
+    for key in keys:
+        out.update(index.get(key, ()))
+    return out
+
+
+_FIRST: dict[int, tuple[str, ...]] = {}
+
+
+def _end(pat: Pattern, feats: list[frozenset[str]], start: int, stop: int) -> int | None:
+    """The largest end of a match of ``pat`` starting at ``start`` and ending by ``stop``, or ``None``."""
+    here = {start}
+    for el in pat.elements:
+        nxt: set[int] = set()
+        for p in here:
+            q, n = p, 0
+            if el.low == 0:
+                nxt.add(p)
+            while n < el.high and q < stop and el.match(feats[q]):
+                q += 1
+                n += 1
+                if n >= el.low:
+                    nxt.add(q)
+        if not nxt:
+            return None
+        here = nxt
+    return max(here)
+
+
+def find(feats: list[frozenset[str]], stops: list[int], labels: Iterable[str] | None = None
+         ) -> dict[str, list[tuple[int, int]]]:
+    """Cue spans of a token list: label → ``[(start, end), …]`` (token indices, end exclusive),
+    the longest per start, spans inside a longer one of the same label dropped.
+
+    ``feats``: each token's features (see :func:`pasyans.extract.rules.tokens.features`);
+    ``stops``: for each token, the end of its sentence (a match never crosses it)."""
+    index: dict[str, list[int]] = {}
+    for i, fs in enumerate(feats):
+        for f in fs:
+            index.setdefault(f, []).append(i)
+    table = cues()
+    out: dict[str, list[tuple[int, int]]] = {}
+    for label in (table if labels is None else labels):
+        spans = []
+        for pat in table[label].patterns:
+            for s in _starts(pat, index, len(feats)):
+                e = _end(pat, feats, s, stops[s])
+                if e is not None and e > s:
+                    spans.append((s, e))
+        if spans:
+            out[label] = longest(spans)
+    return out
+
+
+def longest(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Drop spans inside a longer span (and the shorter of two overlapping ones), in text order."""
+    spans = sorted(set(spans), key=lambda x: (x[0], -(x[1] - x[0])))
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out and s >= out[-1][0] and e <= out[-1][1]:
+            continue
+        if out and s < out[-1][1]:
+            if e - s > out[-1][1] - out[-1][0]:
+                out[-1] = (s, e)
+            continue
+        out.append((s, e))
+    return out

@@ -1,0 +1,282 @@
+"""Reading one game's text into a rule spec: each sentence through the mechanics and the data rows,
+then the claims folded into fields (strongest first; two sentences disagreeing make a conflict).
+
+Sentences that are not rules are not read into fields: a sentence about another version of the game
+(«В другой версии …», a manual's «Параметры» section) becomes a ``variant`` special, advice to the
+player («Лучше …») and scoring a ``not-a-rule`` finding; a tactics/strategy section is read, but
+weaker than any rule stated elsewhere. A sentence referring to another game («Его играют так же,
+как и основную игру», «Афина — тот же Клондайк», «как «Клондайк», но …») becomes a ``same-as``
+special naming that game (``ref``); its own statements after «но» are read as usual and win over
+what is inherited. A rule sentence from which nothing is read is an ``unparsed-rule-sentence``
+finding — nothing a player needs is dropped silently.
+"""
+
+from __future__ import annotations
+
+import re
+from ..text import MappedText
+from .context import Claim, Context
+from .interpret import read_sentence
+from .mechanics import MECHANICS, base_directions
+from .schema import get_field, set_field, unknown_field, unknown_spec
+from .values import RANKS
+
+RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_DOWN", "SPACE", "REDEAL_ORD",
+             "REDEAL_ONE", "REDEAL_TOTAL", "REDEAL_NONE", "REDEAL_COUNT", "PACKS_N", "PACK_IN", "PILES", "MOVE_VERB",
+             "BUILD_VERB", "DEAL_VERB", "STOCK_VERB", "DISCARD", "KINGS_BOTTOM", "SWAP", "WAIVE")
+"""A sentence with one of these cues is a rule sentence (when it stands in no scoring, strategy or
+options section and is no advice): if nothing is read from it, a finding says so."""
+
+NOT_RULE_SECTIONS = ("scoring",)
+WEAK_SECTIONS = ("strategy",)
+
+_QUOTED = re.compile(r"«([^»]{2,60})»")
+
+
+class Reader(Context):
+    """Reads one text (see module doc); :meth:`read`, then :meth:`spec` and :meth:`facts`."""
+
+    def read(self) -> None:
+        for k in range(len(self.sents)):
+            sent = self.sents[k]
+            if self._not_a_rule(k):
+                continue
+            before, specials = len(self.claims), len(self.special)
+            self._same_as(k)
+            self.notes[("goal-on-aces", k)] = self._goal_on_aces(k)
+            read = False
+            for m in MECHANICS:
+                read = m(self, k) or read
+            read_sentence(self, k)
+            if sent.has("WHOLE_PACK") and sent.has("DEAL_VERB") and "whole-pack" not in self.notes:
+                self.notes["whole-pack"] = sent
+            if self.goal_led(sent) and (sent.section == "goal" or any(s - sent.start <= 3 for s, _ in sent.spans("GOAL"))):
+                self.claim("goal", sent.quote, k, rule="goal")
+            if sent.section in WEAK_SECTIONS:
+                for c in self.claims[before:]:
+                    c.strength -= 2
+            if len(self.claims) > before and any(t.ord_read for t in self.words(sent)):
+                self.finding(k, "reading-choice", "an ordinal before a plural noun («о восьмій … рядів») was read "
+                             "as the cardinal number (machine-translated text)",
+                             next(t.text for t in self.words(sent) if t.ord_read))
+            if len(self.claims) == before and len(self.special) == specials and not read and self._rule_like(k):
+                self.finding(k, "unparsed-rule-sentence", "sentence uses rule words but no rule field was read from it",
+                             sent.quote[:120])
+        base_directions(self)
+
+    # -- which sentences are rules ------------------------------------------------------------
+    def _not_a_rule(self, k: int) -> bool:
+        sent = self.sents[k]
+        if sent.heading or sent.section in NOT_RULE_SECTIONS:
+            return True
+        if sent.section == "options":
+            self.add_special("variant", "another version of the game (the manual's options), not read into the "
+                             "fields", sent, once=False)
+            return True
+        if k > 0 and sent.has("VARIANT") and sent.spans("VARIANT")[0][0] - sent.start <= 2:
+            self.add_special("variant", "another version of the game, not read into the fields", sent, once=False)
+            return True
+        if sent.has("ADVICE") and not sent.has("GOAL"):
+            self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
+            return True
+        return False
+
+    def _rule_like(self, k: int) -> bool:
+        sent = self.sents[k]
+        if sent.section in WEAK_SECTIONS or sent.has("EXAMPLE") or sent.end - sent.start < 3:
+            return False
+        return any(sent.has(x) for x in RULE_CUES)
+
+    def _same_as(self, k: int) -> None:
+        """«так же, как и …», «тот же Клондайк», «те саме, що і «Клондайк»», «отличается от «Паука» тем,
+        что …», «как «Клондайк», но …» — or a first sentence about a variant: special ``same-as`` with
+        the game's name in ``ref`` (the quoted name, or the capitalised word after the cue)."""
+        sent = self.sents[k]
+        if not (sent.has("SAME_AS") or (k == 0 and sent.has("VARIANT"))):
+            return
+        end = sent.spans("SAME_AS")[0][1] if sent.has("SAME_AS") else sent.start
+        s0 = sent.spans("SAME_AS")[0][0] if sent.has("SAME_AS") else sent.start
+        after = self.toks[end:sent.end]
+        names = any(re.search(r"(пасьянс|игр|вариа|варіац|правил|верси|гр[аиу])", t.lower) for t in after)
+        quoted = _QUOTED.findall(self.mt.text[self.toks[s0].idx:self.toks[sent.end - 1].end])
+        cap = next((t.text for t in self.toks[max(sent.start, s0 - 1):sent.end]
+                    if t.text[:1].isupper() and t.i > sent.start and t.i >= s0 - 1 and t.pos in ("NOUN", "X")), None)
+        if not (names or quoted or cap or (k == 0 and sent.has("VARIANT"))):
+            return
+        ref = quoted[0] if quoted else cap
+        self.add_special("same-as", "the text refers to another game's rules for what it does not state",
+                         sent, once=False, ref=ref)
+
+    def _goal_on_aces(self, k: int) -> bool:
+        """«Цель игры — покрыть тузы сериями карт соответствующей масти …»: the goal's piles are the
+        foundations on the aces."""
+        sent = self.sents[k]
+        return bool(sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3
+                    and any(not self.preceded_by(a, {"до", "от", "к"}, 1) for a, _ in sent.spans("F_WEAK"))
+                    and not sent.has("T_ANCHOR") and not sent.has("W_ANCHOR"))
+
+    # -- folding into the spec ---------------------------------------------------------------------
+    def spec(self) -> dict:
+        spec = unknown_spec()
+        by_field: dict[str, list[Claim]] = {}
+        for c in self.claims:
+            by_field.setdefault(c.field, []).append(c)
+        for path, claims in by_field.items():
+            if path == "foundations.base":
+                claims = self._fold_base(claims)
+            if path == "foundations.direction":
+                claims = self._fold_both(claims)
+            if path == "layout.face":
+                claims = self._fold_face(claims)
+            top = max(c.strength for c in claims)
+            claims = [c for c in claims if c.strength == top]
+            if path == "stock.redeals" and top == 1 and len(claims) > 1 and all(c.value == 1 for c in claims):
+                claims = self._fold_again(claims)
+            first = claims[0]
+            s = self.sents[first.sent]
+            set_field(spec, path, {"value": first.value, "status": "stated", "quote": s.quote,
+                                   "lines": list(s.lines), "ref": None, "reason": None})
+            seen, quotes, lines = {repr(first.value)}, [s.quote], [list(s.lines)]
+            for c in claims[1:]:
+                if repr(c.value) in seen:
+                    continue
+                seen.add(repr(c.value))
+                quotes.append(self.sents[c.sent].quote)
+                lines.append(list(self.sents[c.sent].lines))
+            if len(quotes) > 1 and path != "goal":
+                spec["conflicts"].append({"field": path, "quotes": quotes, "lines": lines})
+        spec["special"] = self.special
+        for key, why in self.notes.items():
+            if isinstance(key, str) and key.startswith("reason:"):
+                path = key[len("reason:"):]
+                if get_field(spec, path)["status"] == "unknown":
+                    set_field(spec, path, unknown_field(why))
+        return spec
+
+    def _fold_again(self, claims: list[Claim]) -> list[Claim]:
+        """«раскладывают снова … можно повторить еще раз»: each sentence telling of one more deal adds
+        one redeal (when no sentence gives the count)."""
+        sents = sorted({c.sent for c in claims})
+        if len(sents) < 2:
+            return claims
+        quote = " … ".join(self.sents[i].quote for i in sents)
+        lines = (min(self.sents[i].lines[0] for i in sents), max(self.sents[i].lines[1] for i in sents))
+        from .tokens import Sent
+
+        self.sents.append(Sent(len(self.sents), 0, 0, quote, lines))
+        return [Claim("stock.redeals", len(sents), len(self.sents) - 1)]
+
+    def _fold_both(self, claims: list[Claim]) -> list[Claim]:
+        """Up on the aces in one sentence and down on the kings in another («выстроить на короле … в
+        нисходящей … Надо также выстроить на четырех тузах … в восходящей»): ``both``, when the bases
+        are aces and kings."""
+        top = max(c.strength for c in claims)
+        strong = [c for c in claims if c.strength == top]
+        bases = {c.value for c in self.claims if c.field == "foundations.base"}
+        if {c.value for c in strong} == {"up", "down"}:
+            up = next(c for c in strong if c.value == "up")
+            down = next(c for c in strong if c.value == "down")
+            on_aces = self.sents[up.sent].has("F_WEAK") and self.sents[down.sent].has("KOROL_CUE")
+            if not ("A+K" in bases or {"A", "K"} <= bases or on_aces):
+                return claims
+            return [Claim("foundations.direction", "both", self.joined(self.sents[up.sent], self.sents[down.sent]), top)]
+        return claims
+
+    def _fold_face(self, claims: list[Claim]) -> list[Claim]:
+        """«На первую стопку сдаётся одна карта лицом вверх. На остальные стопки кладётся по одной карте
+        лицом вниз.»: face up and face down in neighbouring sentences of one deal are ``mixed``."""
+        top = max(c.strength for c in claims)
+        strong = [c for c in claims if c.strength == top]
+        up = next((c for c in strong if c.value == "up"), None)
+        down = next((c for c in strong if c.value == "down"), None)
+        if up is None or down is None or abs(up.sent - down.sent) > 2 or any(c.value == "mixed" for c in strong):
+            return claims
+        return [Claim("layout.face", "mixed", self.joined(self.sents[up.sent], self.sents[down.sent]), top)]
+
+    def _fold_base(self, claims: list[Claim]) -> list[Claim]:
+        """Aces in one sentence and kings in another are one «A+K» claim (quotes joined)."""
+        vals = {c.value for c in claims}
+        if vals <= {"A", "K", "A+K"} and len(vals) > 1 and ("A+K" in vals or {"A", "K"} <= vals):
+            a = next(c for c in claims if c.value in ("A", "A+K"))
+            kk = next(c for c in claims if c.value in ("K", "A+K"))
+            strength = max(a.strength, kk.strength)
+            if a is kk or a.sent == kk.sent:
+                return [Claim("foundations.base", "A+K", a.sent, strength)] + [
+                    c for c in claims if c.value not in ("A", "K", "A+K")]
+            return [Claim("foundations.base", "A+K", self.joined(self.sents[a.sent], self.sents[kk.sent]), strength)]
+        return claims
+
+    # -- what the whole text shows ----------------------------------------------------------------
+    def facts(self) -> dict:
+        """``goal``: (quote, lines) of the goal or success sentence, or ``None``; ``whole_pack``: the
+        sentence dealing the whole pack; ``foundation_words``: whether any sentence names a foundation
+        (words inside a prohibition «нельзя …» not counted); ``only_to_foundations``: two sentences
+        that move cards, all to the foundations (none builds on the tableau), or ``None``;
+        ``last_pile``: (cards, quote, lines) of «… пока в последней стопке не окажется семь карт»."""
+        toks = self.toks
+        real = [s for s in self.sents if s.end > s.start]
+        goal = None
+        for sent in real:
+            if sent.heading or sent.section in NOT_RULE_SECTIONS + ("options",):
+                continue
+            if (sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3) or sent.section == "goal":
+                goal = sent
+                break
+            if goal is None and any(not self.preceded_by(s, {"не"}, 1) for s, _ in sent.spans("SUCCESS")):
+                goal = sent
+        rules = [s for s in real if not s.heading and s.section not in NOT_RULE_SECTIONS + WEAK_SECTIONS + ("options",)]
+        words = any(any(x[0] not in self._barred(s) for x in s.spans("F_ANCHOR")) or s.section == "foundations"
+                    for s in rules)
+        onto_f, onto_t = [], 0
+        f_tok = {i for s in real for a, b in s.spans("F_ANCHOR") for i in range(a, b)}
+        for sent in real:
+            if sent.section in NOT_RULE_SECTIONS + ("options",):
+                continue
+            covers_f = not sent.has("VARIANT") and any(
+                toks[i].lemma in ("покрывать", "покрыть") and i + 1 < sent.end and (
+                    i + 1 in f_tok or toks[i + 1].lower.startswith(("базов", "основ")))
+                for i in range(sent.start, sent.end))
+            each_other = any(toks[i].lemma == "друг" and toks[i + 1].lemma == "друг" for i in range(sent.start, sent.end - 1))
+            if not (sent.has("BUILD_VERB") or sent.has("MOVE_VERB")) or sent.has("VARIANT") or any(
+                    t.lower.startswith(("выкла", "раскла", "разлож", "выложи", "сда")) for t in self.words(sent)):
+                if each_other:
+                    onto_t += 1
+                elif covers_f:
+                    onto_f.append(sent)
+                continue
+            dests = (["f"] if covers_f else []) + (["t"] if each_other else [])
+            for i in range(sent.start, sent.end - 1):
+                if toks[i].lemma != "на":
+                    continue
+                if toks[i + 1].lower.startswith(("базов", "основ", "туз")) or i + 1 in f_tok:
+                    dests.append("f")
+                    continue
+                j = i + 1
+                while j < sent.end and toks[j].pos == "ADJ" and toks[j].lower not in {"нем", "ней", "них"}:
+                    j += 1
+                if j >= sent.end or toks[j].lower in ("нем", "ней", "них", "нему", "нею", "ним", "ними"):
+                    continue
+                if j in f_tok or toks[j].lower.startswith(("базов", "основ", "туз")):
+                    dests.append("f")
+                elif toks[j].lemma == "карта" or RANKS.get(toks[j].lemma) or any(
+                        j in range(a, b) for a, b in sent.spans("T_ANCHOR")):
+                    dests.append("t")
+            if "t" in dests:
+                onto_t += 1
+            elif "f" in dests:
+                onto_f.append(sent)
+        wp = self.notes.get("whole-pack")
+        return {"goal": (goal.quote, goal.lines) if goal is not None else None,
+                "whole_pack": (wp.quote, wp.lines) if wp is not None else None,
+                "foundation_words": words,
+                "only_to_foundations": ([(x.quote, x.lines) for x in onto_f[:2]]
+                                        if len(onto_f) >= 2 and onto_t == 0 else None)}
+
+
+def read_text(text: MappedText, lang: str, source: str | None = None, game: str | None = None
+              ) -> tuple[dict, list, dict]:
+    """(spec read from ``text`` alone, its findings, the reader's :meth:`Reader.facts`)."""
+    r = Reader(text, lang, source, game)
+    r.read()
+    return r.spec(), r.findings, r.facts()
+

@@ -1,0 +1,236 @@
+"""A game's text as the rule reader sees it: tokens with their features, sentences, manual sections.
+
+Tokens and lemmas come from :mod:`pasyans.extract.nlp` (one annotated Doc per text, shared with
+segmentation and the move reader); spaces are dropped. Each :class:`Tok` carries the features the
+cue matcher looks for (:func:`features`: word classes, lemma, form, part of speech, case, number).
+Sentences are :func:`pasyans.extract.nlp.sentences`; a sentence also knows the **section** of the
+text it stands in, when the text is laid out as a manual: a heading line («Правила», «Задача»,
+«Стратегия», «КАК ИГРАТЬ») or a table row «Label<TAB>text» («Основание\\tЧетыре стопки…»,
+«Ігрове поле\\tСім стосів…») names a section kind from ``phrasings/sections.toml`` (``tableau``,
+``foundations``, ``stock``, ``waste``, ``reserve``, ``cells``, ``deck``, ``goal``, ``rules``,
+``scoring``, ``strategy``, ``options``, ``intro``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .. import nlp
+from ..text import MappedText
+from .cues import _data, classes_of, find
+
+
+@dataclass
+class Tok:
+    """One token: ``i`` its index among the text's tokens, ``idx``/``end`` its characters."""
+
+    i: int
+    text: str
+    lower: str
+    lemma: str
+    pos: str
+    case: str | None
+    num: int | None
+    ordinal: int | None
+    idx: int
+    end: int
+    feats: frozenset = frozenset()
+    ord_read: bool = False     # an ordinal read as a cardinal («о восьмій … рядів»)
+
+    @property
+    def is_punct(self) -> bool:
+        return self.pos == "PUNCT"
+
+
+@dataclass
+class Sent:
+    """One sentence: tokens ``[start, end)``, its quote (spaces normalised), raw lines, section
+    kind (or ``None``), heading text of that section, and its cues (label → spans)."""
+
+    k: int
+    start: int
+    end: int
+    quote: str
+    lines: tuple[int, int]
+    section: str | None = None
+    label: str | None = None
+    heading: bool = False       # the sentence is a section heading itself («Правила», «Задача»)
+    cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def has(self, label: str) -> bool:
+        return bool(self.cues.get(label))
+
+    def spans(self, label: str) -> list[tuple[int, int]]:
+        return self.cues.get(label, [])
+
+
+def features(t: Tok) -> frozenset:
+    """The features of a token for the cue matcher (see :mod:`pasyans.extract.rules.cues`)."""
+    fs = {"ANY", "L:" + t.lemma, "W:" + t.lower}
+    fs.update("C:" + c for c in classes_of(t.lower, t.lemma))
+    if t.pos:
+        fs.add(t.pos)
+    if t.case:
+        fs.add("case:" + t.case)
+    if t.num is not None:
+        fs.add("NUM")
+    if t.ordinal is not None:
+        fs.add("ORD")
+    if t.text[:1].isalpha():
+        fs.add("ALPHA")
+        if t.text[:1].isupper():
+            fs.add("CAP")
+    return frozenset(fs)
+
+
+def tokens(text: str, lang: str) -> list[Tok]:
+    """The non-space tokens of ``text`` with lemma, part of speech, case and number (see module doc).
+
+    In Ukrainian an ordinal before a plural noun is read as the cardinal (the machine translation
+    of 000 renders «в восемь рядов» as «о восьмій … рядів»); ``ord_read`` marks it."""
+    d = nlp.doc(text, lang)
+    fixes = number_forms().get(lang, {})
+    raw = [t for t in d if not t.is_space]
+    out: list[Tok] = []
+    j = 0
+    while j < len(raw):
+        t = raw[j]
+        a, b, form = t.idx, t.idx + len(t.text), t.text
+        # «будь-якою», «джокер-пасьянс», «какого-либо»: one word, as a reader reads it
+        while (j + 2 < len(raw) and raw[j + 1].text == "-" and raw[j + 1].idx == b and raw[j + 2].idx == b + 1
+               and form[-1:].isalpha() and raw[j + 2].text[:1].isalpha()):
+            form = form + "-" + raw[j + 2].text
+            b = raw[j + 2].idx + len(raw[j + 2].text)
+            j += 2
+        w = nlp.word(form, lang)
+        num = w.num if w.num is not None else fixes.get(form.lower())
+        out.append(Tok(len(out), form, form.lower(), w.lemma, w.pos, w.case, num, w.ordinal, a, b))
+        j += 1
+    if lang == "uk":
+        for t in out:
+            if t.ordinal is not None and t.num is None:
+                nxt = [x for x in out[t.i + 1: t.i + 4] if x.pos == "NOUN"]
+                p = nlp.word(nxt[0].text, lang).parse if nxt else None
+                if p is not None and "plur" in str(p.tag):
+                    t.num, t.ord_read = t.ordinal, True
+    for t in out:
+        t.feats = features(t)
+    return out
+
+
+@lru_cache(maxsize=1)
+def number_forms() -> dict[str, dict[str, int]]:
+    """Number words pymorphy3 misreads, per language (``phrasings/numbers.toml``)."""
+    return {lang: dict(forms) for lang, forms in _data("numbers.toml").items()}
+
+
+# --------------------------------------------------------------------------------------------
+# Sections of a manual
+# --------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def section_words() -> dict[str, str]:
+    """Heading or row label (lower case, spaces normalised) → section kind (``phrasings/sections.toml``)."""
+    out = {}
+    for kind, row in _data("sections.toml").items():
+        for w in row["labels"]:
+            out[" ".join(w.lower().split())] = kind
+    return out
+
+
+_LABEL = re.compile(r"^\s*([^\t]{1,40}?)\s*\t")
+
+
+def _section_of_line(line: str) -> tuple[str | None, bool]:
+    """(section kind, whether the whole line is a heading) of one raw line, or (None, False)."""
+    words = section_words()
+    m = _LABEL.match(line)
+    if m:
+        return words.get(" ".join(m.group(1).lower().split())), False
+    s = " ".join(line.strip().rstrip(":.").lower().split())
+    if s in words and len(s) < 40:
+        return words[s], True
+    return None, False
+
+
+def sentences(mt: MappedText, toks: list[Tok], lang: str) -> list[Sent]:
+    """The sentences of ``mt`` over ``toks``, each with its section kind and its cues."""
+    text = mt.text
+    starts = [t.idx for t in toks]
+    spans = _join_broken(text, nlp.sentences(text, lang))
+    # the section each line opens (a heading) or is (a «Label<TAB>» row)
+    line_kind: list[tuple[int, str | None, bool]] = []
+    pos = 0
+    for line in text.split("\n"):
+        kind, heading = _section_of_line(line)
+        line_kind.append((pos, kind, heading))
+        pos += len(line) + 1
+    out: list[Sent] = []
+    import bisect
+
+    current: str | None = None
+    li = 0
+    for a, b in spans:
+        while li + 1 < len(line_kind) and line_kind[li + 1][0] <= a:
+            li += 1
+            if line_kind[li][2]:
+                current = line_kind[li][1]
+        if li == 0 and line_kind[0][2]:
+            current = line_kind[0][1]
+        row_kind = line_kind[li][1] if not line_kind[li][2] else None
+        s = bisect.bisect_left(starts, a)
+        e = bisect.bisect_left(starts, b)
+        if e <= s:
+            continue
+        c0, c1 = toks[s].idx, toks[e - 1].end
+        quote = " ".join(text[c0:c1].split())
+        kind = row_kind if row_kind is not None else current
+        label = None
+        m = _LABEL.match(text[line_kind[li][0]:])
+        if m and row_kind is not None and line_kind[li][0] <= a < line_kind[li][0] + m.end():
+            label = m.group(1)
+        is_heading = bool(line_kind[li][2]) and " ".join(quote.rstrip(":.").lower().split()) in section_words()
+        out.append(Sent(len(out), s, e, quote, mt.lines_of(c0, c1), kind, label, is_heading))
+    stops = [0] * len(toks)
+    for sent in out:
+        for i in range(sent.start, sent.end):
+            stops[i] = sent.end
+    found = find([t.feats for t in toks], stops)
+    for label, spans_ in found.items():
+        for s, e in spans_:
+            k = _sent_index(out, s)
+            if k is not None:
+                out[k].cues.setdefault(label, []).append((s, e))
+    return out
+
+
+def _join_broken(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Re-join a sentence that a line break cut before a number, a card or a bracket («… составляет\n13
+    (дамы …», «♥10,\n♠3, ♠7»): the piece before ends in no sentence punctuation and is no heading."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out:
+            pa, pb = out[-1]
+            prev = text[pa:pb].rstrip()
+            last_line = prev.rsplit("\n", 1)[-1]
+            nxt = text[a:a + 1]
+            if "\n" in text[pb:a] and (nxt.isdigit() or nxt in "♠♥♦♣(") and prev and prev[-1] not in ".!?…:;" \
+                    and "\t" not in last_line and not nlp.is_heading_line(last_line):
+                out[-1] = (pa, b)
+                continue
+        out.append((a, b))
+    return out
+
+
+def _sent_index(sents: list[Sent], i: int) -> int | None:
+    lo, hi = 0, len(sents)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if sents[mid].end <= i:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo if lo < len(sents) and sents[lo].start <= i < sents[lo].end else None

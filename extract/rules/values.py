@@ -1,0 +1,488 @@
+"""Value functions named by ``phrasings/rules.toml`` rows (``value = "@name"``).
+
+Each reads the value of one *family* of phrasings from the cue span and its sentence — a pack
+counted in cards, a grid of rows and columns, piles growing one by one, a comparison of ranks, the
+source a space is filled from — and returns it, or ``None`` when the sentence does not say it
+after all. Signature: ``fn(ctx, k, span, pile) -> value | Told | Piled | None`` (``k`` the
+sentence, ``span`` the cue's tokens, ``pile`` the pile of a ``@pile`` row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .schema import allowed_values
+
+VALUES: dict[str, Callable] = {}
+
+RANKS = {"туз": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6, "семерка": 7,
+         "восьмерка": 8, "девятка": 9, "десятка": 10, "десяток": 10, "валет": 11, "дама": 12, "король": 13,
+         "двійка": 2, "трійка": 3, "четвірка": 4, "п'ятірка": 5, "шістка": 6, "сімка": 7, "вісімка": 8,
+         "дев'ятка": 9}
+"""Rank nouns by lemma (ace 1 … king 13)."""
+
+TIMES = {"однажды": 1, "дважды": 2, "трижды": 3, "четырежды": 4, "двічі": 2, "тричі": 3, "раз": 1,
+         "двухкратно": 2}
+"""Adverbs of how many times («дважды», «тричі»)."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """A value stated by two sentences together: ``sent`` is their joined pseudo-sentence."""
+
+    sent: int
+    value: Any
+
+
+@dataclass(frozen=True)
+class Piled:
+    """A value with the pile it is about, for a ``@pile`` row whose function decides the pile."""
+
+    pile: str
+    value: Any
+
+
+def value(fn: Callable) -> Callable:
+    VALUES[fn.__name__] = fn
+    return fn
+
+
+def _sent_text(ctx, k) -> list[str]:
+    return [t.lower for t in ctx.words(ctx.sents[k])]
+
+
+# -- deck --------------------------------------------------------------------------------------
+
+
+@value
+def packs(ctx, k, span, pile):
+    """«две колоды» → 2; not «соберите … в одну колоду» (cards gathered into one pack)."""
+    s, e = span
+    n = ctx.number_at(s, e)
+    if n == 1 and s > 0 and ctx.toks[s - 1].lemma in ("в", "у"):
+        return None
+    return n
+
+
+def _deck_numbers(ctx, k):
+    sent = ctx.sents[k]
+    n_packs = None
+    for s, e in sent.spans("PACKS_N"):
+        n = packs(ctx, k, (s, e), None)
+        if n is not None:
+            n_packs = n
+            break
+    jokers = None
+    for s, e in sent.spans("JOKERS"):
+        jokers = ctx.number_at(s, e)
+    if jokers is None and sent.has("JOKER_ADDED"):
+        jokers = 1
+    return n_packs, jokers
+
+
+@value
+def pack_size(ctx, k, span, pile):
+    """Cards in one pack from the sentence: «колода в 36 листов», «(104 листа)» over two packs,
+    «от тузов до семерок» (32), «удаляются карты от шестерок до двоек» (32), «полная колода» (52);
+    jokers counted in the total are taken off. A size that is no known pack is a finding."""
+    sent = ctx.sents[k]
+    n_packs, jokers = _deck_numbers(ctx, k)
+    per = None
+    for s, e in sent.spans("PACK_REMOVED"):
+        ranks = [RANKS[t.lemma] for t in ctx.toks[s:e] if t.lemma in RANKS]
+        if len(ranks) == 2:
+            per = 52 - 4 * (max(ranks) - min(ranks) + 1)
+    for s, e in sent.spans("PACK_RANGE"):
+        low = RANKS.get(ctx.toks[e - 1].lemma)
+        if low in (6, 7, 8, 9) and any(t.lower.startswith("колод") for t in ctx.words(sent)):
+            per = 4 * (15 - low)
+    total_in = [ctx.number_at(*x) for x in sent.spans("PACK_IN")]
+    totals = [ctx.number_at(*x) for x in sent.spans("PACK_TOTAL")]
+    if per is None and total_in and total_in[0]:
+        per = total_in[0] - (jokers or 0)
+    if per is None and totals and totals[0]:
+        p = n_packs or (1 if sent.has("PACK_IN") or sent.has("PACK_FULL") else None)
+        if p and totals[0] % p == 0:
+            per = totals[0] // p - (jokers or 0)
+    if per is None and sent.has("PACK_FULL"):
+        per = 52
+    if per is not None and per not in (allowed_values("deck.cards_per_pack") or []):
+        if ("pack-size", k) not in ctx.notes:
+            ctx.notes[("pack-size", k)] = True
+            ctx.finding(k, "unread-rule-value", f"pack size {per} is not a known pack", sent.quote[:120])
+        return None
+    return per
+
+
+@value
+def no_jokers(ctx, k, span, pile):
+    """0 when the sentence counts the pack's cards and names no joker (a weak claim)."""
+    _, jokers = _deck_numbers(ctx, k)
+    if jokers is not None:
+        return None
+    return 0 if pack_size(ctx, k, span, pile) is not None else None
+
+
+@value
+def jokers(ctx, k, span, pile):
+    """«2 джокера», not «джокер-пасьянс»."""
+    s, e = span
+    if any("-" in t.text for t in ctx.toks[s:e]):
+        return None
+    return ctx.number_at(s, e)
+
+
+# -- layout ------------------------------------------------------------------------------------
+
+
+def _overlap(ctx, k) -> bool:
+    """Rows laid over each other: «внахлест», «с перехлёстом», «со сдвигом», in the sentence or the next."""
+    for j in (k, k + 1):
+        if j < len(ctx.sents) and any(w.startswith(("внахл", "перехл", "перехлёст", "сдвиг", "зсув"))
+                                      for w in _sent_text(ctx, j)):
+            return True
+    return False
+
+
+def _columns_text(ctx) -> bool:
+    """The text plays columns («столбцы», «колонки», «стовпці»)."""
+    if "columns" not in ctx.notes:
+        ctx.notes["columns"] = any(t.lower.startswith(("столбц", "столбик", "колонк", "стовпц", "стовпч"))
+                                   for t in ctx.toks)
+    return ctx.notes["columns"]
+
+
+def _windows_text(ctx) -> bool:
+    """The text is of the Gaps/Montana family: its rows are played in place (windows, gaps)."""
+    return any(t.lower.startswith(("вікн", "вікон", "окн", "окон")) for t in ctx.toks) or any(
+        x["name"] in ("gaps", "paganini-windows", "paganini-windows-two-sided") for x in ctx.special)
+
+
+def _grid(ctx, k, span):
+    """(piles, cards per pile, how read) of «N рядов/стопок по M карт»."""
+    s, e = span
+    toks = ctx.toks
+    nums = [t for t in toks[s:e] if t.num is not None]
+    if len(nums) < 2:
+        return None
+    first = s
+    while first > ctx.sents[k].start and toks[first - 1].num is not None:
+        first -= 1
+    n, m = ctx.number_at(first, nums[-1].i), nums[-1].num
+    noun = next((t for t in toks[s:e] if "C:PILE" in t.feats), None)
+    if n is None or m is None or noun is None:
+        return None
+    more = _more_piles(ctx, k, e)
+    if more is not None:
+        n2, m2 = more
+        return n + n2, ",".join([str(m)] * n + [str(m2)] * n2), "piles"
+    if "C:ROW" not in noun.feats:
+        return n, m, "piles"
+    sent = ctx.sents[k]
+    horizontal = any(t.lower.startswith(("горизонтальн", "горизонтальн")) for t in toks[s:e])
+    if sent.has("PILES_EACH") or _windows_text(ctx):
+        if horizontal and _columns_text(ctx):
+            return m, n, "rows-across-columns"
+        return n, m, "rows"
+    if _overlap(ctx, k) or _columns_text(ctx) or horizontal:
+        return m, n, "rows-across-columns"
+    return n * m, 1, "grid"
+
+
+def _more_piles(ctx, k, e):
+    """After «N веерами по M карт»: «и одним — по три карты» gives ``(1, 3)``."""
+    toks = [t for t in ctx.toks[e:ctx.sents[k].end] if t.text not in ("—", "–", "-", ",")]
+    if len(toks) < 3 or toks[0].lemma not in ("и", "і", "а", "й"):
+        return None
+    if len(toks) < 5:
+        toks = toks + [toks[-1]] * (5 - len(toks))
+        return None
+    n2, po, m2, card = toks[1], toks[2], toks[3], toks[4]
+    if n2.num is not None and po.lemma == "по" and m2.num is not None and "C:CARD" in card.feats:
+        return n2.num, m2.num
+    if toks[1].lower.startswith(("одной", "одна", "одну", "одною", "однієї", "одна-")) and "C:CARD" in toks[2].feats:
+        return 1, 1          # «… и одной-единственной карты»: one more pile of one card
+    return None
+
+
+def _note_grid(ctx, k, span, how, n, m):
+    key = ("grid", k, span)
+    if key in ctx.notes or how == "piles" or how == "rows":
+        return
+    ctx.notes[key] = True
+    text = " ".join(t.text for t in ctx.toks[span[0]:span[1]])
+    if how == "grid":
+        msg = f"{n} rows of cards side by side read as a grid of {n} single-card places"
+    else:
+        msg = f"rows read as {n} columns of {m} cards (the rows lie across the columns)"
+    ctx.finding(k, "reading-choice", msg, text)
+
+
+@value
+def grid_piles(ctx, k, span, pile):
+    g = _grid(ctx, k, span)
+    if g is None:
+        return None
+    _note_grid(ctx, k, span, g[2], g[0], g[1])
+    return g[0]
+
+
+@value
+def grid_per(ctx, k, span, pile):
+    g = _grid(ctx, k, span)
+    return None if g is None else g[1]
+
+
+@value
+def grid_total(ctx, k, span, pile):
+    """Cards of «N стопок по M карт» (+1 for «плюс одна карта»): a reserve dealt in piles."""
+    s, e = span
+    nums = [t.num for t in ctx.toks[s:e] if t.num is not None]
+    if len(nums) < 2:
+        return None
+    return nums[0] * nums[-1] + (1 if ctx.sents[k].has("PLUS_ONE") else 0)
+
+
+@value
+def each_side(ctx, k, span, pile):
+    """«По пять стопок с каждой стороны основания»: twice five piles."""
+    n = ctx.number_at(*span)
+    return 2 * n if n else None
+
+
+@value
+def square(ctx, k, span, pile):
+    """«Таблица пять на пять ячеек»: a grid of single-card places."""
+    nums = [t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None]
+    return nums[0] * nums[1] if len(nums) == 2 else None
+
+
+@value
+def shape_piles(ctx, k, span, pile):
+    got = _shape(ctx, k)
+    return None if got is None else got[0]
+
+
+@value
+def shape_per(ctx, k, span, pile):
+    got = _shape(ctx, k)
+    return None if got is None else got[1]
+
+
+def _columns_of_rows(rows: list[int]) -> str:
+    """Rows of 10, 9, … 3 cards overlapping: the columns hold how many rows reach them."""
+    counts = [sum(1 for r in rows if r >= j) for j in range(1, max(rows) + 1)]
+    return ",".join(map(str, counts))
+
+
+def _shape(ctx, k):
+    """«В первом ряду десять карт, во втором — девять … до ряда в три карты», «рядами … от семи карт
+    до одной», «в ряд семь карт … второй, третий … ряды внахлест»: (columns, cards per column)."""
+    sent = ctx.sents[k]
+    if sent.has("FIRST_ROW") and sent.has("LAST_ROW"):
+        first = ctx.number_at(*sent.spans("FIRST_ROW")[0])
+        last = ctx.number_at(*sent.spans("LAST_ROW")[0])
+        if first and last and first > last:
+            return first, _columns_of_rows(list(range(first, last - 1, -1)))
+    if sent.has("ROWS_FROM_TO") and any(t.lemma == "ряд" for t in ctx.words(sent)):
+        nums = [t.num for t in ctx.toks[slice(*sent.spans("ROWS_FROM_TO")[0])] if t.num is not None]
+        if len(nums) == 2 and nums[0] > nums[1] >= 1:
+            return nums[0], _columns_of_rows(list(range(nums[0], nums[1] - 1, -1)))
+    if sent.has("ROW_OF") and _overlap(ctx, k):
+        n = ctx.number_at(*sent.spans("ROW_OF")[0])
+        ords = [t.ordinal for t in ctx.words(sent) if t.ordinal]
+        if n and ords:
+            return n, max(ords)
+    return None
+
+
+@value
+def rows_of_total(ctx, k, span, pile):
+    """«сорок девять карт … семью рядами внахлест»: the rows overlap into total / rows columns."""
+    got = _rows_total(ctx, k, span)
+    return None if got is None else got[0]
+
+
+@value
+def rows_of_total_per(ctx, k, span, pile):
+    got = _rows_total(ctx, k, span)
+    return None if got is None else got[1]
+
+
+def _rows_total(ctx, k, span):
+    s, e = span
+    nums = [t for t in ctx.toks[s:e] if t.num is not None]
+    if len(nums) < 2 or not _overlap(ctx, k):
+        return None
+    total = ctx.number_at(s, nums[-1].i)
+    rows = nums[-1].num
+    if not total or not rows or total % rows:
+        return None
+    return total // rows, rows
+
+
+@value
+def growing(ctx, k, span, pile):
+    """«в первой стопке одна карта, во второй две и так далее до седьмой стопки», «Девять стопок, в
+    первой из которых девять карт, во второй восемь … до последней стопки с одной»: the cards per
+    pile, pile by pile."""
+    got = _growing(ctx, k)
+    return None if got is None else ",".join(map(str, got))
+
+
+@value
+def growing_piles(ctx, k, span, pile):
+    got = _growing(ctx, k)
+    return None if got is None else len(got)
+
+
+def _growing(ctx, k):
+    sent = ctx.sents[k]
+    toks = ctx.words(sent)
+    # numbers that follow the first two ordinals («в первой … одна», «во второй две»)
+    ords = [i for i, t in enumerate(toks) if t.ordinal is not None and t.num is None]
+    if len(ords) < 2:
+        return None
+    def count_after(i):
+        for t in toks[i + 1:i + 5]:
+            if t.num is not None and t.ordinal is None:
+                return t.num
+            if t.lemma in ("один", "одна") or t.lower in ("одна", "одну", "одной"):
+                return 1
+        return None
+    a, b = count_after(ords[0]), count_after(ords[1])
+    if a is None or b is None or abs(a - b) != 1 or toks[ords[0]].ordinal != 1:
+        return None
+    step = b - a
+    piles = None
+    for s, e in sent.spans("STACK_COUNT"):
+        piles = ctx.number_at(s, e)
+        break
+    last = None
+    for s, e in sent.spans("LAST_PILE_HAS"):
+        o = [t.ordinal for t in ctx.toks[s:e] if t.ordinal]
+        n = [t.num for t in ctx.toks[s:e] if t.num is not None and t.ordinal is None]
+        if o and o[0] > 1 and piles is None:
+            piles = o[0]
+        if n:
+            last = n[-1]
+    if piles is None and last is not None:
+        piles = abs(last - a) + 1
+    if piles is None or piles < 2:
+        return None
+    counts = [a + step * j for j in range(piles)]
+    if min(counts) < 1 or (last is not None and counts[-1] != last):
+        return None
+    return counts
+
+
+@value
+def triangle(ctx, k, span, pile):
+    """«… пока в последней стопке не окажется семь карт» after «Семь стопок»: 1, 2, … 7."""
+    n = ctx.number_at(*span)
+    piles = ctx.best("layout.tableau_piles")
+    if n and piles == n and not ctx.sents[k].has("GROWING"):
+        return ",".join(str(j) for j in range(1, n + 1))
+    return None
+
+
+@value
+def split_per(ctx, k, span, pile):
+    """«по семь карт на первые четыре стопки и по шесть карт на оставшиеся» (piles known before)."""
+    nums = [t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None]
+    piles = ctx.best("layout.tableau_piles")
+    if len(nums) < 3 or not isinstance(piles, int):
+        return None
+    a, first, b = nums[0], nums[1], nums[2]
+    if first >= piles:
+        return None
+    return ",".join([str(a)] * first + [str(b)] * (piles - first))
+
+
+@value
+def per_pile(ctx, k, span, pile):
+    """«на каждую сдаётся по пять карт» — and «на верхние две стопки кладётся по одной карте» in this
+    sentence or the next: 6, 6, 5, … (the piles known before)."""
+    toks = ctx.toks[span[0]:span[1]]
+    po = next((t.i for t in toks if t.lemma == "по"), span[0])     # «три раза сдаётся по карте»: after «по»
+    n = ctx.number_at(po, span[1])
+    if n is None:
+        n = 1 if any(t.lemma in ("один", "карта") for t in ctx.toks[po:span[1]]) else None
+    if n is None:
+        return None
+    for j in (k, k + 1):
+        if j >= len(ctx.sents):
+            break
+        s2 = ctx.sents[j]
+        for a, b in s2.spans("EXTRA_PILES"):
+            if j == k and a < span[1]:
+                continue
+            extra = ctx.number_at(a, b)
+            piles = ctx.best("layout.tableau_piles")
+            if extra and isinstance(piles, int) and extra < piles:
+                counts = ",".join([str(n + 1)] * extra + [str(n)] * (piles - extra))
+                return Told(ctx.joined(ctx.sents[k], s2), counts) if j != k else counts
+            return None
+    return n
+
+
+@value
+def section_piles_times_per(ctx, k, span, pile):
+    """In a reserve section, «Семь стопок …, на каждую из которых … сдаётся по карте»: 7 × 1."""
+    n = ctx.number_at(*span)
+    sent = ctx.sents[k]
+    count = _section_count(ctx, k)
+    if n is None and any(t.lemma in ("один", "карта") for t in ctx.toks[span[0]:span[1]]):
+        n = 1
+    return count * n if count and n else None
+
+
+def _section_count(ctx, k):
+    """The number of piles named by «N стопок» in the same manual row as sentence ``k``."""
+    sent = ctx.sents[k]
+    for j in range(k, -1, -1):
+        sj = ctx.sents[j]
+        if sj.section != sent.section:
+            break
+        for s, e in sj.spans("STACK_COUNT"):
+            return ctx.number_at(s, e)
+        if sj.label is not None:
+            break
+    return None
+
+
+@value
+def section_count(ctx, k, span, pile):
+    """«Четыре стопки … В каждом резерве может лежать только одна карта»: 4 cells."""
+    return _section_count(ctx, k)
+
+
+@value
+def turn_up(ctx, k, span, pile):
+    """«Выложите … лицевой стороной вниз … Нижние карты столбцов открываются», «Переворачивается
+    нижняя карта каждого столбца лицом вверх»: mixed — told with the face-down deal of one of the
+    three sentences before, or alone when it turns the top card of each pile («верхняя карта каждой
+    стопки переворачивается»)."""
+    sent = ctx.sents[k]
+    if ctx.lemmas(sent) & {"если", "когда", "якщо", "коли"}:
+        return None      # a card turned up during play («если … нижняя карта открывается»), not the deal
+    for j in range(k - 1, max(-1, k - 4), -1):
+        if any(c.field == "layout.face" and c.value == "down" and c.sent == j for c in ctx.claims):
+            return Told(ctx.joined(ctx.sents[j], sent), "mixed")
+    if any("C:EACH" in t.feats for t in ctx.words(sent)):
+        return "mixed"
+    return None
+
+
+@value
+def row_piles(ctx, k, span, pile):
+    """«выкладываются в ряд восемь открытых карт»: a row of single cards (not overlapping rows)."""
+    if _overlap(ctx, k):
+        return None
+    return ctx.number_at(*span)
+
+
+@value
+def row_per(ctx, k, span, pile):
+    return None if _overlap(ctx, k) or ctx.number_at(*span) is None else 1

@@ -1,0 +1,392 @@
+"""Value functions of play (``value = "@name"`` in ``phrasings/rules.toml``): build directions
+from compared ranks, foundation bases, space sources, move units, redeal counts, stock deals.
+See :mod:`pasyans.extract.rules.values` for the signature."""
+
+from __future__ import annotations
+
+from .values import RANKS, Piled, Told, value
+
+_PRONOUN_FORMS = {"нем", "ней", "них", "нему", "нею", "ним", "ними", "ній"}
+
+
+# -- directions --------------------------------------------------------------------------------
+
+
+def _on_card(ctx, a: int, b: int) -> bool:
+    """«на» + adjectives + «карта» in ``[a, b)`` (the card built on)."""
+    toks = ctx.toks
+    for i in range(a, b):
+        if toks[i].lemma != "на":
+            continue
+        j = i + 1
+        while j < b and (toks[j].pos == "ADJ" or toks[j].is_punct):
+            j += 1
+        if j < b and toks[j].lemma == "карта":
+            return True
+    return False
+
+
+def _owner_of_rank(ctx, sent, i: int) -> str | None:
+    """«… игровая карта этой группы имеет … на ступень большее достоинство»: the comparative at ``i``
+    is about the card built on (``"onto"``) or the moved card (``"moved"``), or ``None``."""
+    toks = ctx.toks
+    verb = next((j for j in range(i - 1, sent.start - 1, -1) if toks[j].lemma == "иметь"), None)
+    if verb is None:
+        return None
+    subj = next((j for j in range(verb - 1, max(sent.start, verb - 6) - 1, -1)
+                 if toks[j].lemma == "карта" and toks[j].case == "nomn"), None)
+    if subj is None:
+        return None
+    around = {x.lemma for x in toks[max(sent.start, subj - 2): verb]}
+    if around & {"группа", "стопка", "ряд", "столбец", "колонка", "пачка"}:
+        return "onto"
+    if any(x.lower.startswith(("перекладыва", "перемеща")) for x in toks[max(sent.start, subj - 2): subj]):
+        return "moved"
+    return None
+
+
+@value
+def compare(ctx, k, span, pile):
+    """The build direction from ranks compared in the sentence: rank nouns after «на» (or the object
+    of «покрыть») are built on, the others moved («шестерка может покрыть любую семерку» → down);
+    «младшую на старшую»; comparatives «на ступень выше», «на одне очко старше карти» (about the
+    card built on or the card moved, by the words around). Returns ``Piled(pile, direction)``."""
+    sent = ctx.sents[k]
+    toks = ctx.words(sent)
+    moved, onto, rel_moved, rel_onto = [], [], [], []
+    for j, t in enumerate(toks):
+        rank = RANKS.get(t.lemma)
+        rel = {"младший": "low", "старший": "high"}.get(t.lemma) if t.pos == "ADJ" and t.case == "accs" else None
+        if rank is None and rel is None:
+            continue
+        prev = toks[max(0, j - 3): j]
+        if any(x.lemma in ("до", "от", "с", "від", "кроме", "к") for x in prev[-2:]):
+            continue
+        i = j - 1
+        while i >= 0 and toks[i].pos == "ADJ":
+            i -= 1
+        is_onto = (i >= 0 and toks[i].lemma == "на") or any(x.lemma in ("покрыть", "покрывать") for x in prev[-2:])
+        if rank is not None:
+            (onto if is_onto else moved).append(rank)
+        else:
+            (rel_onto if is_onto else rel_moved).append(rel)
+    kind = ctx.anchor(sent, sent.start, sent.start) or ctx.context or "tableau"
+    if moved and onto and 1 not in onto + moved:
+        if max(moved) < min(onto):
+            return Piled(kind, "down")
+        if min(moved) > max(onto):
+            return Piled(kind, "up")
+        if min(moved) < min(onto) and max(moved) > max(onto):
+            return Piled(kind, "either")
+    if "low" in rel_moved and "high" in rel_onto:
+        return Piled(kind, "down")
+    if "high" in rel_moved and "low" in rel_onto:
+        return Piled(kind, "up")
+    found: dict[str, set[str]] = {}
+    for t in ctx.words(sent):
+        high, low = "C:HIGHER" in t.feats, "C:LOWER" in t.feats
+        if not (high or low) or t.pos == "NOUN":
+            continue
+        window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): t.i]]
+        if "ступень" not in window and "очко" not in window:
+            continue
+        after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
+        ca, _ = ctx.clause(sent, t.i)
+        which = [x for x in ctx.toks[max(ca, t.i - 6): t.i] if x.lemma in ("который", "що", "який")]
+        owner = _owner_of_rank(ctx, sent, t.i)
+        if owner is not None:
+            about = owner
+        elif any(x.lemma == "карта" and x.case in ("gent", "ablt") for x in after) or any(x.lemma == "за" for x in after):
+            about = "moved"
+        elif which:
+            about = "moved" if which[-1].case == "nomn" else "onto"
+        else:
+            about = "onto" if _on_card(ctx, ca, t.i - 2) else "moved"
+        kind = ctx.anchor(sent, t.i, t.i + 1) or ctx.context or "tableau"
+        found.setdefault(kind, set()).add("down" if (about == "onto") == high else "up")
+    # each pile its direction; a pile given both («на одне очко старше … або на одне очко молодше»): either
+    return [Piled(kind, next(iter(d)) if len(d) == 1 else "either") for kind, d in found.items()] or None
+
+
+@value
+def higher_lower(ctx, k, span, pile):
+    """«следующую карту более высокого достоинства … можно покрыть» → down (more low → up)."""
+    sent = ctx.sents[k]
+    if not any(t.lower.startswith("покр") for t in ctx.words(sent)):
+        return None
+    high = sent.has("HIGHER_CARD")
+    kind = ctx.anchor(sent, *span) or "tableau"
+    return Piled(kind, "down" if high else "up")
+
+
+@value
+def wrap_pair(ctx, k, span, pile):
+    """«нельзя класть на короля туза, а на туза короля» → False; without a prohibition → True."""
+    sent = ctx.sents[k]
+    if sent.has("IN_LAYOUT"):
+        return None
+    return not any(t.lemma in ("нельзя", "не") for t in ctx.toks[sent.start:span[0]])
+
+
+# -- foundations -------------------------------------------------------------------------------
+
+
+def _rank_list(ctx, sent) -> list[int]:
+    """Ranks listed as the subject of the sentence («туз, двойка, тройка и четверка», «пятерки и
+    шестерки»; nominative, not after «до»/«от»/«на»), when two or more besides aces and kings."""
+    best: list[int] = []
+    run: list[int] = []
+    for t in ctx.words(sent):
+        r = RANKS.get(t.lemma)
+        if r is not None and t.case == "nomn" and not (run == [] and ctx.preceded_by(t.i, {"до", "от", "на", "к", "с", "кроме"}, 1)):
+            run.append(r)
+        elif t.text == "," or t.lemma == "и":
+            continue
+        else:
+            if len(set(run)) > len(set(best)):
+                best = run
+            run = []
+    if len(set(run)) > len(set(best)):
+        best = run
+    return best if len(set(best)) >= 2 and not set(best) <= {1, 13} else []
+
+
+@value
+def base(ctx, k, span, pile):
+    """The rank a foundation starts from: aces or kings named with a foundation word («Тузы
+    выносятся в базовый ряд», «на тузах … серии», «освободить тузы и выложить на них»), both
+    (``A+K``), or a list of other ranks put into the foundation row (``mixed``)."""
+    sent = ctx.sents[k]
+    toks = ctx.toks
+    if any(t.lemma == "нельзя" for t in ctx.words(sent)):
+        return None
+    f_tokens = {i for x in sent.spans("F_ANCHOR") for i in range(*x)}
+    has_anchor = any(not (s > sent.start and toks[s - 1].lemma in ("на", "над", "до")
+                          and toks[s].lower.startswith(("базов", "основ")))
+                     for s, e in sent.spans("F_ANCHOR")) or sent.section == "foundations"
+    others = any(1 < RANKS.get(t.lemma, 0) < 13 and not ctx.preceded_by(t.i, {"до", "к"}) for t in ctx.words(sent))
+    ace = king = False
+    wrap = {i for a, b in sent.spans("WRAP_AFTER_KING") for i in range(a, b)}
+    for t in ctx.words(sent):
+        if not t.lower.startswith(("туз", "корол")) or t.i in wrap:
+            continue
+        if ctx.preceded_by(t.i, {"до", "от", "к", "кроме", "від", "после", "після"}):
+            continue
+        if t.lower.startswith("туз"):
+            ace = ace or t.i in f_tokens or has_anchor or _ace_then_them(ctx, sent, t.i)
+        elif not ctx.preceded_by(t.i, {"на", "над", "с", "со", "из"}) and not others:
+            king = king or t.i in f_tokens or has_anchor
+    mixed = _rank_list(ctx, sent)
+    nxt = ctx.sents[k + 1] if k + 1 < len(ctx.sents) else None
+    if mixed and (has_anchor or (nxt is not None and nxt.has("F_ANCHOR") and ctx.toks[nxt.start].lemma in ("это", "они", "эти"))):
+        return "mixed"
+    if ace or king:
+        return "A+K" if ace and king else "A" if ace else "K"
+    return None
+
+
+def _ace_then_them(ctx, sent, i: int) -> bool:
+    """«освободить тузы и выложить на них …»: the aces are what is built on."""
+    toks = ctx.toks
+    return any(toks[j].lemma == "на" and toks[j + 1].lemma == "они" for j in range(i + 1, min(sent.end - 1, i + 6)))
+
+
+@value
+def preplaced(ctx, k, span, pile):
+    """«Из колоды изымаются четыре туза и помещаются … формируя базовый ряд», «… помещая тузы по
+    мере их появления в базовый ряд» while the tableau is dealt, «перед сдачей карт тузы … кладутся
+    на основания»: the bases lie on the foundations before play."""
+    sent = ctx.sents[k]
+    words = ctx.words(sent)
+    bases = any(t.lower.startswith(("туз", "корол")) for t in words)
+    f = sent.has("F_ANCHOR") or sent.section == "foundations" or any(t.lower.startswith("центр") for t in words)
+    if not bases or not f:
+        return None
+    lemmas = ctx.lemmas(sent)
+    if sent.has("BEFORE_DEAL"):
+        return True
+    if sent.has("PREPLACE_VERB") and any(t.lower.startswith("колод") for t in words) \
+            and not lemmas & {"если", "когда", "при", "некоторый", "иногда", "якщо", "коли"}:
+        return True
+    if sent.has("AS_THEY_APPEAR") and sent.has("DEAL_VERB") and (sent.has("PILES") or sent.has("WHOLE_PACK")):
+        return True
+    return None
+
+
+# -- spaces ------------------------------------------------------------------------------------
+
+
+def _deals_from(ctx, sent, span) -> bool:
+    """A source followed by a dealing verb («… из колоды сдается еще десять карт») says where the next
+    deal comes from, not what fills a space."""
+    after = [t for t in ctx.toks[span[1]:min(sent.end, span[1] + 3)] if not t.is_punct]
+    return bool(after) and after[0].lower.startswith(("сда", "разда", "раздаю", "выкладыва"))
+
+
+@value
+def space(ctx, k, span, pile):
+    """What fills a space, from the sentence that speaks of one: none («не заполняется»), kings
+    («только королями»), the reserve, the waste, the stock, both («из сброса или колоды»: no
+    preference; «… из колоды, если нет резервной стопки»: the waste first), any card."""
+    sent = ctx.sents[k]
+    toks = ctx.toks
+    words = ctx.words(sent)
+    # a reserve's own spaces («пустые резервные стопки»): not the tableau's
+    near = toks[max(sent.start, span[0] - 2): min(sent.end, span[1] + 2)]
+    if any(t.lower.startswith("резервн") for t in near) and not any(t.lower.startswith(("расклад", "розклад")) for t in near):
+        return None
+    kings = [s for s, e in sent.spans("SPACE_KINGS")
+             if not ctx.preceded_by(s, {"до", "к", "на", "из", "с", "сброс", "від", "от", "после", "після", "за", "над"})
+             and toks[s - 1].num is None]
+    first = {}
+    for label in ("SPACE_WASTE", "SPACE_STOCK", "SPACE_RESERVE"):
+        spans = [x for x in sent.spans(label) if not _deals_from(ctx, sent, x)]
+        if spans:
+            first[label] = spans[0][0]
+    lemmas = {t.lemma for t in words}
+    if sent.has("SPACE_NOT") and (first or any(t.lower.startswith("колод") for t in words)):
+        if ("space-source", k) not in ctx.notes:
+            ctx.notes[("space-source", k)] = True
+            ctx.finding(k, "unread-rule-value", "a space rule bars one source of cards", sent.quote[:120])
+        return None
+    if sent.has("SPACE_NOT") and lemmas & {"следовать", "должный", "надо", "нужно"} and any(
+            t.lower.startswith("заполн") and not ctx.preceded_by(t.i, {"не"}, 1) for t in words):
+        return None
+    if sent.has("SPACE_NOT"):
+        return "not-filled"
+    if kings:
+        return "kings"
+    if first:
+        lead = min(first, key=first.get)
+        if lead == "SPACE_RESERVE":
+            return "from-reserve"
+        if {"SPACE_WASTE", "SPACE_STOCK"} <= set(first) and lemmas & {"или", "либо", "або", "чи"} \
+                and not ("если" in lemmas and "нет" in lemmas):
+            return "from-waste-or-stock"
+        return "from-waste" if lead == "SPACE_WASTE" else "from-stock"
+    if sent.has("SPACE_ANY"):
+        return "any"
+    return None
+
+
+# -- moves -------------------------------------------------------------------------------------
+
+
+@value
+def sequence_move(ctx, k, span, pile):
+    """«серия … может перемещаться»: a built sequence moves (of one suit when the sentence says so)."""
+    sent = ctx.sents[k]
+    if sent.has("F_ANCHOR") or not sent.has("MOVE_VERB"):
+        return None
+    same = sent.has("SUIT_SAME") or any(t.lemma == "одинаковый" for t in ctx.words(sent))
+    return "same-suit-sequence" if same else "any-sequence"
+
+
+@value
+def exception(ctx, k, span, pile):
+    """«За раз может перемещаться только одна карта. Исключение составляет перемещение серии карт
+    соответствующей масти.»: the two sentences are one rule."""
+    sent = ctx.sents[k]
+    if not sent.has("SEQUENCE") or k == 0 or not any(
+            c.field == "tableau.move" and c.value == "one-card" and c.sent == k - 1 for c in ctx.claims):
+        return None
+    same = sent.has("SUIT_SAME") or any(t.lemma == "одинаковый" for t in ctx.words(sent))
+    return Told(ctx.joined(ctx.sents[k - 1], sent), "same-suit-sequence" if same else "any-sequence")
+
+
+@value
+def end_card(ctx, k, span, pile):
+    """«Нижняя карта любой колонки игровая», «Можно играть только картами на дальнем конце ряда»:
+    the card played is one card (a weak claim)."""
+    sent = ctx.sents[k]
+    if sent.has("SEQUENCE"):
+        return None
+    if sent.has("PLAY_ONLY_END") or sent.has("EDGE_CARD_PLAYS"):
+        return None if sent.has("GROUPS_MOVE") else "one-card"
+    return None
+
+
+@value
+def whole_pile(ctx, k, span, pile):
+    """«… с ней перемещается вся стопка», «покрыть только всей стопкой»."""
+    sent = ctx.sents[k]
+    if sent.has("MOVE_VERB") or any(t.lower.startswith("покр") for t in ctx.words(sent)):
+        return "whole-pile"
+    return None
+
+
+# -- redeals and the stock ------------------------------------------------------------------------
+
+
+@value
+def redeal_count(ctx, k, span, pile):
+    """«Две пересдачи» → 2, «Одна пересдача» → 1."""
+    n = ctx.number_at(*span)
+    if n is None and any("C:ONE" in t.feats for t in ctx.toks[span[0]:span[1]]):
+        n = 1
+    return n
+
+
+@value
+def redeal_ord(ctx, k, span, pile):
+    """«в третий, последний раз»: the third deal — two redeals («в первый раз» counts nothing)."""
+    n = next((t.ordinal for t in ctx.toks[span[0]:span[1]] if t.ordinal), None)
+    return n - 1 if n and n > 1 else None
+
+
+@value
+def redeal_total(ctx, k, span, pile):
+    """«всего четыре раза» → 3 redeals; «до двух разів» (a rule applied up to twice) → 2."""
+    n = ctx.number_at(*span)
+    if not n:
+        return None
+    return n if ctx.toks[span[0]].lemma == "до" else n - 1
+
+
+@value
+def redeal_zero(ctx, k, span, pile):
+    """«Вторично пасьянс не раскладывается», «лишь одна раздача»: no redeal."""
+    sent = ctx.sents[k]
+    t = ctx.toks[span[0]]
+    if t.lower.startswith("вторичн") and not any(x.lemma == "не" for x in ctx.words(sent)):
+        return None
+    return 0
+
+
+@value
+def lost_when_blocked(ctx, k, span, pile):
+    """«Если … пасьянс не вышел»: the game is lost when play is blocked — no further deal."""
+    sent = ctx.sents[k]
+    if ctx.lemmas(sent) & {"если", "якщо", "когда", "коли"}:
+        return 0
+    return None
+
+
+@value
+def ends_with_stock(ctx, k, span, pile):
+    """«Игра закончится, когда иссякнет колода»: the stock is not dealt again."""
+    sent = ctx.sents[k]
+    if sent.has("GOAL") or any(t.lower.startswith(("законч", "заканчива", "окончи", "заверш", "прекраща", "закінч"))
+                               for t in ctx.words(sent)):
+        return 0
+    return None
+
+
+@value
+def unlimited(ctx, k, span, pile):
+    """«сдается раз за разом», «сколько угодно», «количество пересдач не ограничено»."""
+    sent = ctx.sents[k]
+    if sent.has("REDEAL_VERB") or any(t.lower.startswith(("сда", "раскла", "тасу", "перезд", "пересд", "разда"))
+                                           for t in ctx.words(sent)) or "C:REDEAL_NOUN" in set().union(
+            *(t.feats for t in ctx.words(sent))):
+        return "unlimited"
+    return None
+
+
+@value
+def deal_n(ctx, k, span, pile):
+    """«по одной (за раз)», «по три», «окремо» → ``"N at a time"``."""
+    toks = ctx.toks[span[0]:span[1]]
+    if any(t.lemma == "три" or t.lower in ("три", "трём") for t in toks):
+        return "3 at a time"
+    return "1 at a time"
