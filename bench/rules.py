@@ -35,7 +35,8 @@ import time
 from pathlib import Path
 
 from pasyans.corpus import load_corpus
-from pasyans.extract.rules import allowed_values, extract_rules, get_field, spec_for_games
+from pasyans.extract.rules import allowed_values, extract_rules, get_field, inherit, spec_for_games
+from pasyans.extract.rules.references import Library, scope
 from pasyans.extract.text import MappedText
 from pasyans.pipeline import segment
 
@@ -158,11 +159,26 @@ def _match(game: dict, games: list):
     return best
 
 
-def _page_spec(path: str) -> dict:
-    """The spec of one Aisleriot help page read whole (``aisleriot/LANG/GAME.txt``)."""
-    lang = path.split("/")[1]
-    lines = (FIXTURES / path).read_text("utf-8").splitlines()
-    return extract_rules(MappedText.from_lines(lines), lang)
+def _page_specs(paths: list[str]) -> dict[str, dict]:
+    """The specs of Aisleriot help pages (``aisleriot/LANG/GAME.txt``), each read whole as one game;
+    a page saying it is played like another («Афина — тот же Клондайк») inherits from that page
+    when it is among those read (the pages as a small knowledge base, titles on their first line)."""
+    specs, titles = {}, {}
+    for path in paths:
+        lang = path.split("/")[1]
+        lines = (FIXTURES / path).read_text("utf-8").splitlines()
+        specs[path] = extract_rules(MappedText.from_lines(lines), lang)
+        titles[path] = lines[0]
+    for path, spec in specs.items():
+        lib = Library(path.split("/")[1])
+        for other, title in titles.items():
+            if other != path and other.split("/")[1] == path.split("/")[1]:
+                lib.add(other, [title], specs[other])
+        for sa in [s for s in spec["special"] if s["name"] == "same-as" and s.get("ref")]:
+            found = lib.find(sa["ref"])
+            if found is not None:
+                specs[path] = inherit(spec, found[2], f"same as {found[1]} ({found[3]})", scope(sa["quote"]))
+    return specs
 
 
 def run(name: str) -> dict:
@@ -172,7 +188,7 @@ def run(name: str) -> dict:
     annotated = json.loads(SETS[name].read_text("utf-8"))
     t0 = time.time()
     if name == "aisleriot":
-        specs = {g["source"]: _page_spec(g["source"]) for g in annotated}
+        specs = _page_specs(sorted({g["source"] for g in annotated}))
         spec_of = lambda g: specs[g["source"]]       # noqa: E731
         label = lambda g: g["source"].split("/", 1)[1]   # noqa: E731
     else:

@@ -175,6 +175,22 @@ def verify(seg: Segmented) -> None:
             ex.verdicts = verify_example(g, ex, g.rules)
 
 
+def link_references(segs: list[Segmented]) -> None:
+    """Rules by reference across sources: a game whose text says it is played like a game its own
+    source does not have («Афина — тот же Клондайк») inherits from that game when another source has
+    it (:func:`pasyans.extract.rules.references.resolve_across`); its verdicts are computed again."""
+    from .engine.verify import verify_example
+    from .extract.rules.references import resolve_across
+
+    changed = {g.key for g in resolve_across([g for seg in segs for g in seg.games])}
+    for seg in segs:
+        for g in seg.games:
+            if g.key in changed:
+                seg.specs[g.key] = (g.rules, seg.specs[g.key][1])
+                for ex in g.examples:
+                    ex.verdicts = verify_example(g, ex, g.rules)
+
+
 def read(seg: Segmented) -> Segmented:
     """Read one segmented source in place: examples (moves, layouts), rules, verdicts; returns ``seg``."""
     read_examples(seg)
@@ -220,6 +236,7 @@ def _build(corpus_dir: Path | str | None, db_path: Path | str,
            on_step: Callable[[str, int, int], None] | None = None) -> BuildSummary:
     sources = load_corpus(corpus_dir)
     segs = read_sources(sources, jobs=jobs, progress=progress, on_step=on_step)
+    link_references(segs)
     summary = write(db_path, sources, segs, progress, force=force)
     if on_step:
         on_step("knowledge base written", len(sources) + 1, len(sources) + 1)

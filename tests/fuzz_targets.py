@@ -443,9 +443,6 @@ TARGETS: list[Target] = [
 BY_NAME = {t.name: t for t in TARGETS}
 
 KNOWN: dict[str, tuple[str, list[str]]] = {
-    # rules (extract/rules.py, being rewritten): «¹»/«②».isdigit() is true but int() refuses it (rules.py
-    # _annotate; str.isdecimal() is the test int() passes); and the lone surrogate spaCy cannot hash
-    "rules": ("rules", ["Сноска ¹ здесь.", "\ud800 "]),
 }
 """Target name → (who fixes it, reproducers of crashes in a module its owner is rewriting): see the module docstring."""
 

@@ -59,8 +59,10 @@ def test_what_the_book_does_not_state_is_not_a_disagreement(conn):
 
 
 def test_a_misread_layout_shows_against_the_preset(conn):
-    [f] = facts(conn, "004-073", "Solvitaire", "layout.tableau_piles")     # «Ограниченный»: rows read as piles
-    assert (f["catalogue_value"], f["book_value"], f["status"]) == (12, 3, "disagrees")
+    # «Ограниченный»: «три ряда по двенадцать карт» are twelve columns (the rules reader once read 3 piles,
+    # which this witness showed against the preset); both sides now agree
+    [f] = facts(conn, "004-073", "Solvitaire", "layout.tableau_piles")
+    assert (f["catalogue_value"], f["book_value"], f["status"]) == (12, 12, "agrees")
     assert f["quote"] == "Выкладываются три ряда по двенадцать карт лицом вверх."
 
 

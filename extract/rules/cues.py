@@ -182,6 +182,8 @@ _QUANT = re.compile(r"^(.*?)(\?|\*|\+|\{(\d+)(?:,(\d+))?\})?$")
 def _feature(atom: str, label: str, classes: dict[str, WordClass]) -> str:
     if atom.startswith('"') and atom.endswith('"') and len(atom) > 2:
         return "W:" + atom[1:-1]
+    if '"' in atom:
+        raise PhrasingError(f"phrasings/cues.toml [{label}]: unbalanced quote in {atom!r}")
     if atom.startswith("case:"):
         return atom
     if re.fullmatch(r"[A-Z][A-Z0-9_]*", atom):

@@ -106,3 +106,93 @@ def matches(name: str, candidate: str, lang: str = "ru") -> bool:
 
 
 Finder = Callable[[str], "tuple[str, str, dict, str] | None"]
+
+
+def _catalogue_rows() -> list[tuple[str, str]]:
+    """(English, Russian or Ukrainian) names of the bundled catalogues (``kb/catalogs/names_*.tsv``)."""
+    from importlib import resources
+
+    rows = []
+    base = resources.files("pasyans.kb.catalogs")
+    for entry in base.iterdir():
+        if not entry.name.startswith("names_") or "fuzzy" in entry.name:
+            continue
+        for line in entry.read_text("utf-8").splitlines()[1:]:
+            parts = line.split("\t")
+            if len(parts) >= 2 and parts[0] and parts[1]:
+                rows.append((parts[0], parts[1]))
+    return rows
+
+
+def _crosswalk_english() -> dict[str, str]:
+    """Game id → its English catalogue name, from ``kb/crosswalk.tsv`` (column ``english``)."""
+    from importlib import resources
+
+    out = {}
+    text = resources.files("pasyans.kb").joinpath("crosswalk.tsv").read_text("utf-8").splitlines()
+    head = text[0].split("\t")
+    if "game" in head and "english" in head:
+        gi, ei = head.index("game"), head.index("english")
+        for line in text[1:]:
+            parts = line.split("\t")
+            if len(parts) > max(gi, ei) and parts[ei]:
+                out[parts[gi]] = parts[ei]
+    return out
+
+
+def library_of(games: Iterable, lang: str = "ru", catalogue: bool = True) -> Library:
+    """A :class:`Library` of read games (:class:`~pasyans.models.GameText` with ``rules``): their
+    titles, printed titles and aliases; with ``catalogue``, the bundled catalogue names and the
+    crosswalk's English names too."""
+    lib = Library(lang)
+    english = _crosswalk_english() if catalogue else {}
+    for g in games:
+        if not getattr(g, "rules", None):
+            continue
+        names = [g.name, g.printed_name] + [a.name for a in getattr(g, "aliases", [])]
+        lib.add(g.key, names, g.rules, english.get(g.key))
+    if catalogue:
+        lib.add_catalogue(_catalogue_rows())
+    return lib
+
+
+def resolve_across(games: list, lang_of: Callable[[object], str] | None = None) -> list:
+    """Same-as references a source could not resolve by itself («тот же Клондайк» in a text without
+    «Клондайк»), resolved among all the games read (``games``: :class:`~pasyans.models.GameText` with
+    ``rules`` and ``findings``), by name or through a catalogue name. In place: the game inherits the
+    fields it does not state (ref names the game and how it was found), the ``same-as-unresolved``
+    finding is replaced by a ``reading-choice`` one. Returns the games changed (their verdicts are
+    to be computed again)."""
+    from .sources import _inherit_specials
+
+    lib = library_of(games)
+    changed = []
+    for g in games:
+        spec = getattr(g, "rules", None)
+        if not spec:
+            continue
+        for sa in [s for s in spec.get("special", []) if s["name"] == "same-as" and s.get("ref")]:
+            open_ = [f for f in g.findings if f.kind == "same-as-unresolved" and tuple(f.lines) == tuple(sa["lines"])]
+            if not open_:
+                continue
+            found = lib.find(sa["ref"])
+            if found is None or found[0] == g.key:
+                continue
+            key, name, parent, how = found
+            ref = f"same as {key} «{name}» ({how}; «{sa['quote'][:80]}», lines {sa['lines'][0]}–{sa['lines'][1]})"
+            from .schema import inherit
+
+            fields = scope(sa["quote"])
+            g.rules = inherit(spec, parent, ref, fields)
+            if fields is None:
+                _inherit_specials(g.rules, parent, ref)
+            spec = g.rules
+            for f in open_:
+                g.findings.remove(f)
+            from pasyans.models import Finding
+
+            g.findings.append(Finding(open_[0].source, open_[0].lines, "reading-choice",
+                                      f"the game referred to is {key} «{name}», found {how} among the games read",
+                                      sa["quote"][:80], g.key))
+            changed.append(g)
+    return changed

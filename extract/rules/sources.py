@@ -368,7 +368,7 @@ def _book_context(ctx: _SourceGames, g, spec: dict) -> dict:
                    f"{_lines_ref((a, b))}; chapter heading at line {heading})")
             packs = dict(packs, quote=text, lines=[a, b])
             spec = inherit(spec, {"deck": {"packs": packs}}, ref, ["deck.packs"])
-    if get_field(spec, "deck.cards_per_pack")["status"] == "unknown":
+    if get_field(spec, "deck.cards_per_pack")["status"] == "unknown" and not get_field(spec, "deck.cards_per_pack").get("reason"):
         set_field(spec, "deck.cards_per_pack", {"value": 52, "status": "inherited", "quote": None, "lines": None,
                                            "ref": "book: standard pack (the game's text states no stripped pack)",
                                            "reason": None})

@@ -94,7 +94,18 @@ def pack_size(ctx, k, span, pile):
         if len(ranks) == 2:
             per = 52 - 4 * (max(ranks) - min(ranks) + 1)
     for s, e in sent.spans("PACK_RANGE"):
-        low = RANKS.get(ctx.toks[e - 1].lemma)
+        low_tok = ctx.toks[e - 1]
+        low = RANKS.get(low_tok.lemma)
+        one_suit = any(t.lemma in ("один", "любой", "будь-який") for t in ctx.toks[e:sent.end]) and any(
+            "C:SUIT" in t.feats for t in ctx.toks[e:sent.end])
+        if one_suit or not low_tok.lower.endswith(("ок", "ек", "ів", "ов")):
+            # «карты от туза до девятки … любой из мастей»: the cards of one suit, no pack of the schema
+            if ("pack-subset", k) not in ctx.notes:
+                ctx.notes[("pack-subset", k)] = True
+                ctx.notes["reason:deck.cards_per_pack"] = (f"the text plays a part of the pack ({sent.quote[:80]}), "
+                                                           "which no pack size of the schema describes")
+                ctx.finding(k, "unread-rule-value", "a part of the pack is played, not a pack size", sent.quote[:120])
+            continue
         if low in (6, 7, 8, 9) and any(t.lower.startswith("колод") for t in ctx.words(sent)):
             per = 4 * (15 - low)
     total_in = [ctx.number_at(*x) for x in sent.spans("PACK_IN")]
