@@ -236,7 +236,6 @@ def _build(corpus_dir: Path | str | None, db_path: Path | str,
            on_step: Callable[[str, int, int], None] | None = None) -> BuildSummary:
     sources = load_corpus(corpus_dir)
     segs = read_sources(sources, jobs=jobs, progress=progress, on_step=on_step)
-    link_references(segs)
     summary = write(db_path, sources, segs, progress, force=force)
     if on_step:
         on_step("knowledge base written", len(sources) + 1, len(sources) + 1)
@@ -305,10 +304,12 @@ def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],
           progress: Callable[[str], None] | None = None, *, force: bool = False) -> BuildSummary:
     """Write the knowledge base at ``db_path`` (atomically; see :func:`pasyans.kb.store.write_kb`,
     ``force`` included) from the sources read by :func:`read_source`, in corpus order; returns
-    the :class:`BuildSummary`."""
+    the :class:`BuildSummary`. Same-as references across the sources are linked first
+    (:func:`link_references`)."""
     from .kb.store import write_kb
 
     say = progress or (lambda _msg: None)
+    link_references(segs)
     warnings = [f"{src.path}: sha256 differs from the manifest (edited?); the knowledge base records the new digest"
                 for src in sources if src.changed]
     all_games: list[GameText] = []

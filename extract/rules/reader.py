@@ -104,6 +104,10 @@ class Reader(Context):
         if not (names or quoted or cap or (k == 0 and sent.has("VARIANT"))):
             return
         ref = quoted[0] if quoted else cap
+        cue_text = " ".join(t.lower for t in self.toks[s0:end])
+        if ref is None and any(w in cue_text for w in ("отлича", "відрізня", "подобно", "подібно", "аналогично",
+                                                          "аналогічно", "как", "як")) and "так" not in cue_text:
+            return      # «отличается от других пасьянсов»: no game is named
         self.add_special("same-as", "the text refers to another game's rules for what it does not state",
                          sent, once=False, ref=ref)
 
@@ -111,9 +115,11 @@ class Reader(Context):
         """«Цель игры — покрыть тузы сериями карт соответствующей масти …»: the goal's piles are the
         foundations on the aces."""
         sent = self.sents[k]
+        f_tok = {i for a, b in sent.spans("F_ANCHOR") for i in range(a, b)}
+        t_own = [x for x in sent.spans("T_ANCHOR") if not any(i in f_tok for i in range(*x))]
         return bool(sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3
                     and any(not self.preceded_by(a, {"до", "от", "к"}, 1) for a, _ in sent.spans("F_WEAK"))
-                    and not sent.has("T_ANCHOR") and not sent.has("W_ANCHOR"))
+                    and not t_own and not sent.has("W_ANCHOR"))
 
     # -- folding into the spec ---------------------------------------------------------------------
     def spec(self) -> dict:

@@ -98,7 +98,9 @@ def pack_size(ctx, k, span, pile):
         low = RANKS.get(low_tok.lemma)
         one_suit = any(t.lemma in ("один", "любой", "будь-який") for t in ctx.toks[e:sent.end]) and any(
             "C:SUIT" in t.feats for t in ctx.toks[e:sent.end])
-        if one_suit or not low_tok.lower.endswith(("ок", "ек", "ів", "ов")):
+        if not low_tok.lower.endswith(("ок", "ек", "ів", "ов")) and not one_suit:
+            continue      # «(то есть от туза до десятки)»: ranks named, not the pack
+        if one_suit:
             # «карты от туза до девятки … любой из мастей»: the cards of one suit, no pack of the schema
             if ("pack-subset", k) not in ctx.notes:
                 ctx.notes[("pack-subset", k)] = True

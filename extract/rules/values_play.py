@@ -109,6 +109,18 @@ def compare(ctx, k, span, pile):
 
 
 @value
+def end_rank(ctx, k, span, pile):
+    """«до королей» → up, «до тузов» → down: on the foundations, unless the clause names a pile of the
+    tableau («выстроить на королях расклада … до тузов»)."""
+    sent = ctx.sents[k]
+    up = any("C:KOROL" in t.feats or "C:JACK" in t.feats for t in ctx.toks[span[0]:span[1]])
+    a, b = ctx.clause(sent, span[0])
+    f_tok = {i for x, y in sent.spans("F_ANCHOR") for i in range(x, y)}
+    tableau = any(x >= a and y <= b and not any(i in f_tok for i in range(x, y)) for x, y in sent.spans("T_ANCHOR"))
+    return Piled("tableau" if tableau else "foundations", "up" if up else "down")
+
+
+@value
 def higher_lower(ctx, k, span, pile):
     """«следующую карту более высокого достоинства … можно покрыть» → down (more low → up)."""
     sent = ctx.sents[k]
@@ -176,12 +188,23 @@ def base(ctx, k, span, pile):
             ace = ace or t.i in f_tokens or has_anchor or _ace_then_them(ctx, sent, t.i)
         elif not ctx.preceded_by(t.i, {"на", "над", "с", "со", "из"}) and not others:
             king = king or t.i in f_tokens or has_anchor
-    mixed = _rank_list(ctx, sent)
-    nxt = ctx.sents[k + 1] if k + 1 < len(ctx.sents) else None
-    if mixed and (has_anchor or (nxt is not None and nxt.has("F_ANCHOR") and ctx.toks[nxt.start].lemma in ("это", "они", "эти"))):
-        return "mixed"
+    if mixed_bases(ctx, k, span, pile):
+        return None       # the bases are listed (row «base-ranks-listed»)
     if ace or king:
         return "A+K" if ace and king else "A" if ace else "K"
+    return None
+
+
+@value
+def mixed_bases(ctx, k, span, pile):
+    """«Туз, двойка, тройка и четверка любой масти выкладываются … в базовый ряд», «Когда появятся
+    пятерки и шестерки, поместите их … Это — базовые карты»: bases of several ranks (``mixed``)."""
+    sent = ctx.sents[k]
+    has_anchor = sent.has("F_ANCHOR") or sent.section == "foundations"
+    nxt = ctx.sents[k + 1] if k + 1 < len(ctx.sents) else None
+    if _rank_list(ctx, sent) and (has_anchor or (nxt is not None and nxt.has("F_ANCHOR")
+                                                 and ctx.toks[nxt.start].lemma in ("это", "они", "эти"))):
+        return "mixed"
     return None
 
 
