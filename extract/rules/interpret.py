@@ -8,7 +8,8 @@ A row (``[[rule]]``) names a cue and what it means::
     set = "@pile.suit"                # a field path, or @pile.direction / @pile.suit / @pile.wrap:
                                       # that field of the pile the cue belongs to (its anchor)
     value = "alternate-color"         # a literal; "$n" (the number in the cue), "$n-1", "$times",
-                                      # "$times-1"; or "@name" (a value function of values.py)
+                                      # "$times-1"; or "@name" (a value function of values.py;
+                                      # "@name#1": the second part of the pair it returns)
     pile = "tableau"                  # for @pile: the pile when no anchor is near ("near": none)
     piles = ["foundations"]           # for @pile: the only piles the row speaks of
     strength = 1                      # the strongest claims of a field win (ties: the first)
@@ -85,7 +86,7 @@ class Row:
 def _check_value(rid: str, path: str, value: Any) -> None:
     if isinstance(value, str) and (value.startswith("@") or value.startswith("$")):
         name = value.split("-")[0] if value.startswith("$") else value
-        if value.startswith("@") and value[1:] not in VALUES:
+        if value.startswith("@") and value[1:].partition("#")[0] not in VALUES:
             raise PhrasingError(f"phrasings/rules.toml [{rid}]: no value function {value!r}")
         if value.startswith("$") and name not in ("$n", "$times"):
             raise PhrasingError(f"phrasings/rules.toml [{rid}]: bad value {value!r}")
@@ -164,7 +165,11 @@ def _value(ctx: Context, row: Row, spec: Any, k: int, span: tuple[int, int], pil
     if not isinstance(spec, str):
         return spec
     if spec.startswith("@"):
-        return VALUES[spec[1:]](ctx, k, span, pile)
+        name, _, part = spec[1:].partition("#")
+        got = VALUES[name](ctx, k, span, pile)
+        if part and got is not None:
+            got = got[int(part)]
+        return got
     if spec.startswith("$n"):
         n = ctx.number_at(*span)
         if n is None:

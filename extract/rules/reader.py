@@ -76,6 +76,8 @@ class Reader(Context):
         if k > 0 and sent.has("VARIANT") and sent.spans("VARIANT")[0][0] - sent.start <= 2:
             self.add_special("variant", "another version of the game, not read into the fields", sent, once=False)
             return True
+        if sent.has("WORKED_EXAMPLE") and sent.spans("WORKED_EXAMPLE")[0][0] - sent.start <= 2:
+            return True     # «На примере расклада: ♦5 покрывает ♣6»: the worked example's moves, not a rule
         if sent.has("ADVICE") and not sent.has("GOAL"):
             self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
             return True
@@ -92,8 +94,8 @@ class Reader(Context):
         что …», «как «Клондайк», но …» — or a first sentence about a variant: special ``same-as`` with
         the game's name in ``ref`` (the quoted name, or the capitalised word after the cue)."""
         sent = self.sents[k]
-        if not (sent.has("SAME_AS") or (k == 0 and sent.has("VARIANT"))):
-            return
+        if not (sent.has("SAME_AS") or (k == 0 and sent.has("VARIANT"))) or sent.has("ALIAS_CUE"):
+            return      # «Пасьянс відомий також як «Клондайк»»: another name, not the rules of another game
         end = sent.spans("SAME_AS")[0][1] if sent.has("SAME_AS") else sent.start
         s0 = sent.spans("SAME_AS")[0][0] if sent.has("SAME_AS") else sent.start
         after = self.toks[end:sent.end]

@@ -96,8 +96,9 @@ def pack_size(ctx, k, span, pile):
     for s, e in sent.spans("PACK_RANGE"):
         low_tok = ctx.toks[e - 1]
         low = RANKS.get(low_tok.lemma)
-        one_suit = any(t.lemma in ("один", "любой", "будь-який") for t in ctx.toks[e:sent.end]) and any(
-            "C:SUIT" in t.feats for t in ctx.toks[e:sent.end])
+        near = ctx.toks[e:min(sent.end, e + 6)]
+        one_suit = any(t.lemma in ("один", "любой", "будь-який") and any("C:SUIT" in x.feats for x in near[j + 1:j + 3])
+                       for j, t in enumerate(near))
         if not low_tok.lower.endswith(("ок", "ек", "ів", "ов")) and not one_suit:
             continue      # «(то есть от туза до десятки)»: ranks named, not the pack
         if one_suit:
@@ -233,18 +234,13 @@ def _note_grid(ctx, k, span, how, n, m):
 
 
 @value
-def grid_piles(ctx, k, span, pile):
+def grid(ctx, k, span, pile):
+    """(piles, cards per pile) of «N рядов/стопок/вееров по M карт» (see :func:`_grid`)."""
     g = _grid(ctx, k, span)
     if g is None:
         return None
     _note_grid(ctx, k, span, g[2], g[0], g[1])
-    return g[0]
-
-
-@value
-def grid_per(ctx, k, span, pile):
-    g = _grid(ctx, k, span)
-    return None if g is None else g[1]
+    return g[0], g[1]
 
 
 @value
@@ -272,15 +268,9 @@ def square(ctx, k, span, pile):
 
 
 @value
-def shape_piles(ctx, k, span, pile):
-    got = _shape(ctx, k)
-    return None if got is None else got[0]
-
-
-@value
-def shape_per(ctx, k, span, pile):
-    got = _shape(ctx, k)
-    return None if got is None else got[1]
+def shape(ctx, k, span, pile):
+    """(columns, cards per column) of rows described one by one (see :func:`_shape`)."""
+    return _shape(ctx, k)
 
 
 def _columns_of_rows(rows: list[int]) -> str:
@@ -312,15 +302,9 @@ def _shape(ctx, k):
 
 @value
 def rows_of_total(ctx, k, span, pile):
-    """«сорок девять карт … семью рядами внахлест»: the rows overlap into total / rows columns."""
-    got = _rows_total(ctx, k, span)
-    return None if got is None else got[0]
-
-
-@value
-def rows_of_total_per(ctx, k, span, pile):
-    got = _rows_total(ctx, k, span)
-    return None if got is None else got[1]
+    """«сорок девять карт … семью рядами внахлест»: the rows overlap into total / rows columns of
+    rows cards each: (columns, cards per column)."""
+    return _rows_total(ctx, k, span)
 
 
 def _rows_total(ctx, k, span):
@@ -483,19 +467,15 @@ def turn_up(ctx, k, span, pile):
     for j in range(k - 1, max(-1, k - 4), -1):
         if any(c.field == "layout.face" and c.value == "down" and c.sent == j for c in ctx.claims):
             return Told(ctx.joined(ctx.sents[j], sent), "mixed")
-    if any("C:EACH" in t.feats for t in ctx.words(sent)):
-        return "mixed"
+    if any("C:EACH" in t.feats or "C:OPEN_ADJ" in t.feats for t in ctx.toks[span[0]:span[1] + 2]) or any(
+            "C:EACH" in t.feats for t in ctx.words(sent)):
+        return "mixed"       # the top card of each pile turned up (or «Верхні карти відкриті»): the rest face down
     return None
 
 
 @value
-def row_piles(ctx, k, span, pile):
-    """«выкладываются в ряд восемь открытых карт»: a row of single cards (not overlapping rows)."""
-    if _overlap(ctx, k):
-        return None
-    return ctx.number_at(*span)
-
-
-@value
-def row_per(ctx, k, span, pile):
-    return None if _overlap(ctx, k) or ctx.number_at(*span) is None else 1
+def row(ctx, k, span, pile):
+    """«выкладываются в ряд восемь открытых карт»: a row of single cards (not overlapping rows):
+    (piles, 1)."""
+    n = ctx.number_at(*span)
+    return None if _overlap(ctx, k) or n is None else (n, 1)

@@ -121,6 +121,15 @@ def end_rank(ctx, k, span, pile):
 
 
 @value
+def from_to(ctx, k, span, pile):
+    """«от туза до короля» → up, «от короля до туза» → down: on the foundations unless the clause
+    names a pile of the tableau."""
+    first = next((t for t in ctx.toks[span[0]:span[1]] if "C:TUZ" in t.feats or "C:KOROL" in t.feats), None)
+    got = end_rank(ctx, k, span, pile)
+    return Piled(got.pile, "down" if first is not None and "C:KOROL" in first.feats else "up")
+
+
+@value
 def higher_lower(ctx, k, span, pile):
     """«следующую карту более высокого достоинства … можно покрыть» → down (more low → up)."""
     sent = ctx.sents[k]
@@ -398,10 +407,8 @@ def ends_with_stock(ctx, k, span, pile):
 @value
 def unlimited(ctx, k, span, pile):
     """«сдается раз за разом», «сколько угодно», «количество пересдач не ограничено»."""
-    sent = ctx.sents[k]
-    if sent.has("REDEAL_VERB") or any(t.lower.startswith(("сда", "раскла", "тасу", "перезд", "пересд", "разда"))
-                                           for t in ctx.words(sent)) or "C:REDEAL_NOUN" in set().union(
-            *(t.feats for t in ctx.words(sent))):
+    words = ctx.words(ctx.sents[k])
+    if ctx.sents[k].has("REDEAL_VERB") or any(t.lower.startswith(("сда", "раскла", "тасу", "разда")) for t in words):
         return "unlimited"
     return None
 
