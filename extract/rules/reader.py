@@ -197,7 +197,10 @@ class Reader(Context):
         strong = [c for c in claims if c.strength == top]
         up = next((c for c in strong if c.value == "up"), None)
         down = next((c for c in strong if c.value == "down"), None)
-        if up is None or down is None or abs(up.sent - down.sent) > 2 or any(c.value == "mixed" for c in strong):
+        mixed = next((c for c in strong if c.value == "mixed"), None)
+        if mixed is not None and (up is not None or down is not None):
+            return [mixed]           # the deal told sentence by sentence, one of them both ways
+        if up is None or down is None or abs(up.sent - down.sent) > 2:
             return claims
         return [Claim("layout.face", "mixed", self.joined(self.sents[up.sent], self.sents[down.sent]), top)]
 

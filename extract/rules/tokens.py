@@ -150,9 +150,11 @@ def _section_of_line(line: str) -> tuple[str | None, bool]:
     m = _LABEL.match(line)
     if m:
         return words.get(" ".join(m.group(1).lower().split())), False
-    s = " ".join(line.strip().rstrip(":.").lower().split())
+    s = " ".join(line.strip().strip("#*_ ").rstrip(":.").lower().split())   # «## Правила», «**Цель игры**»
     if s in words and len(s) < 40:
         return words[s], True
+    if line.lstrip().startswith("#") or (nlp.is_heading_line(line) and len(line.split()) <= 6):
+        return None, True       # a heading of no known kind (a game's title): the sections before end
     return None, False
 
 
@@ -192,7 +194,7 @@ def sentences(mt: MappedText, toks: list[Tok], lang: str) -> list[Sent]:
         m = _LABEL.match(text[line_kind[li][0]:])
         if m and row_kind is not None and line_kind[li][0] <= a < line_kind[li][0] + m.end():
             label = m.group(1)
-        is_heading = bool(line_kind[li][2]) and " ".join(quote.rstrip(":.").lower().split()) in section_words()
+        is_heading = bool(line_kind[li][2]) and " ".join(quote.strip("#*_ ").rstrip(":.").lower().split()) in section_words()
         out.append(Sent(len(out), s, e, quote, mt.lines_of(c0, c1), kind, label, is_heading))
     stops = [0] * len(toks)
     for sent in out:

@@ -153,7 +153,7 @@ def jokers(ctx, k, span, pile):
 def _overlap(ctx, k) -> bool:
     """Rows laid over each other: «внахлест», «с перехлёстом», «со сдвигом», in the sentence or the next."""
     for j in (k, k + 1):
-        if j < len(ctx.sents) and any(w.startswith(("внахл", "перехл", "перехлёст", "сдвиг", "зсув"))
+        if j < len(ctx.sents) and any(w.startswith(("внахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом"))
                                       for w in _sent_text(ctx, j)):
             return True
     return False
@@ -201,6 +201,8 @@ def _grid(ctx, k, span):
         return n, m, "rows"
     if _overlap(ctx, k) or _columns_text(ctx) or horizontal:
         return m, n, "rows-across-columns"
+    if n * m > 25:
+        return n, m, "rows"      # «семью рядами по пять карт»: no grid has so many single places
     return n * m, 1, "grid"
 
 
@@ -292,6 +294,11 @@ def _shape(ctx, k):
         nums = [t.num for t in ctx.toks[slice(*sent.spans("ROWS_FROM_TO")[0])] if t.num is not None]
         if len(nums) == 2 and nums[0] > nums[1] >= 1:
             return nums[0], _columns_of_rows(list(range(nums[0], nums[1] - 1, -1)))
+    if sent.has("ROWS_FROM_TO") and sent.has("STACK_COUNT"):
+        # «Семь стопок по порядку от одной карты до семи»: piles of 1, 2, … 7 cards
+        nums = [t.num for t in ctx.toks[slice(*sent.spans("ROWS_FROM_TO")[0])] if t.num is not None]
+        if len(nums) == 2 and nums[0] == 1 < nums[1]:
+            return nums[1], ",".join(str(j) for j in range(1, nums[1] + 1))
     if sent.has("ROW_OF") and _overlap(ctx, k):
         n = ctx.number_at(*sent.spans("ROW_OF")[0])
         ords = [t.ordinal for t in ctx.words(sent) if t.ordinal]
@@ -402,7 +409,9 @@ def per_pile(ctx, k, span, pile):
     """«на каждую сдаётся по пять карт» — and «на верхние две стопки кладётся по одной карте» in this
     sentence or the next: 6, 6, 5, … (the piles known before)."""
     toks = ctx.toks[span[0]:span[1]]
-    po = next((t.i for t in toks if t.lemma == "по"), span[0])     # «три раза сдаётся по карте»: after «по»
+    if any(t.lemma == "раз" and ctx.toks[t.i - 1].num is not None for t in ctx.words(ctx.sents[k]) if t.i > 0):
+        return None      # «три раза сдаётся по карте», «ещё четыре раза … по одной»: rounds, not the piles' size
+    po = next((t.i for t in toks if t.lemma == "по"), span[0])
     n = ctx.number_at(po, span[1])
     if n is None:
         n = 1 if any(t.lemma in ("один", "карта") for t in ctx.toks[po:span[1]]) else None
@@ -422,6 +431,17 @@ def per_pile(ctx, k, span, pile):
                 return Told(ctx.joined(ctx.sents[k], s2), counts) if j != k else counts
             return None
     return n
+
+
+@value
+def split_piles(ctx, k, span, pile):
+    """«в восемь стопок: в четырёх по семь карт, в четырёх по шесть»: (piles, cards per pile)."""
+    toks = ctx.toks[span[0]:span[1]]
+    nums = [t.num for t in toks if t.num is not None]
+    if len(nums) < 4:
+        return None
+    a, x, b, y = nums[:4]
+    return a + b, ",".join([str(x)] * a + [str(y)] * b)
 
 
 @value

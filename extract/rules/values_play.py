@@ -88,12 +88,22 @@ def compare(ctx, k, span, pile):
         if not (high or low) or t.pos == "NOUN":
             continue
         window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): t.i]]
-        if "ступень" not in window and "очко" not in window:
+        if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь"}:
             continue
         after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
         ca, _ = ctx.clause(sent, t.i)
         which = [x for x in ctx.toks[max(ca, t.i - 6): t.i] if x.lemma in ("который", "що", "який")]
         owner = _owner_of_rank(ctx, sent, t.i)
+        j = t.i - 1
+        while j > sent.start and (ctx.toks[j].num is not None or ctx.toks[j].lemma in ("на", "ступень", "очко", "единица",
+                                                                                       "одиниця", "ступінь", "один")):
+            j -= 1
+        if owner is None and j >= sent.start and ctx.toks[j].lemma == "карта" and j < t.i - 1:
+            # «кладут карты на единицу меньше»: the comparative tells of the card just named
+            i = j - 1
+            while i >= sent.start and ctx.toks[i].pos == "ADJ":
+                i -= 1
+            owner = "onto" if i >= sent.start and ctx.toks[i].lemma == "на" else "moved"
         if owner is not None:
             about = owner
         elif any(x.lemma == "карта" and x.case in ("gent", "ablt") for x in after) or any(x.lemma == "за" for x in after):
