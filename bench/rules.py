@@ -102,7 +102,7 @@ build fields describe that rule (its doubts say so); they are compared with ``wa
 tableau fields are unknown or ``none``."""
 
 AS_GOLD = {"from-reserve": "other", "from-waste-or-stock": "other", "any-or-reserve": "other",
-           "whole-sequence": "any-sequence"}
+           "whole-sequence": "any-sequence", "from-waste-then-stock": "from-waste"}
 """Our values the gold vocabulary has no name for (gold set only)."""
 
 

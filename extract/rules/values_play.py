@@ -269,7 +269,7 @@ def _deals_from(ctx, sent, span) -> bool:
 def space(ctx, k, span, pile):
     """What fills a space, from the sentence that speaks of one: none («не заполняется»), kings
     («только королями»), the reserve, the waste, the stock, both («из сброса или колоды»: no
-    preference; «… из колоды, если нет резервной стопки»: the waste first), any card."""
+    preference; «… из колоды, если нет резервной стопки»: the waste first, then the stock), any card."""
     sent = ctx.sents[k]
     toks = ctx.toks
     words = ctx.words(sent)
@@ -302,8 +302,10 @@ def space(ctx, k, span, pile):
         lead = min(first, key=first.get)
         if lead == "SPACE_RESERVE":
             return "from-reserve"
-        if {"SPACE_WASTE", "SPACE_STOCK"} <= set(first) and lemmas & {"или", "либо", "або", "чи"} \
-                and not ("если" in lemmas and "нет" in lemmas):
+        if {"SPACE_WASTE", "SPACE_STOCK"} <= set(first) and lemmas & {"или", "либо", "або", "чи"}:
+            # «… или из оставшейся колоды, если нет резервной стопки»: the waste first
+            if lemmas & {"если", "якщо"} and lemmas & {"нет", "немає", "не"}:
+                return "from-waste-then-stock" if lead == "SPACE_WASTE" else "from-stock"
             return "from-waste-or-stock"
         return "from-waste" if lead == "SPACE_WASTE" else "from-stock"
     if sent.has("SPACE_ANY"):
