@@ -237,7 +237,10 @@ def test_demon(specs):
     assert value(specs, "004-014", "tableau.build_direction") == "down"     # «карту более высокого достоинства»
     assert value(specs, "004-014", "tableau.space") == "from-reserve"       # «верхней картой магазина»
     assert value(specs, "004-014", "stock.deal") == "3 at a time"
-    assert any(c["field"] == "layout.face" for c in spec["conflicts"])
+    # the 13-card heap («стопку из тринадцати карт … поверните верхнюю») is the reserve, not the deal:
+    # the tableau's four cards are dealt face up
+    assert value(specs, "004-014", "layout.face") == "up"
+    assert not any(c["field"] == "layout.face" for c in spec["conflicts"])
 
 
 def test_calculation_and_no_tableau_building(specs):
