@@ -269,7 +269,7 @@ def _deals_from(ctx, sent, span) -> bool:
 def space(ctx, k, span, pile):
     """What fills a space, from the sentence that speaks of one: none («не заполняется»), kings
     («только королями»), the reserve, the waste, the stock, both («из сброса или колоды»: no
-    preference; «… из колоды, если нет резервной стопки»: the waste first, then the stock), any card."""
+    preference), any card."""
     sent = ctx.sents[k]
     toks = ctx.toks
     words = ctx.words(sent)
@@ -303,13 +303,24 @@ def space(ctx, k, span, pile):
         if lead == "SPACE_RESERVE":
             return "from-reserve"
         if {"SPACE_WASTE", "SPACE_STOCK"} <= set(first) and lemmas & {"или", "либо", "або", "чи"}:
-            # «… или из оставшейся колоды, если нет резервной стопки»: the waste first
-            if lemmas & {"если", "якщо"} and lemmas & {"нет", "немає", "не"}:
-                return "from-waste-then-stock" if lead == "SPACE_WASTE" else "from-stock"
-            return "from-waste-or-stock"
+            return "from-waste-or-stock"   # the player's choice; a fallback («если нет …») is space_fallback
         return "from-waste" if lead == "SPACE_WASTE" else "from-stock"
     if sent.has("SPACE_ANY"):
         return "any"
+    return None
+
+
+@value
+def space_fallback(ctx, k, span, pile):
+    """«… из резервной стопки или из оставшейся колоды, если нет резервной стопки», «из сброса, а когда
+    сброс пуст — из колоды»: the waste first, the stock only when there is no waste card
+    (``from-waste-then-stock``); the stock named first has no value of the schema (None: the
+    sentence's other rows decide)."""
+    sent = ctx.sents[k]
+    waste = [s for s, _ in sent.spans("SPACE_WASTE") if s < span[0]]
+    stock = [s for s, _ in sent.spans("SPACE_STOCK") if s < span[0] or s > span[1]]
+    if waste and stock and (min(waste) < min(stock)):
+        return "from-waste-then-stock"
     return None
 
 
