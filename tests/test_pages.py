@@ -124,8 +124,8 @@ def test_markdown_page_of_golf(kb):
 
 
 def test_markdown_shows_conflicts_and_numbered_rules(kb):
-    page = game_markdown(kb, "004-014")       # «Демон»: face down and face up
-    assert "### Conflicts in the text" in page and "- **layout.face**: «Выложите стопку из тринадцати карт" in page
+    page = game_markdown(kb, "004-087")       # spaces not filled, and filled from the reserve later on
+    assert "### Conflicts in the text" in page and "- **tableau.space**: «Пробелы не заполняются." in page
     page0 = game_markdown(kb, "000-5")
     assert "Numbered rules used: 10, 2, 3, 4, 7." in page0
     assert "| Foundations | base card | **A** | «Мета пасьянсу" in page0 and "inherited from 000 Правило 3" in page0
