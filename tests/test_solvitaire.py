@@ -177,11 +177,16 @@ def test_accordion(kb_games):
 
 # -- refusals name the rule ----------------------------------------------------------------------
 
-def test_carpet_fill_from_the_waste_is_not_written_as_not_filled(kb_games):
-    e = refusal(kb_games, "004-010")
-    space = next(o for o in e.obstacles if o.fields == ("tableau.space",))
-    assert space.quote.startswith("Образующиеся при перекладке пустоты заполняются из резервной стопки")
-    assert space.lines == (989, 992) and "auto-waste-then-stock" in space.text
+def test_carpet_fills_a_space_from_the_waste_then_the_stock(kb_games):
+    # «пустоты заполняются из резервной стопки или из оставшейся колоды, если нет резервной стопки»
+    # (989–992) is read from-waste-then-stock: Solvitaire's auto-waste-then-stock, with its note
+    try:
+        e = export_of(kb_games, "004-010")
+    except NotExpressible as x:
+        raise AssertionError([(o.fields, o.text) for o in x.obstacles])
+    assert e.rules["tableau piles"]["spaces policy"] == "auto-waste-then-stock"
+    space = e.note("tableau piles.spaces policy").evidence[0]
+    assert space.lines == (989, 992) and space.quote.startswith("Образующиеся при перекладке пустоты")
 
 
 def test_gaps_rows_refused_for_their_reshuffles(kb_games):
