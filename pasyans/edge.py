@@ -103,6 +103,9 @@ class Edge(TyperGroup):
 
     def make_context(self, info_name, args, parent=None, **extra):
         for a in args:
+            if "\x00" in a:  # no file name, option or text of the CLI may hold a NUL (open() refuses it)
+                shown = a.replace("\x00", "\\0")
+                say_error(f"argument {shown!r} holds a NUL character", 2)
             if not _is_text(a):
                 try:  # bytes the shell passed (os.fsdecode made them \udc80…\udcff): show them as U+FFFD
                     shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

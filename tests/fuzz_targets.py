@@ -452,6 +452,10 @@ FIXED: dict[str, list[str]] = {
     "headings": ["", " или "],  # split_title of no names
     "rule_spec": ['{"special": true}', '{"conflicts": 3, "special": "ab"}'],  # a non-list iterated
     "oracles": ["¹ ²", "1¹"],  # «¹».isdigit() then int()
+    "rules": ["Сноска ¹ здесь.", "\ud800 "],
+    # a NUL in --db: open() raised ValueError (embedded null byte) — now a usage error
+    "cli": ["00\x00тиметься про цілу групу подібних пасьянсів, один з яких отримав назву Паганіні за те, що великий "
+            "музикант Нікколо Паганіні дуже любив розкладати його."],  # the old rules.py: int("¹"), spaCy hashing a lone surrogate
 }
 """Target name → inputs that crashed it once (fixed): each property test runs them first."""
 
