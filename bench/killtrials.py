@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/killtrials.py            # 30 trials on the bundled corpus
     .venv/bin/python bench/killtrials.py -n 40 --keep /tmp/trials
+    .venv/bin/python bench/killtrials.py --sources 000,001,002,003   # a smaller corpus: shorter builds
 
 A first build writes a good knowledge base K.db in a fresh folder. Each trial then starts
 ``pasyans build --db K.db`` and kills it with SIGKILL: half the trials at a uniformly random moment
@@ -17,8 +18,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -53,8 +56,25 @@ def leftovers(folder: Path, db: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p != db)
 
 
+CORPUS: list[str] = []
+"""``--corpus DIR`` given to every build (empty: the bundled corpus)."""
+SOURCES = [0]
+"""How many sources a build reads (its step lines count them)."""
+
+
+def sub_corpus(ids: list[str]) -> Path:
+    """A corpus of the bundled sources ``ids`` only, in a new temporary folder."""
+    folder = Path(tempfile.mkdtemp(prefix="killtrials-corpus-"))
+    manifest = json.loads((ROOT / "corpus" / "manifest.json").read_text("utf-8"))
+    manifest["sources"] = [s for s in manifest["sources"] if s["id"] in ids]
+    for s in manifest["sources"]:
+        shutil.copy(ROOT / "corpus" / s["file"], folder / s["file"])
+    (folder / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), "utf-8")
+    return folder
+
+
 def build(db: Path, extra: list[str] = ()) -> subprocess.Popen:
-    return subprocess.Popen([str(PASYANS), "build", "--db", str(db), *extra], stdout=subprocess.DEVNULL,
+    return subprocess.Popen([str(PASYANS), "build", *CORPUS, "--db", str(db), *extra], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
 
 
@@ -63,9 +83,11 @@ def run_trial(db: Path, rng: random.Random, whole: float, writing: float, late: 
     seen_writing = threading.Event()
     started = time.monotonic()
 
-    def watch():
+    def watch():  # the writing starts after the last source's step line («[12 s, …] 003 read»)
+        read = 0
         for line in proc.stderr:
-            if "writing the knowledge base" in line:
+            read += bool(re.search(r"\] \S+ read\s*$", line))
+            if "writing the knowledge base" in line or read >= SOURCES[0]:
                 seen_writing.set()
 
     threading.Thread(target=watch, daemon=True).start()
@@ -88,7 +110,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-n", type=int, default=30, help="trials (default 30)")
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--keep", default=None, help="folder to work in (kept); default a temporary one")
+    ap.add_argument("--sources", default="", help="build only these bundled sources (comma-separated ids)")
     args = ap.parse_args(argv)
+    corpus = sub_corpus(args.sources.split(",")) if args.sources else None
+    if corpus:
+        CORPUS[:] = ["--corpus", str(corpus)]
+    SOURCES[0] = len(json.loads(((corpus or ROOT / "corpus") / "manifest.json").read_text("utf-8"))["sources"])
     sys.path.insert(0, str(ROOT))
     rng = random.Random(args.seed)
     folder = Path(args.keep or tempfile.mkdtemp(prefix="killtrials-"))
@@ -103,7 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"the first build failed: {err.strip()[-300:]}")
         return 2
     writing = max(1.0, whole * 0.3)
-    print(f"first build: {whole:.0f} s; {intact(db)[1]}; killing {args.n} builds in {folder}")
+    what = f"sources {args.sources}" if args.sources else "the bundled corpus"
+    print(f"first build ({what}): {whole:.0f} s; {intact(db)[1]}; killing {args.n} builds in {folder}")
     print(f"{'trial':>5} {'when':>8} {'window':>7} {'K.db':>10} {'left by the kill':<40}")
     lost = damaged = 0
     seen_orphans = 0
@@ -133,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"after a last build: K.db {what if ok else 'DAMAGED ' + what}; orphan files: {len(orphans)} {orphans or ''}")
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
+    if corpus:
+        shutil.rmtree(corpus, ignore_errors=True)
     return 0 if (lost == damaged == 0 and not orphans and ok) else 1
 
 
