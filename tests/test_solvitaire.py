@@ -189,6 +189,22 @@ def test_carpet_fills_a_space_from_the_waste_then_the_stock(kb_games):
     assert space.lines == (989, 992) and space.quote.startswith("Образующиеся при перекладке пустоты")
 
 
+def test_fortune_and_cadran_spaces_as_their_texts_say(kb_games):
+    # «Фортуна» 1701–1705: the waste's top card, the stock's «если резервной стопки не имеется»
+    fortune = export_of(kb_games, "004-020")
+    assert fortune.rules["tableau piles"]["spaces policy"] == "auto-waste-then-stock"
+    # «Кадран» 5979–5982: «либо игровой картой из расклада, либо верхней картой резервной стопки» = any card
+    cadran = export_of(kb_games, "004-071")
+    note = next(n for n in cadran.notes if n.key == "tableau piles.spaces policy")
+    assert note.value == "any" and note.evidence[0].lines == (5979, 5982)
+
+
+def test_ladder_refused_for_its_one_redeal(kb_games):
+    # «Лесенка» (003): the waste «использовать как новую колоду» once; Solvitaire redeals without limit or not at all
+    [o] = [o for o in refusal(kb_games, "003-7").obstacles if o.fields == ("stock.redeals",)]
+    assert "set number of times" in o.text and "как новую колоду" in o.quote
+
+
 def test_gaps_rows_refused_for_their_reshuffles(kb_games):
     e = refusal(kb_games, "000-3")                 # «важкий шлях»: rule 7 may be used twice
     [o] = [o for o in e.obstacles if o.fields == ("stock.redeals",)]
