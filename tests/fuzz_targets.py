@@ -270,6 +270,18 @@ def _rules(text: str, _ctx) -> None:
         extract_rules_with_findings(_mapped(text), lang)
 
 
+def _rule_refs(text: str, _ctx) -> None:
+    """The rules reader's same-as references: a name's lemmas, the fields a sentence covers, two names compared."""
+    from pasyans.extract.rules import references
+
+    lines = text.split("\n")
+    for line in lines[:6]:
+        for lang in ("ru", "uk"):
+            references.name_key(line, lang)
+            references.matches(line, lines[0], lang)
+        references.scope(line)
+
+
 def _articles(text: str, _ctx) -> None:
     from pasyans.extract.articles import segment_source
 
@@ -422,6 +434,7 @@ TARGETS: list[Target] = [
     Target("moves_in_context", "moves", "moves", _moves_in_context),
     Target("layout", "layouts", "core", _layout),
     Target("rules", "rules", "rules", _rules),
+    Target("rule_refs", "rules", "rules", _rule_refs),
     Target("segment_article", "segmentation", "texts", _articles),
     Target("segment_book", "segmentation", "texts", _book),
     Target("book_words", "segmentation", "texts", _book_words),
