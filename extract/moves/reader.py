@@ -337,6 +337,9 @@ class Reader(Forms):
         options = self._direction_options(cl)
         if options is not None:
             return options
+        cl = self._verdict_on_last(cl)
+        if not cl:
+            return []
         before = {id(p) for p in self.protos}
         groups = card_groups(cl)
         prons = pronouns_of(cl)
@@ -386,6 +389,25 @@ class Reader(Forms):
                                                   and cl[0].tag.POS in ("PRTF", "GRND")):
             self.ctx.pending_list = []   # (a participle beside the list keeps it: «…, лежащие одна на другой, …»)
         return made
+
+    _THAT = frozenset({"так", "это", "этого", "це", "цього", "такое", "таке"})
+
+    def _verdict_on_last(self, cl: list[El]) -> list[El]:
+        """«класть 7♥ на 8♦. Так нельзя, …», «Це не можна»: a prohibition of the move just read, said
+        after it; the move before gets ``prohibited`` and the rest of the clause (after the comma) is
+        read on its own («…, правильно 7♥ на 8♠ или 8♣»). Returns the clause left to read."""
+        lp = self.ctx.last_proto
+        if lp is None or not lp.movers or len(cl) < 2 or cl[0].kind != "word" or cl[0].low not in self._THAT:
+            return cl
+        k = 1
+        while k < len(cl) and cl[k].kind == "word" and "PROHIB" not in cl[k].cues and k < 3:
+            k += 1
+        if k >= len(cl) or "PROHIB" not in cl[k].cues or any(el.kind == "card" for el in cl[:k + 1]):
+            return cl
+        lp.flags.add("prohibited")
+        lp.notes.append(f"«{cl[0].text} {cl[k].text}» after it: the move is forbidden")
+        comma = next((i for i, el in enumerate(cl) if el.kind == "punct" and el.text == ","), None)
+        return cl[comma + 1:] if comma is not None else []
 
     def _direction_options(self, cl: list[El]) -> list[Proto] | None:
         """«Далее ♦Д можно передвинуть | либо вверх, | либо влево»: the directions the move before may
