@@ -48,6 +48,9 @@ _LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти"
 _OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито"})
 """«открыта / відкрита X»: a card shown open, the subject of what follows."""
 
+_SUIT_STEMS = frozenset({"пик", "пік", "чер", "чир", "буб", "тре"})
+"""First letters of suit adjectives («пікові», «червонные»), which pymorphy3 may read as nouns."""
+
 _ONLY = frozenset({"только", "лишь", "лише", "тільки", "лиш"})
 
 
@@ -678,7 +681,8 @@ class Reader(Forms):
                 int(el.text) if el.kind == "num" and el.text.isdecimal() else None)
             if n is None:
                 continue
-            nxt = next((e for e in cl[i + 1:i + 3] if e.kind == "word" and e.tag is not None and e.tag.POS != "ADJF"), None)
+            nxt = next((e for e in cl[i + 1:i + 3] if e.kind == "word" and e.tag is not None and e.tag.POS != "ADJF"
+                        and not (e.lemma != "карта" and e.low[:3] in _SUIT_STEMS)), None)   # «дві пікові карти»
             both = el.low in ("обе", "оба", "обидві", "обидва", "обі")
             if not both and (nxt is None or nxt.lemma != "карта"):
                 continue
@@ -701,8 +705,23 @@ class Reader(Forms):
                     named.insert(0, t)
                 if len(named) == n:
                     break
-            return n, (named if demonstr and len(named) == n else [])
+            if demonstr and len(named) == n:
+                return n, self._as_pile(named)
+            return n, []
         return None
+    def _as_pile(self, toks: list[CardToken]) -> list[CardToken]:
+        """``toks`` in pile order, the card the others were put on first: «♠9 на ♥10, ♠8 на ♠9; ці
+        дві карти …» are ♠9 and ♠8 (♠9 first), whatever order the text named them in."""
+        out = list(toks)
+        for p in self.protos:
+            if p.target is None or not p.movers:
+                continue
+            a = next((k for k, t in enumerate(out) if t.card == p.movers[0].card), None)
+            b = next((k for k, t in enumerate(out) if t.card == p.target.card), None)
+            if a is not None and b is not None and a < b:
+                out.insert(a, out.pop(b))
+        return out
+
     def _take(self, cl, groups, prons, elided) -> None:
         """A card taken up, not yet put anywhere: the place it comes from («из отбоя», «с основания»,
         «з бази») is kept for its next move (``Move.from_place``)."""
