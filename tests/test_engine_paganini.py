@@ -209,7 +209,7 @@ def test_won_layout():
 
 # -- the entry point on the same example ---------------------------------------------------------
 
-def test_verify_example_full_replay_with_findings(gold, corpus):
+def test_verify_example_full_replay_with_findings(gold, corpus, specs):
     ex = eg.example(gold, "000-2")
     moves = eg.printed_moves(ex)
     rows, groups = _table_b(gold)
@@ -217,24 +217,39 @@ def test_verify_example_full_replay_with_findings(gold, corpus):
     example.layout_undecided = groups
     read_claims(example, "uk")
     game = GameText("000-B", "000", "Паганіні", [(22, 28)], rules_used=["1", "5", "3", "4", "6|7"])
-    verdicts = verify_example(game, example, {})
+    spec = specs["000-2"][0]          # as read: the window rule gives the special paganini-windows
+    verdicts = verify_example(game, example, spec)
     assert [v.verdict for v in verdicts] == ["legal"] * 13 + ["illegal"]
     kinds = Counter(f.kind for f in example.findings)
     assert kinds["move-correction"] == 1 and kinds["claim-contradicted"] == 1
     assert kinds["ocr-resolved"] == 4
-    verify_example(game, example, {})
+    verify_example(game, example, spec)
     assert Counter(f.kind for f in example.findings) == kinds   # no duplicates
-    assert verify_example_full(game, example, {}).checker == "paganini-Б"
+    assert verify_example_full(game, example, spec).checker == "paganini-Б"
 
 
-def test_verify_example_error_becomes_unverifiable(gold):
+def test_verify_example_error_becomes_unverifiable(gold, specs):
     moves = eg.printed_moves(eg.example(gold, "000-1"))
     example = Example((21, 21), "", layout=[[None] * 5] * 8, moves=moves)
     game = GameText("000-A", "000", "килим", [(5, 21)])
-    verdicts = verify_example(game, example, {})
+    verdicts = verify_example(game, example, specs["000-1"][0])
     assert len(verdicts) == 7 and {v.verdict for v in verdicts} == {"unverifiable"}
     assert (verdicts[0].rule, verdicts[0].what) == ("engine", "engine-error")
     assert example.findings[0].kind == "engine-error"
+
+
+def test_a_users_text_numbered_000_is_not_paganini(specs):
+    """The family is known by its spec's window rule, never by the source id: a user's first text
+    added to an empty corpus is source 000 too. «Косынка» of 003 as source 000 is judged by its rules."""
+    from pasyans.extract.moves import parse_moves
+
+    spec = specs["003-4"][0]
+    assert not any(sp["name"].startswith("paganini") for sp in spec["special"])
+    moves = parse_moves("♥Д — на ♠К.", "000", "symbol", "ru").moves
+    example = Example((1, 1), "♥Д — на ♠К.", moves=moves)
+    result = verify_example_full(GameText("000-1", "000", "Косынка", [(1, 3)]), example, spec)
+    assert result.checker == "known-facts"
+    assert [v.verdict for v in result.verdicts] == ["legal"]    # a red queen on a black king
 
 
 # -- properties ------------------------------------------------------------------------------------
@@ -292,7 +307,7 @@ def test_illegal_step_leaves_state_unchanged(perm, k):
         assert s.snapshot() == before
 
 
-def test_verify_example_with_the_layout_reader(gold, corpus):
+def test_verify_example_with_the_layout_reader(gold, corpus, specs):
     """The pipeline's path: the table of lines 7–14 read by the layout reader, its open cells kept."""
     from pasyans.extract.layout import read_paganini_layout
 
@@ -301,7 +316,7 @@ def test_verify_example_with_the_layout_reader(gold, corpus):
     example = Example((7, 21), corpus["000"].span(7, 21), layout=reading.rows, layout_lines=(7, 14), moves=moves)
     example.layout_reading = reading
     game = GameText("000-A", "000", "килим", [(5, 21)], rules_used=["1", "2", "3", "4"])
-    verdicts = verify_example(game, example, {})
+    verdicts = verify_example(game, example, specs["000-1"][0])
     assert [v.verdict for v in verdicts] == ["legal"] * 7
     open_cells = [f for f in example.findings if f.kind == "ocr-undecided"]
     assert len(open_cells) == len(reading.undecided) == 3

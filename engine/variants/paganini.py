@@ -465,10 +465,6 @@ class PaganiniState:
 
 # -- the family as a mechanic of the rule spec ----------------------------------------------------
 
-PAGANINI_SOURCE = "000"
-"""The source whose games are all of the Paganini family (the article «Паганіні»)."""
-
-
 @register
 class Paganini(Rules):
     """The Paganini family without its layout: a move names rows and windows, so only the full
@@ -484,13 +480,12 @@ class Paganini(Rules):
 
 
 def is_paganini(game, spec) -> bool:
-    """Whether ``game`` is of the Paganini family: a ``paganini…`` special in its spec, else its
-    source is :data:`PAGANINI_SOURCE`."""
+    """Whether ``game`` is of the Paganini family: a ``paganini…`` special in its spec (read from the
+    text's window rule, or inherited through its numbered rules). Never decided by the source id: a
+    user's own text may be source ``000`` too."""
     from pasyans.spec import RuleSpec
 
-    if any(sp.name.startswith("paganini") for sp in RuleSpec.from_json(spec).special):
-        return True
-    return game.source == PAGANINI_SOURCE
+    return any(sp.name.startswith("paganini") for sp in RuleSpec.from_json(spec).special)
 
 
 def variant_for(game, example, spec) -> Variant:
