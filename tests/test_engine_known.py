@@ -364,11 +364,11 @@ def test_onto_a_base_card_in_foundation_order_is_a_foundation_move():
     assert v.verdict == "legal" and v.rule == "foundations.preplaced"
 
 
-def test_paganini_example_without_layout_is_unverifiable(gold_000_003):
+def test_paganini_example_without_layout_is_unverifiable(gold_000_003, specs):
     ex = eg.example(gold_000_003, "000-2")
     moves = eg.printed_moves(ex)
     game = GameText("000-B", "000", "Паганіні", [(22, 28)])
-    verdicts = verify_example(game, Example((25, 25), "", moves=moves), {})
+    verdicts = verify_example(game, Example((25, 25), "", moves=moves), specs["000-2"][0])
     assert len(verdicts) == 14 and {v.rule for v in verdicts} == {"layout"}
     assert {v.verdict for v in verdicts} == {"unverifiable"}
 
