@@ -331,18 +331,52 @@ def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool
     return ds
 
 
+class PortError(Exception):
+    """The address ``pasyans serve`` was asked to listen on cannot be used (in use, not permitted,
+    no such interface); the message names host and port."""
+
+
+def listen(host: str, port: int):
+    """A TCP socket bound to ``(host, port)``, so the port is known to be ours before anything is
+    announced (uvicorn then serves on this very socket). Raises :class:`PortError`."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise PortError(f"cannot listen on {host}: no such host or interface ({e.strerror})") from None
+    family, kind, proto, _name, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a closed server's port is reusable
+    try:
+        sock.bind(addr)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise PortError(f"port {port} on {host} is in use ({e.strerror}); stop the other server "
+                            f"or give another --port") from None
+        raise PortError(f"cannot listen on port {port} on {host} ({e.strerror}); give another --port "
+                        f"or --host") from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sql: bool = False,
         show_paths: bool = False) -> None:
     """Serve the knowledge base at ``http://host:port/`` until interrupted (uvicorn, one worker).
-    SQLite's heap is capped for the process (:data:`pasyans.kb.guard.HEAP_LIMIT_BYTES`)."""
+    SQLite's heap is capped for the process (:data:`pasyans.kb.guard.HEAP_LIMIT_BYTES`). Raises
+    :class:`PortError` (before printing anything) when the port cannot be bound."""
     import asyncio
 
     import uvicorn
 
+    sock = listen(host, port)
     ds = datasette_app(db_path, allow_sql=allow_sql, show_paths=show_paths)
     guard.heap_limit(sqlite3.connect(":memory:"))
     asyncio.run(ds.invoke_startup())
     shown = Path(db_path) if show_paths else Path(db_path).name
     print(f"pasyans: serving {shown} at http://{host}:{port}/" + ("  (arbitrary SQL allowed)" if allow_sql else ""),
           flush=True)
-    uvicorn.run(ds.app(), host=host, port=port, log_level="warning", lifespan="on", access_log=False)
+    config = uvicorn.Config(ds.app(), host=host, port=port, log_level="warning", lifespan="on", access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -126,8 +126,11 @@ class Site:
             log(f"serving the rebuilt {self.path.name} ({len(self.ids)} games)")
 
     def redirect(self, path: str, qs: bytes) -> str | None:
-        """Where a request should go instead: the HTML row page of a game in the games table goes
-        to the game's page (its JSON stays)."""
+        """Where a request should go instead: ``/game`` or ``/game/`` (no game named) goes to the
+        games list; the HTML row page of a game in the games table goes to the game's page (its
+        JSON stays)."""
+        if path in ("/game", "/game/"):  # a game page without a game: the list of games
+            return "/games" + ("?" + qs.decode("latin-1") if qs else "")
         prefix = f"/{self.name}/games/"
         if path.startswith(prefix) and not path.endswith(".json"):
             from datasette.utils import tilde_decode

@@ -330,3 +330,31 @@ def test_load_of_bad_requests_on_loopback(server, built_kb):
     assert normal == [200] * 5
     assert len(got) == 80 and all(want == status for want, status in got), [g for g in got if g[0] != g[1]][:5]
     assert "Traceback" not in server.output()
+
+
+def test_game_without_a_name_leads_to_the_games_list(built_kb):
+    db, _ = built_kb
+    r1, r2, r3 = _client(db, ["/game/", "/game", "/game/?cards=en"])
+    assert (r1.status_code, r1.headers["location"]) == (302, "/games")
+    assert (r2.status_code, r2.headers["location"]) == (302, "/games")
+    assert r3.headers["location"] == "/games?cards=en"
+    (games,) = _client(db, ["/games"])
+    assert games.status_code == 200 and 'href="/game/004-004' in games.text
+
+
+def test_serve_on_a_port_in_use_is_one_line_before_any_announcement(built_kb):
+    import socket
+    import subprocess
+    import sys
+
+    db, _ = built_kb
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "pasyans.cli", "serve", "--db", str(db), "--port", str(port)],
+                           capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1, r.stderr
+    assert r.stdout == ""  # no «serving … at» line
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: port {port} on 127.0.0.1 is in use ("), r.stderr
