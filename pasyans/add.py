@@ -275,6 +275,8 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     prepared = []
     for f in files:
         path = Path(f)
+        if path.is_dir():
+            raise AddError(f"{path} is a folder: give the text files in it")
         if not path.is_file():
             raise AddError(f"{path}: file not found")
         data = path.read_bytes()

@@ -34,6 +34,17 @@ def _fail(msg: str) -> None:
     say_error(msg, 1)
 
 
+def _bad_argument(msg: str) -> None:
+    """Print ``error: msg`` (one line) and exit with status 2, the status of a bad option or argument."""
+    say_error(msg, 2)
+
+
+def _nonempty(query: str) -> None:
+    """Refuse a query of only whitespace (it would match nothing, or everything) with status 2."""
+    if not query.strip():
+        _bad_argument("empty query")
+
+
 def _connect(db: Path, plain: bool = False):
     """The knowledge base ``db`` opened read-only and checked (:func:`pasyans.kb.query.connect`;
     ``plain``: a bare ``sqlite3`` connection, :func:`pasyans.kb.query.open_checked`, for commands
@@ -82,11 +93,15 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
 
     err = Console(stderr=True)
     _stop_cleanly_on_signals()
+    existed = db.exists()
     try:
         with _BuildProgress(err, quiet) as bar:
             summary = run_build(corpus, db, progress=bar.say, force=force, wait=wait, jobs=jobs, on_step=bar.step)
     except (CorpusError, KBError) as e:
         _fail(str(e))
+    except KeyboardInterrupt:  # Ctrl-C: the build writes a temporary file, so the old one is untouched
+        typer.echo(f"interrupted; {db} kept as it was" if existed else f"interrupted; {db} not written", err=True)
+        raise typer.Exit(130) from None
     for w in summary.warnings:
         typer.echo(f"warning: {w}", err=True)
     con = Console()
@@ -209,6 +224,7 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
     Exits 1 when nothing matches (also with --json, which then prints [])."""
     from .kb.present import find_games
 
+    _nonempty(name)
     conn = _connect(db, plain=True)
     found = find_games(conn, name, limit=limit)
     if as_json:
@@ -454,9 +470,9 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
     from .kb.export import export_html, export_json, export_markdown, export_solvitaire
 
     if fmt not in ("json", "markdown", "html", "solvitaire"):
-        _fail(f"unknown export format {fmt!r} (known: json, markdown, html, solvitaire)")
+        _bad_argument(f"unknown export format {fmt!r} (known: json, markdown, html, solvitaire)")
     if cards not in ("ru", "en"):
-        _fail(f"--cards {cards!r}: give ru (Д♥) or en (♥Q)")
+        _bad_argument(f"--cards {cards!r}: give ru (Д♥) or en (♥Q)")
     try:
         if fmt == "json" and out:
             guard_output(out, inputs=[db], force=force, earlier_output=_earlier_json_export, what="JSON export")
@@ -544,6 +560,7 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
 
     from .kb.search import search as search_text
 
+    _nonempty(query)
     conn = _connect(db)
     try:
         hits = search_text(conn, query, limit=limit)
@@ -575,10 +592,13 @@ def serve(db: Path = DbOption,
           show_paths: bool = typer.Option(False, "--show-paths", help="Show the file's path (/-/databases).")) -> None:
     """Browse the knowledge base in a web browser: a search box, a page per game, the tables.
     A rebuilt file is served without a restart."""
-    from .kb.serve import run
+    from .kb.serve import PortError, run
 
     _connect(db)  # fails with one line when the file is missing
-    run(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
+    try:
+        run(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
+    except PortError as e:
+        _fail(str(e))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 from collections import Counter
 from dataclasses import dataclass, field
@@ -283,15 +285,47 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     segs: list[Segmented | None] = [None] * len(sources)
     order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
     say(f"reading {len(sources)} sources in {min(n, len(sources))} processes")
-    with ProcessPoolExecutor(min(n, len(sources)), mp_context=multiprocessing.get_context(method)) as pool:
-        running = {pool.submit(read_source, sources[i]): i for i in order}
-        for k, fut in enumerate(as_completed(running), 1):
-            i = running[fut]
-            segs[i] = fut.result()
-            say(f"{sources[i].id}: {len(segs[i].games)} games read")
-            if on_step:
-                on_step(f"{sources[i].id} read", k, total)
+    with ProcessPoolExecutor(min(n, len(sources)), mp_context=multiprocessing.get_context(method),
+                             initializer=_worker_start) as pool:
+        try:
+            with _no_ctrl_c_while_forking():
+                running = {pool.submit(read_source, sources[i]): i for i in order}
+            for k, fut in enumerate(as_completed(running), 1):
+                i = running[fut]
+                segs[i] = fut.result()
+                say(f"{sources[i].id}: {len(segs[i].games)} games read")
+                if on_step:
+                    on_step(f"{sources[i].id} read", k, total)
+        except KeyboardInterrupt:  # Ctrl-C: the workers ignore it; stop them, not wait for their sources
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in multiprocessing.active_children():
+                child.terminate()
+            raise
     return segs
+
+
+@contextlib.contextmanager
+def _no_ctrl_c_while_forking():
+    """Hold Ctrl-C back while the pool starts its processes (a SIGINT inside fork's handlers is
+    swallowed, and a worker not yet ignoring it prints a traceback); it is delivered on leaving."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _worker_start() -> None:
+    """A reading process ignores Ctrl-C: the terminal sends it to the whole process group, and the
+    main process alone stops the build (and says so once), with no traceback from each worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _preload() -> None:

@@ -171,3 +171,61 @@ def test_the_build_refuses_to_write_onto_its_corpus(tmp_path):
     target = d / "manifest.json"
     assert "is a file of the corpus this build reads" in one_line(
         ["build", "--corpus", str(d), "--db", str(target)], 1)
+
+
+def test_an_empty_query_is_a_bad_argument(small_kb):  # noqa: F811
+    for cmd in ("find", "search"):
+        for q in ("", "   "):
+            assert one_line([cmd, q, "--db", str(small_kb)], 2) == "error: empty query"
+            assert one_line([cmd, q, "--db", str(small_kb), "--json"], 2) == "error: empty query"
+
+
+def test_a_bad_export_option_value_exits_2(small_kb, tmp_path):  # noqa: F811
+    assert one_line(["export", "--format", "html", "--cards", "xx", "--out", str(tmp_path / "h"),
+                     "--db", str(small_kb)], 2) == "error: --cards 'xx': give ru (Д♥) or en (♥Q)"
+    assert "unknown export format 'pdf'" in one_line(["export", "--format", "pdf", "--db", str(small_kb)], 2)
+    assert not (tmp_path / "h").exists()
+
+
+def test_add_of_a_folder_says_it_is_a_folder(tmp_path):
+    texts = tmp_path / "texts"
+    texts.mkdir()
+    (texts / "a.txt").write_text("Пасьянс «Проба»\n\nКарты раскладывают в четыре ряда.\n", "utf-8")
+    corpus = tmp_path / "corpus"
+    assert one_line(["add", str(texts), "--corpus", str(corpus)], 1) == (
+        f"error: {texts} is a folder: give the text files in it")
+    assert not corpus.exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path, jobs):  # noqa: F811
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while the sources are read."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    db = _copy(small_kb, tmp_path)
+    before = db.read_bytes()
+    err = tmp_path / "stderr"
+    with open(err, "w") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "build", "--db", str(db), "--jobs", jobs],
+                                stdout=subprocess.DEVNULL, stderr=fh, start_new_session=True, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 300
+        while " read" not in err.read_text("utf-8") and "reading" not in err.read_text("utf-8"):
+            assert proc.poll() is None, err.read_text("utf-8")
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        os.killpg(proc.pid, signal.SIGINT)
+        status = proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    text = err.read_text("utf-8")
+    assert status == 130, text
+    assert "Traceback" not in text
+    assert text.strip().splitlines()[-1] == f"interrupted; {db} kept as it was"
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [db.name, "stderr"]
