@@ -357,3 +357,16 @@ def test_ordinal_read_as_cardinal_is_recorded(corpus):
     assert field(spec, "layout.tableau_piles")["value"] == 8
     choice = [f for f in findings if f.kind == "reading-choice"]
     assert [(f.lines, f.token) for f in choice] == [((6, 6), "восьмій")]
+
+
+@pytest.mark.parametrize("line,suit", [
+    ("Въ рядахъ карты кладутся въ убывающемъ порядкѣ; масть не имѣетъ значенія.", "any-suit"),
+    ("Въ рядахъ карты кладутся въ убывающемъ порядкѣ: на красную карту кладется черная, на черную — красная.",
+     "alternate-color")])
+def test_pre_1918_build_rule_is_read_after_modernising(line, suit):
+    """Pre-1918 build phrasings are read once the text is modernised, as the pipeline does."""
+    from pasyans.extract.text import MappedText
+    spec = extract_rules(modernize_mapped(MappedText.from_lines([line])), "ru")
+    assert field(spec, "tableau.build_direction")["value"] == "down"
+    got = field(spec, "tableau.build_suit")
+    assert (got["value"], got["status"], got["lines"]) == (suit, "stated", [1, 1])
