@@ -213,10 +213,8 @@ def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path,
         proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "build", "--db", str(db), "--jobs", jobs],
                                 stdout=subprocess.DEVNULL, stderr=fh, start_new_session=True, cwd=tmp_path)
     try:
-        deadline = time.monotonic() + 300
         while " read" not in err.read_text("utf-8") and "reading" not in err.read_text("utf-8"):
-            assert proc.poll() is None, err.read_text("utf-8")
-            assert time.monotonic() < deadline
+            assert proc.poll() is None, err.read_text("utf-8")   # the build ended before reading: fail
             time.sleep(0.1)
         os.killpg(proc.pid, signal.SIGINT)
         status = proc.wait(timeout=120)

@@ -13,7 +13,6 @@ import re
 import shutil
 import sqlite3
 import threading
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -250,7 +249,6 @@ def test_every_value_written_into_a_page_is_escaped(built_kb, tmp_path):
 def test_sql_when_allowed_is_cut_at_its_limits(built_kb):
     db, _ = built_kb
     n = db.stem
-    t0 = time.monotonic()
     ok, blob, slow, path = _client(db, [
         f"/{n}.json?sql=" + q("select count(*) from games") + "&_shape=array",
         f"/{n}.json?sql=" + q("select length(randomblob(1000000000)) as n"),
@@ -261,7 +259,6 @@ def test_sql_when_allowed_is_cut_at_its_limits(built_kb):
     assert blob.status_code == 400 and "too big" in blob.text           # the value limit, at once
     assert slow.status_code == 400 and "took too long" in slow.text     # the time limit
     assert path.status_code == 400 and str(db.parent) not in path.text  # the pragma that shows the path
-    assert time.monotonic() - t0 < 120   # a guard against a hang only; timings are in bench/serve_load.py
 
 
 def test_sql_functions_refuse_long_input():
