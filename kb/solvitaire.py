@@ -63,14 +63,19 @@ SPACES = {"any": ("any", None), "kings": ("kings", None), "not-filled": ("no-bui
                                     "when the waste is empty, as the text does; it does so before any other move")}
 """``tableau.space`` → (``spaces policy``, what the note must add). Other values are obstacles."""
 
+FROM_RESERVE = ("auto-reserve-then-any",
+                "Solvitaire fills a space at once with the reserve's top card; once the reserve is gone, the text as "
+                "read does not say what fills a space: any card is assumed (Solvitaire's default spaces policy "
+                "«any»), not stated")
+"""``tableau.space`` = from-reserve → (``spaces policy``, note). Solvitaire's two reserve policies
+differ only once the reserve is empty, which the value does not decide; «any» is its default."""
+
 SPACE_OBSTACLE = {
     "from-waste": "Solvitaire fills a space from the waste only at once, and from the stock when the waste is "
                   "empty (auto-waste-then-stock); it has no rule for «from the waste» alone",
     "from-waste-or-stock": "Solvitaire has no rule letting the player fill a space from the waste or the stock: "
                            "its auto-waste-then-stock takes the waste's card first, at once",
     "from-stock": "Solvitaire has no rule filling a space from the stock",
-    "from-reserve": "Solvitaire fills a space from the reserve only at once, and says what fills it once the "
-                    "reserve is gone (auto-reserve-then-any / -then-waste): the spec does not say which",
     "any-or-reserve": "Solvitaire has no rule «any card or the reserve's»",
     "other": "the space rule is a special one (see the game's special rules)",
 }
@@ -521,8 +526,8 @@ def _spaces(w: _Writer, no_build: bool) -> None:
             w.fallback(key, "tableau.space", None)
         return
     v = f.value
-    if v in SPACES:
-        policy, caveat = SPACES[v]
+    if v in SPACES or v == "from-reserve":
+        policy, caveat = SPACES.get(v) or FROM_RESERVE
         if no_build and policy in ("any", "kings"):
             w.block(["tableau.space"], "Solvitaire moves no card into a space when nothing may be built "
                                        "(build policy no-build)")
@@ -615,6 +620,8 @@ def _stock(w: _Writer, piles: int | None, total: int, initial: str, hole: bool, 
     else:
         w.fallback("reserve.size", "layout.reserve", (0, "no reserve"))
     nreserve = w.out.get("reserve", {}).get("size", 0) or 0
+    if not nreserve and w.out.get("tableau piles", {}).get("spaces policy", "").startswith("auto-reserve"):
+        w.block(["tableau.space"], "a space is filled from a reserve that the layout as read does not have")
     spread = w.get("layout.reserve_spread")
     if nreserve and spread is not None:
         w.book("reserve.stacked", not spread.value, ["layout.reserve_spread"],

@@ -175,6 +175,34 @@ def test_accordion(kb_games):
     assert a.preset.name == "accordion" and a.differences == []
 
 
+def test_mrs_mop_thirteen_piles_of_eight(kb_games):
+    # «восемью рядами из тринадцати карт внахлест» (6474–6477): rows are layers, 13 piles of 8; «карты
+    # переместились из одного столбца в другой» (6489–6492) counts no columns
+    mop = export_of(kb_games, "004-077")
+    assert mop.rules["tableau piles"]["count"] == 13 and mop.rules["stock"]["size"] == 0
+    assert mop.note("tableau piles.count").evidence[0].lines == (6474, 6477)
+    assert mop.preset.name == "mrs-mop" and all(d.note.quoted for d in mop.differences)
+
+
+def _with_space(kb_games, gid, value):
+    spec = json.loads(json.dumps(kb_games[gid]["rules"]))
+    spec["tableau"]["space"] = {"value": value, "status": "stated", "quote": "Пробел заполняется картой из резерва.",
+                                "lines": [1, 1], "ref": None, "reason": None}
+    return spec
+
+
+def test_a_space_filled_from_the_reserve(kb_games):
+    # «Цветник» has a reserve of 16 (its preset's): from-reserve is Solvitaire's auto-reserve-then-any, the «then any» assumed
+    e = export_game(_with_space(kb_games, "004-019", "from-reserve"), preset_for(kb_games["004-019"]["crosswalk"]))
+    assert e.rules["tableau piles"]["spaces policy"] == "auto-reserve-then-any"
+    note = e.note("tableau piles.spaces policy")
+    assert note.basis == "book" and "assumed" in note.text and note.evidence[0].path == "tableau.space"
+    # «Осажденная крепость» has no reserve: refused on the space rule
+    with pytest.raises(NotExpressible) as x:
+        export_game(_with_space(kb_games, "004-004", "from-reserve"))
+    assert [o.fields for o in x.value.obstacles] == [("tableau.space",)]
+
+
 # -- refusals name the rule ----------------------------------------------------------------------
 
 def test_carpet_fills_a_space_from_the_waste_then_the_stock(kb_games):
