@@ -15,7 +15,8 @@ given): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
 genre's styles, Russian, Ukrainian and pre-1918), and the worked examples of the development texts
 the "texts" developer wrote (``own_texts_segments.json``, their own tuned/held-out split). Per set: card recall, precision, order (LCS),
 destination strict/lenient, and ``flags`` — among the LCS-aligned moves, the share whose
-conditional / alternative / prohibited marks agree.
+conditional / alternative / prohibited / and-so-on marks agree; in whole texts also ``from/count``
+— among aligned gold moves that say where a card is taken from or how many move as one, the share read so.
 
 Gold destinations are free text in ``000_003.json`` («window of row 7 right of Б4», «ЧА
 (foundation)», «подвал (cellar)», «free main row»); :func:`gold_destination` maps them to the
@@ -42,7 +43,7 @@ from pasyans.extract.text import MappedText  # noqa: E402
 
 GOLD = ROOT / "tests" / "fixtures" / "gold"
 ANNOTATIONS = ROOT / "tests" / "fixtures" / "annotations"
-FLAGS = ("conditional", "alternative", "prohibited")
+FLAGS = ("conditional", "alternative", "prohibited", "and-so-on")
 _RANKS = {"А": 1, "Т": 1, "В": 11, "Д": 12, "К": 13}
 
 
@@ -306,15 +307,18 @@ def _fmt(c: Counter) -> str:
     return (f"gold {c['gold']:4d} ours {c['ours']:4d}  card recall {c['hit'] / g:6.1%} precision {c['hit'] / o:6.1%}"
             f"  order(LCS) {c['lcs'] / g:6.1%}  dest strict {c['strict'] / max(c['lcs'], 1):6.1%}"
             f" lenient {c['lenient'] / max(c['lcs'], 1):6.1%}"
-            + (f"  flags {c['flags'] / c['flagged']:6.1%}" if c["flagged"] else ""))
+            + (f"  flags {c['flags'] / c['flagged']:6.1%}" if c["flagged"] else "")
+            + (f"  from/count {c['places'] / c['placed']:6.1%}" if c["placed"] else ""))
 
 
 WHOLE_TEXT_SETS = ("own_texts_segments.json", "aisleriot_segments.json", "moves_texts_segments.json")
 """Annotations of whole texts (segments, examples, moves): scored end to end by :func:`whole_texts`."""
 
 
-def _gold_key(m: dict) -> tuple[str, str | None, frozenset]:
-    return m["card"], m["to"], frozenset(m.get("flags", ()))
+def _gold_key(m: dict) -> tuple[str, str | None, frozenset, str | None, int | None]:
+    """``(card, to, flags, from, count)`` of one annotated move (``from``: "foundation" for a card taken
+    back off a foundation; ``count``: the cards of a run moved as one)."""
+    return m["card"], m["to"], frozenset(m.get("flags", ())), m.get("from"), m.get("count")
 
 
 def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS) -> dict[str, Counter]:
@@ -380,7 +384,14 @@ def _compare(ours: list, gold: list[tuple], label: str, misses: list[str]) -> Co
     # one destination measure here (the gold ``to`` is a card or a place): strict = lenient
     aligned = {j for _, j in pairs}
     for i, j in pairs:
-        m, (card, to, flags) = ours[i], gold[j]
+        m, (card, to, flags, source, count) = ours[i], gold[j]
+        if source or count:  # where it is taken from / how many cards move as one, where the text says
+            row["placed"] += 1
+            right = (not source or m.from_place == source) and (not count or m.count == count or len(m.cards) == count)
+            row["places"] += right
+            if not right:
+                misses.append(f"{label}: {card} from {source} count {count} read as from {m.from_place} "
+                              f"count {m.count} ({len(m.cards)} cards)")
         targets = {x for x in (m.to, m.to_card.format() if m.to_card is not None else None) if x}
         ok = to is None or to in targets or (m.kind == "discard" and m.to_card is not None and m.to_card.format() == to)
         row["strict"] += ok
