@@ -63,7 +63,9 @@ class Move:
     neighbour rather than the card covered: ``right_of``, ``left_of``, ``above``; ``under``
     («♥4 — под ♥8»: onto ♥8, piles growing downward on the page; the note says how the layout was
     decided), ``range`` («серия от ♦В до ♠6»: ``cards`` are the two ends of the run), ``described``
-    (a move the text reports as already made, «♠Т, ♣Т и ♦К помещены в базовый ряд»). ``kind``:
+    (a move the text reports as already made, «♠Т, ♣Т и ♦К помещены в базовый ряд»), ``and-so-on``
+    (the text follows the move with «и т. д.», «и так далее», «і так далі»: moves are left out after
+    it, so later facts of the position may have changed). ``kind``:
     ``build``, ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``discard`` (the cards
     leave play: ``to`` is ``None``; a pair or group leaving together is one move whose ``cards``
     are all of them, ``to_card`` the card paired with the first, if any), ``other``.

@@ -390,3 +390,17 @@ def test_what_the_engine_needs_from_a_move():
     assert [m.turns_up for m in r.moves] == [1, 1, 1]
     r = parse_moves("С основания можно снять семерку пик и положить её на восьмерку бубен.", "x", "words", "ru")
     assert [(m.cards, m.to, m.from_place) for m in r.moves] == [([C("7S")], "8D", "foundation")]
+
+
+def test_and_so_on_flags_only_the_move_it_follows():
+    """«♥7 — под ♥8 и т. д.» (004 «Ханойская башня» 3317): the flag is on ♥7 alone; a later move and a
+    rule of ranks before «і так далі» get none; «и т.д.» without spaces reads the same."""
+    res = parse_moves("Теперь можно поместить под нее ♥8, ♥7 — под ♥8 и т. д. Ходы продолжаются: ♥2 — под ♥9.",
+                      "004", "symbol", "ru")
+    assert [(m.cards[0].format(), "and-so-on" in m.flags) for m in res.moves] == [
+        ("8H", False), ("7H", True), ("2H", False)]
+    res = parse_moves("Туз переноситься на базу, далі на нього кладуть двійку, потім трійку і так далі. "
+                      "Переносимо вісімку чирв на дев'ятку треф.", "x", "words", "uk")
+    assert [(m.cards[0].format(), sorted(m.flags)) for m in res.moves if m.cards and m.cards[0].suit] == [("8H", [])]
+    res = parse_moves("на А♦ — 2♦, на 2♦ — 3♦ и т.д.", "x", "symbol", "ru")
+    assert ["and-so-on" in m.flags for m in res.moves] == [False, True]

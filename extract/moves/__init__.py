@@ -63,6 +63,7 @@ from pasyans.models import Finding, Move
 
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
+from .continued import mark_and_so_on
 from .elements import clauses, elements, join_hyphenation, sentences
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
@@ -176,6 +177,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         out.findings.append(Finding(source_id, mt.lines_of(max(0, len(s) - 1), len(s)), "unused-position",
                                     "the example describes a position no later move uses: " + ", ".join(reader.shown)))
     protos = drop_superseded(reader.protos, sentence_of)
+    mark_and_so_on(protos, s, [t.start for t in sc.tokens])
     out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id)
     used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
     mentions: list[Card] = []
