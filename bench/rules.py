@@ -8,7 +8,12 @@ where the text does not say) and the quote it says it in:
 * ``book`` — ``tests/fixtures/annotations/book_rules_sample.json`` (22 games of the book beyond
   page 43, which the gold does not cover);
 * ``aisleriot`` — ``tests/fixtures/annotations/aisleriot_rules.json`` (30 Russian and 8 Ukrainian
-  Aisleriot help pages: rule texts by other authors).
+  Aisleriot help pages: rule texts by other authors);
+* ``others`` — ``tests/fixtures/annotations/other_authors_rules.json`` (8 short rule texts in
+  ``tests/fixtures/other_authors/``, each a different game in another style of the genre: a forum
+  post, a newspaper or magazine column, another vendor's help page, a Soviet booklet, a pre-1918
+  book page; 5 Russian (one pre-1918), 3 Ukrainian). All held out: annotated before any
+  tuning, never to be tuned to.
 
 The two annotation sets were made before the reader was tuned to them; each game is marked
 ``split: tune`` or ``split: held-out`` (a third), and the figures are printed for each part apart.
@@ -46,7 +51,10 @@ SETS = {
     "gold": FIXTURES / "gold" / "rules_000_003_and_004_part1.json",
     "book": FIXTURES / "annotations" / "book_rules_sample.json",
     "aisleriot": FIXTURES / "annotations" / "aisleriot_rules.json",
+    "others": FIXTURES / "annotations" / "other_authors_rules.json",
 }
+PAGES = {"aisleriot", "others"}
+"""Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
 
 FIELDS = {
     "packs": "deck.packs",
@@ -160,7 +168,7 @@ def _match(game: dict, games: list):
 
 
 def _page_specs(paths: list[str]) -> dict[str, dict]:
-    """The specs of Aisleriot help pages (``aisleriot/LANG/GAME.txt``), each read whole as one game;
+    """The specs of whole pages (``aisleriot/LANG/GAME.txt``, ``other_authors/LANG/NAME.txt``), each read whole as one game;
     a page saying it is played like another («Афина — тот же Клондайк») inherits from that page
     when it is among those read (the pages as a small knowledge base, titles on their first line)."""
     specs, titles = {}, {}
@@ -182,12 +190,12 @@ def _page_specs(paths: list[str]) -> dict[str, dict]:
 
 
 def run(name: str) -> dict:
-    """Tallies of set ``name`` («gold», «book», «aisleriot»): per part («all» for the gold,
+    """Tallies of set ``name`` («gold», «book», «aisleriot», «others»): per part («all» for the gold,
     «tune»/«held-out» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
     in-schema right]``; the misses as lines; the seconds taken."""
     annotated = json.loads(SETS[name].read_text("utf-8"))
     t0 = time.time()
-    if name == "aisleriot":
+    if name in PAGES:
         specs = _page_specs(sorted({g["source"] for g in annotated}))
         spec_of = lambda g: specs[g["source"]]       # noqa: E731
         label = lambda g: g["source"].split("/", 1)[1]   # noqa: E731
