@@ -52,7 +52,8 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
             {"card": m["card"], "cards": m["cards"], "to": m["to"], "to_card": m["to_card"], "raw": m["raw"],
              "lines": [m["first_line"], m["last_line"]], "kind": m["kind"],
              "flags": m["flags"], "verdict": m["verdict"], "reason": m["reason"],
-             "rule": m["rule"], "what": m.get("what"), "detail": m.get("detail")})
+             "rule": m["rule"], "what": m.get("what"), "detail": m.get("detail"),
+             **{k: m.get(k) for k in ("direction", "to_pile", "from_place")}})
     ex_by_game: dict[str, list] = {}
     for e in query.examples(conn):
         ex_by_game.setdefault(e["game"], []).append(

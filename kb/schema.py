@@ -139,8 +139,9 @@ TABLES: dict[str, Table] = {t.name: t for t in (
     _t("moves", {"id": str, "example": str, "game": str, "n": int, "number": int, "card": str, "cards": list,
                  "to": str, "to_card": str, "raw": str, "first_line": int, "last_line": int, "kind": str,
                  "flags": list, "from_row": int, "to_row": int, "notation": str, "verdict": str,
-                 "reason": str, "rule": str, "checked": list, "what": str, "detail": dict}, "id",
-       [("example", "examples", "id"), _GAME]),
+                 "reason": str, "rule": str, "checked": list, "what": str, "detail": dict,
+                 "direction": str, "to_pile": str, "from_place": str}, "id",
+       [("example", "examples", "id"), _GAME], optional=("direction", "to_pile", "from_place")),
     _t("findings", {"id": int, "source": str, "game": str, "kind": str, "message": str, "token": str,
                     "first_line": int, "last_line": int}, "id", [("source", "sources", "id")]),
     # written by other modules; listed so that readers may rely on them and old files are refused

@@ -84,6 +84,7 @@ def move_record(ex_id: str, game: str, j: int, m: Move, v: Verdict) -> dict:
             "to": m.to, "to_card": m.to_card.format() if m.to_card else None, "raw": m.raw,
             "first_line": m.lines[0], "last_line": m.lines[1], "kind": m.kind, "flags": sorted(m.flags),
             "from_row": m.from_row, "to_row": m.to_row, "notation": m.notation,
+            "direction": m.direction, "to_pile": m.to_pile, "from_place": m.from_place,
             "verdict": v.verdict, "reason": v.reason, "rule": v.rule, "checked": list(v.checked),
             "what": v.what, "detail": v.detail()}
 

@@ -332,9 +332,22 @@ def _fit(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _place(r) -> str:
+    """Where a ``moves`` record goes, as ``pasyans verify`` shows it: ``to``; a pile the text names
+    by position («в середину колонки»: ``pile middle``); a direction when the text names no place
+    («сдвигаются влево»: ``(left)``); ``?`` when it names neither."""
+    to, pile, d = r["to"], r.get("to_pile"), r.get("direction")
+    if to is None and d:
+        return f"({d})"
+    if pile and (to is None or not to.startswith("pile:")):
+        return f"pile {pile}"
+    return to or "?"
+
+
 def _verdict_line(r, width: int) -> str:
     """One move of ``pasyans verify``: source line, number, the printed words, card → place, verdict."""
-    tail = f" {r['card'] or '?':>3} → {(r['to'] or '?')[:10]:10} {r['verdict']}"
+    came = f" from {r['from_place']}" if r.get("from_place") else ""
+    tail = f" {r['card'] or '?':>3}{came} → {_place(r)[:12]:12} {r['verdict']}"
     head = f"  {r['source']}:{r['first_line']:<5} {r['n']:3}. "
     room = max(10, width - len(head) - len(tail) - 1)
     raw = " ".join(str(r["raw"]).split())
@@ -422,6 +435,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     if as_json:
         typer.echo(json.dumps([{"game": r["game"], "name": r["game_name"], "source": r["source"], "example": r["example"],
                                 "n": r["n"], "raw": r["raw"], "card": r["card"], "to": r["to"],
+                                **{k: r.get(k) for k in ("direction", "to_pile", "from_place")},
                                 "lines": [r["first_line"], r["last_line"]], "verdict": r["verdict"],
                                 "reason": r["reason"], "rule": r["rule"], "what": r.get("what")} for r in rows],
                                ensure_ascii=False, indent=2))

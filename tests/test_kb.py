@@ -154,3 +154,25 @@ def test_markdown_and_solvitaire_exports_write_real_pages(built_kb, tmp_path):
     assert castle["tableau piles"]["count"] == 8
     refused = json.loads((tmp_path / "sv" / "not-expressible.json").read_text("utf-8"))
     assert refused and all(reasons for reasons in refused.values())
+
+
+def test_direction_pile_and_source_place_are_stored_exported_and_shown(built_kb, kb):
+    """«а ♠5 и ♦8 сдвигаются влево» (004-064, line 5412) names a direction, not a place; «а ♥9 — в
+    середину колонки» (004-040, line 3312) a pile by position: the KB keeps both, the export and
+    ``verify`` show them."""
+    rows = kb.execute("SELECT card, \"to\", direction FROM moves WHERE game = '004-064' AND first_line = 5412 "
+                      "AND direction IS NOT NULL ORDER BY n").fetchall()
+    assert rows == [("5S", None, "left"), ("8D", None, "left")]
+    assert kb.execute("SELECT \"to\", to_pile FROM moves WHERE game = '004-040' AND first_line = 3312 "
+                      "AND card = '9H'").fetchall() == [("tableau", "middle")]
+    data = export_json(kb)
+    validate_export(data)
+    four = next(g for g in data["games"] if g["id"] == "004-064")
+    moved = [m for e in four["examples"] for m in e["moves"] if m["lines"][0] == 5412 and m["direction"]]
+    assert [(m["card"], m["direction"], m["to"]) for m in moved] == [("5S", "left", None), ("8D", "left", None)]
+    db, _ = built_kb
+    r = CliRunner().invoke(app, ["verify", "004-064", "--db", str(db), "--json"])
+    assert r.exit_code == 0, r.output
+    assert {(m["card"], m["direction"]) for m in json.loads(r.output) if m["lines"][0] == 5412} >= {("5S", "left")}
+    r = CliRunner().invoke(app, ["verify", "004-040", "--db", str(db)])
+    assert r.exit_code == 0 and "9H → pile middle" in r.output
