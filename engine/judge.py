@@ -133,18 +133,15 @@ class Judge:
         if dest == "unknown":
             return Ruling([check(UNKNOWN, "to", "unknown-destination", (x,), to=move.to)]), {}
         if dest == "none":
-            d = getattr(move, "direction", None)   # «♠5 и ♦8 сдвигаются влево»: a direction, not a place
-            if d:
-                return Ruling([check(UNKNOWN, "layout", "direction-needs-layout", (x,), direction=d)]), {}
-            return Ruling([check(UNKNOWN, "to", "no-destination", (x,))]), {}
+            if not move.direction:      # «♠5 и ♦8 сдвигаются влево»: a direction, not a place
+                return Ruling([check(UNKNOWN, "to", "no-destination", (x,))]), {}
+            dest = "shift"
         if dest == "row":
             return Ruling([check(UNKNOWN, "layout", "row-needs-layout", (x,))]), {}
         if dest == "discard":
             return self.discard(move), {}
         if dest in ("deal", "waste"):
             return self.deal(move), {}
-        if dest == "tableau":   # «на правый край второго ряда», «в середину колонки»: a place only the layout shows
-            return Ruling([check(UNKNOWN, "layout", "place-in-layout", (x,), to_pile=getattr(move, "to_pile", None))]), {}
         r = Ruling()
         src_checks, src, above = self.source(move)
         r.extend(src_checks)
@@ -159,6 +156,11 @@ class Judge:
                 context = {"beside": y}
         elif dest == "space":
             sub = self.space(move, x, src)
+        elif dest in ("tableau", "shift"):   # «на правый край второго ряда», «сдвигаются влево»: the layout's places
+            s = self.situation(move, x, "place" if dest == "tableau" else dest, None, src)
+            s.where = move.to_pile if dest == "tableau" else move.direction
+            s.spaces = len(self.pos.discard)
+            sub = self.rules.judge(s)
         else:   # cell, reserve
             s = self.situation(move, x, dest, None, src)
             s.cells_used = len([c for c in self.pos.cells if c != x])

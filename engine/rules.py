@@ -114,7 +114,7 @@ class Situation:
     when shown, and ``under_up`` whether it lies face up (``None``: not known); ``carried``: cards lying
     on the moving card that go with it without being named; ``spaces``: empty tableau piles and
     ``others``: whether a move other than a deal is possible (for ``stock.deal_when``; ``None``: not
-    known)."""
+    known); ``where``: see below."""
 
     cards: list[Card]
     dst: str
@@ -137,6 +137,9 @@ class Situation:
     carried: int = 0
     spaces: int | None = None
     others: bool | None = None
+    where: str | None = None
+    """For ``dst`` ``"place"``: the place the text names in the layout (``Move.to_pile``: ``"left"``,
+    ``"right"`` — a row's edge —, ``"middle"``); for ``"shift"``: the direction (``Move.direction``)."""
 
     @property
     def card(self) -> Card:
@@ -210,7 +213,8 @@ class Rules:
             r.extend(self.whole_run(s))       # (several cards not shown before: they come from the tableau)
         handler = {"tableau": self.onto_tableau, "space": self.fill_space, "foundation": self.to_foundation,
                    "cell": self.into_cell, "reserve": self.to_reserve, "waste": self.onto_waste,
-                   "deal": self.deal, "redeal": self.redeal, "discard": self.discard}.get(s.dst)
+                   "deal": self.deal, "redeal": self.redeal, "discard": self.discard,
+                   "place": self.into_place, "shift": self.shift}.get(s.dst)
         if handler is None:
             return r.add(check(UNKNOWN, "to", "unknown-destination", (x,), where=s.dst))
         sub = handler(s)
@@ -505,6 +509,17 @@ class Rules:
         if cs is not None:
             return [check(ILLEGAL, cs.path, "singles-only", (cards[0], cards[-1]), cs)]
         return [check(UNKNOWN, "foundations.complete_sequences", "unknown", (cards[0], cards[-1]))]
+
+    # -- places only the layout shows ------------------------------------------------------------
+    def into_place(self, s: Situation) -> Ruling:
+        """``s.card`` to a place of the layout the text names but no field describes («на правый край
+        второго ряда», «в середину колонки»: ``s.where``): only a mechanic can say."""
+        return Ruling([check(UNKNOWN, "layout", "place-in-layout", (s.card,), to_pile=s.where)], "layout")
+
+    def shift(self, s: Situation) -> Ruling:
+        """``s.card`` moved in a direction, not to a place («♠5 и ♦8 сдвигаются влево»: ``s.where``);
+        ``s.spaces``: cards that have left play so far (places emptied). Only a mechanic can say."""
+        return Ruling([check(UNKNOWN, "layout", "direction-needs-layout", (s.card,), direction=s.where)], "layout")
 
     # -- spaces, cells, the reserve -------------------------------------------------------------
     def fill_space(self, s: Situation) -> Ruling:

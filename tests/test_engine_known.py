@@ -491,6 +491,52 @@ def test_a_move_in_a_direction_names_the_layout_not_a_missing_destination():
     assert v.decisive.detail["direction"] == "left"
 
 
+CLOSE_UP = {"name": "close-up", "description": "the cards left close up", "lines": [5401, 5404],
+            "quote": "Когда две карты сброшены, те, что остаются на столе, передвигаются ближе к центру креста"}
+
+
+def test_cards_close_up_only_into_places_emptied():
+    """«Четырнадцать» 5411–5412: «в четвертой секции сбрасываются ♥В и ♠3, а ♠5 и ♦8 сдвигаются
+    влево» — with ``close-up`` the shift is legal once a card has left play (assumed: the place left
+    of ♠5 is one emptied), not before any has."""
+    spec = {"special": [{"name": "pairs", "params": {"total": 14, "touching": True}, "quote": "14 очков", "lines": [5396, 5399]},
+                        CLOSE_UP]}
+    pair = Move([C("JH"), C("3S")], None, "сбрасываются ♥В и ♠3", (5411, 5411), kind="discard")
+    shift = Move([C("5S")], None, "а ♠5 и ♦8 сдвигаются влево", (5412, 5412), direction="left")
+    before = check_moves([shift], spec)[0]
+    assert (before.verdict, before.rule, before.what) == ("unverifiable", "layout", "nothing-emptied")
+    v = check_moves([pair, shift], spec)[1]
+    assert (v.verdict, v.rule, v.what) == ("legal", "special:close-up", "closes-up")
+    assert [(a.what, a.detail) for a in v.assumed] == [("emptied-toward", "left")]
+    assert check_moves([pair, shift], {"special": spec["special"][:1]})[1].what == "direction-needs-layout"
+
+
+GAPS = {"name": "gaps", "params": {"left_neighbour": 1, "suit": "same-suit"}, "lines": [6620, 6625],
+        "quote": "пробел, который заполняется следующей картой, более высокого достоинства и той же масти, что и карта слева"}
+
+
+def test_a_gap_whose_neighbours_are_not_named_and_the_left_edge_of_a_row():
+    """«Паганини»-«Пустоты» 004, 6651–6659: «♥Т … передвинуть на левый край ряда. ♥Д … заполняет
+    пробел слева … ♣9 … перемещается в пробел»: a space takes the card one above its left neighbour
+    — unnamed here, so assumed (♥В left of it); the left edge takes only a row's first card, the
+    base; an ace has no card below it, so it fills no gap but a row's edge."""
+    spec = {"tableau": {"space": _f("other")}, "special": [GAPS]}
+    edge = Move([C("AH")], "tableau", "♥Т … на левый край ряда", (6651, 6652), kind="other", to_pile="left")
+    queen = Move([C("QH")], "space", "♥Д в пятом ряду заполняет пробел слева", (6653, 6654), kind="to_space")
+    ace = Move([C("AC")], "space", "♣Т в пробел", (6656, 6656), kind="to_space")
+    v, w, a = check_moves([edge, queen, ace], spec)
+    assert (v.verdict, v.rule) == ("unverifiable", "foundations.base")
+    assert (w.verdict, w.rule, w.what) == ("legal", "special:gaps", "fills-gap")
+    assert [(x.what, x.cards, x.detail) for x in w.assumed] == [("beside-gap", (C("JH"),), "left_of")]
+    assert (a.verdict, a.rule) == ("unverifiable", "foundations.base")
+    spec["foundations"] = {"base": _f("A", "начиная с туза (слева)", [6609, 6610])}
+    v, _, a = check_moves([edge, queen, ace], spec)
+    assert (v.verdict, v.rule, v.what) == ("legal", "special:gaps", "starts-row") and not v.assumed
+    assert (a.verdict, a.what, [x.what for x in a.assumed]) == ("legal", "starts-row", ["row-edge"])
+    spec["foundations"] = {"base": _f("K")}
+    assert check_moves([edge], spec)[0].verdict == "illegal"
+
+
 ROYAL_WASTE = ("Их можно перекладывать на верхнюю карту резервной стопки серией карт чередующегося цвета. "
                "Последовательность соблюдается как восходящая, так и нисходящая.")
 

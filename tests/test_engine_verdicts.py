@@ -82,11 +82,34 @@ def test_pairs_and_removals(kb):
     assert _one(kb, "Узник", "обе семерки")[:2] == ("legal", "special:same-rank-onto")
 
 
-def test_the_shifts_of_fourteen_name_no_place(kb):
-    """«Четырнадцать», line 5412: «♠5 и ♦8 сдвигаются влево» — towards the cross's centre, which
-    only the printed figure shows: the move reader gives the direction (``Move.direction``), the
-    engine says where it leads only the layout shows — unverifiable, not «no destination»."""
-    assert _one(kb, "Четырнадцать", "сдвигаются влево", "5S")[:3] == ("unverifiable", "layout", "direction-needs-layout")
+def test_the_shifts_of_fourteen_close_up_the_layout(kb):
+    """«Четырнадцать», line 5412: «♠5 и ♦8 сдвигаются влево» after «♥В и ♠3» left play — the rule
+    (5401–5404) «те, что остаются на столе, передвигаются ближе к центру креста» is the ``close-up``
+    mechanic: legal, assuming the place to the left was emptied and lies toward the centre (the cross
+    is only a figure in the book). «Монте-Карло»'s «Затем расклад уплотняется» names it too."""
+    v, rule, what, detail = _one(kb, "Четырнадцать", "сдвигаются влево", "5S")
+    assert (v, rule, what) == ("legal", "special:close-up", "closes-up")
+    assert _assumed(detail) == ["emptied-toward"] and detail["assumed"][0]["detail"] == "left"
+    assert _decisive(detail)["evidence"]["lines"] == [5401, 5404]
+    assert [_one(kb, "Четырнадцать", raw, c)[0] for raw, c in (("спускаются вниз", "6C"), ("передвигаются вправо", "3C"),
+                                                                 ("передвигаются вверх", "9S"))] == ["legal"] * 3
+    spec = json.loads(kb.execute("SELECT rules FROM games WHERE name = 'Монте-Карло'").fetchone()[0])
+    assert [s["lines"] for s in spec["special"] if s["name"] == "close-up"] == [[2549, 2553]]
+
+
+def test_gaps_whose_neighbours_the_text_does_not_name(kb):
+    """«Путаница» 2444–2446: «Пробел на краю верхнего ряда справа может заполняться либо ♥2, либо ♥4»
+    — the neighbours are in the figure only: legal assuming ♥Т left of the space or ♥3 right of it
+    (the rule, 2493–2496, takes either side); «Паганини» 6653 «♥Д в пятом ряду заполняет пробел
+    слева» (one-sided rule: ♥В left of it). «♥Т … передвинуть на левый край ряда» (6651) starts a
+    row: only a base card does, and the text's base is not read — unverifiable on foundations.base."""
+    v, rule, what, detail = _one(kb, "Путаница", "либо ♥2, либо ♥4", "4H")
+    assert (v, rule, what) == ("legal", "special:gaps", "fills-gap")
+    assert detail["assumed"][0]["cards"] == ["3H", "5H"] and detail["assumed"][0]["detail"] == "left_of|right_of"
+    v, rule, what, detail = _one(kb, "Паганини", "заполняет пробел слева", "QH")
+    assert (v, rule, detail["assumed"][0]["cards"]) == ("legal", "special:gaps", ["JH"])
+    assert _one(kb, "Путаница", "на правый край второго ряда", "TS")[:3] == ("legal", "special:gaps", "fills-gap")
+    assert _one(kb, "Паганини", "на левый край ряда", "AH")[:3] == ("unverifiable", "foundations.base", "unknown")
 
 
 def test_waste_cells_and_reserve_piles(kb):

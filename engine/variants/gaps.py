@@ -2,7 +2,13 @@
 space takes the card one rank above the card on its left (``left_neighbour`` = +1) — or, with
 ``right_neighbour`` = −1, one rank below the card on its right — of the same suit when ``suit`` is
 ``same-suit``. The same rule fills the windows of the Paganini family
-(:mod:`pasyans.engine.variants.paganini`), whose parameters have the same shape."""
+(:mod:`pasyans.engine.variants.paganini`), whose parameters have the same shape.
+
+The deal is not printed: a card put into a space whose neighbours the text does not name («♥Д …
+заполняет пробел слева», «Пробел на краю верхнего ряда справа может заполняться либо ♥2, либо ♥4») is
+legal assuming the card it follows lies beside that space (an assumption on the verdict); a card at
+a row's left edge («♥Т … передвинуть на левый край ряда») starts the row, which only a base card does
+(the rows are the foundations: ``foundations.base``)."""
 
 from __future__ import annotations
 
@@ -67,7 +73,47 @@ class Gaps(Rules):
         f = self.field("tableau.space")
         if f is not None and f.value != "other":
             return super().fill_space(s)
-        return Ruling([check(UNKNOWN, "layout", "gaps-need-layout", (s.card,), self.special("gaps"))], "layout")
+        return self.unnamed_gap(s)
+
+    def into_place(self, s) -> Ruling:
+        """A row's edge the text names («на левый край ряда», «на правый край второго ряда»): the left
+        edge starts a row — its first card is the rows' base (``foundations.base``: the rows are the
+        foundations) —, the right edge is a space whose neighbours the text does not name."""
+        if s.where == "left":
+            return self.row_start(s.card)
+        if s.where == "right":
+            return self.unnamed_gap(s)
+        return super().into_place(s)
+
+    def row_start(self, x: Card, assumed=()) -> Ruling:
+        """``x`` at a row's left edge (no card left of it): legal for a base card."""
+        c = self.start_foundation(x)[0]
+        if c.kind is not LEGAL:
+            return Ruling([c], "foundations.base")
+        return Ruling([check(LEGAL, self.RULE, "starts-row", (x,), c.evidence, assumed)], self.RULE)
+
+    def unnamed_gap(self, s) -> Ruling:
+        """``x`` into a space whose neighbours the text does not name: legal assuming the card it
+        follows lies beside the space (left of it, ``left_neighbour`` ranks below it; or right of it,
+        by ``right_neighbour``), unless no such card is in the pack — then only a row's left edge
+        takes ``x`` (:meth:`row_start`). A card without a suit («двойку выбранной масти») is assumed
+        of the neighbour's suit."""
+        x = s.card
+        sp = self.special("gaps")
+        p: WindowParams = sp.params
+        wrap = self.field("tableau.wrap")
+        beside = []
+        for side, k in (("left_of", p.left_neighbour), ("right_of", p.right_neighbour)):
+            r = self.pack.next_rank(x.rank, -k, wrap=bool(wrap and wrap.value)) if k else None
+            if r is not None:
+                beside.append((side, Card(r, x.suit)))
+        if not beside:
+            if p.left_neighbour is None and p.right_neighbour is None:
+                return Ruling([check(UNKNOWN, "layout", "gaps-need-layout", (x,), sp)], "layout")
+            return self.row_start(x, [Assumption("row-edge", (x,))])
+        return Ruling([check(LEGAL, self.RULE, "fills-gap", (x,), sp,
+                             [Assumption("beside-gap", tuple(c for _, c in beside), "|".join(side for side, _ in beside))])],
+                      self.RULE)
 
 
 register_phrases({
@@ -76,4 +122,8 @@ register_phrases({
     ("special:gaps", "wrong-suit"): lambda c: "the space there takes its neighbour's suit",
     ("special:gaps", "one-side-only"): lambda c: "a space takes a card by its other neighbour only",
     ("layout", "gaps-need-layout"): lambda c: "a space takes a card by its neighbours, which the text does not name",
-}, {"empty-beside": lambda a: f"the place {'right' if a.detail == 'right_of' else 'left'} of {card(a.cards[0])} is empty"})
+    ("special:gaps", "starts-row"): lambda c: "a row starts with a base card at its left edge",
+}, {"empty-beside": lambda a: f"the place {'right' if a.detail == 'right_of' else 'left'} of {card(a.cards[0])} is empty",
+    "beside-gap": lambda a: " or ".join(f"{card(c)} lies {'left' if side == 'left_of' else 'right'} of the space"
+                                        for c, side in zip(a.cards, a.detail.split("|"))),
+    "row-edge": lambda a: f"the space {card(a.cards[0])} fills is at a row's left edge"})
