@@ -92,7 +92,8 @@ def test_verify_json(run):
     assert r.exit_code == 0 and len(moves) == 18
     assert moves[2] | {"reason": None} == {"game": "004-004", "name": "Осажденная крепость", "source": "004",
                                            "example": "004-004/ex1", "n": 3, "raw": "♦4 — ♦5", "card": "4D",
-                                           "to": "5D", "lines": [558, 558], "verdict": "legal", "reason": None,
+                                           "to": "5D", "direction": None, "to_pile": None, "from_place": None,
+                                           "lines": [558, 558], "verdict": "legal", "reason": None,
                                            "rule": "tableau.build_suit", "what": "any-suit"}
 
 
