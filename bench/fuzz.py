@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -112,6 +113,13 @@ def scaling(sizes=(250, 500, 1000, 2000), names=SCALING, repeat: int = 3) -> lis
     return out
 
 
+def json_text(data) -> str:
+    """``data`` as JSON text that encodes to UTF-8: Cyrillic as printed, a lone surrogate (the
+    fuzzer's inputs hold them; UTF-8 cannot) written as its ``\\udXXX`` escape."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def _short(text: str, width: int = 70) -> str:
     r = repr(text)
     return r if len(r) <= width else r[: width - 1] + "…"
@@ -175,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
             ratio = (secs[-1] / sizes[-1]) / (secs[0] / sizes[0]) if secs[0] > 0 else float("nan")
             print(f"  {name:16} " + " ".join(f"{s:7.2f}" for s in secs) + f"   {ratio:6.2f}")
     if args.json:
-        Path(args.json).write_text(json.dumps(reports, ensure_ascii=False, indent=1), "utf-8")
+        Path(args.json).write_text(json_text(reports), "utf-8")
     return 0
 
 
