@@ -123,7 +123,6 @@ def facts(games: list, sources: list) -> dict[str, dict[str, Fact]]:
     book names removed cards when a game does not use one). ``cards`` = packs × cards per pack.
     """
     out: dict[str, dict[str, Fact]] = {}
-    by_key = {g.key: g for g in games}
     parts = {}
     for s in sources:
         if s.segmenter == "book-toc":

@@ -118,8 +118,11 @@ def _forms(word: str, lang: str) -> set[str]:
         return out
     from ..morph import analyzer  # build time only
 
-    for p in analyzer(lang if lang in ("ru", "uk") else "ru").parse(word)[:1]:
-        out.update(fold(f.word) for f in p.lexeme)
+    try:
+        for p in analyzer(lang if lang in ("ru", "uk") else "ru").parse(word)[:1]:
+            out.update(fold(f.word) for f in p.lexeme)
+    except ValueError:  # pymorphy3 looks up each letter's Unicode name: one without («𗀀к», Tangut) raises
+        pass
     return out
 
 
@@ -199,6 +202,22 @@ class Match:
     lines: list = field(default_factory=list)
     kind: str = ""
     related: list = field(default_factory=list)
+    guess: bool = False
+    """True when no name holds every word of the query and the game is only spelt alike (the
+    whole-name comparison): a guess, which ``pasyans find`` says and exits 1 on."""
+
+    def line(self) -> str:
+        """The line ``pasyans find`` prints for this answer: id, name, source lines, score, why."""
+        spans = ", ".join(f"{a}-{b}" for a, b in self.lines)
+        return f"{self.game:12} {self.name or '(untitled)'}  [{self.source}: lines {spans}]  {self.score:.2f}  {self.why}"
+
+    def as_json(self) -> dict:
+        """The object ``pasyans find --json`` prints for this answer (``guess`` only when true)."""
+        out = {"id": self.game, "name": self.name, "matched": self.matched, "source": self.source,
+               "lines": self.lines, "score": self.score, "why": self.why}
+        if self.guess:
+            out["guess"] = True
+        return out
 
 
 KIND_WEIGHT = {"title": 1.0, "printed-title": 1.0, "title-form": 0.99, "alias": 0.97,
@@ -298,7 +317,8 @@ def find(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Match]:
     transliteration); 0.85 when a word needed a typo correction (rapidfuzz ≥ 85 %, or the same
     consonants: a Russian word for a Ukrainian one, «четыре» / «чотири»); 0.4 + 0.4 ×
     share for a part of the name; rapidfuzz WRatio × 0.8 over whole names (≥ 80 %) when no name
-    holds every word of the query. Generic words («пасьянс», «игра», «solitaire») may stay unmatched.
+    holds every word of the query (``guess`` set: «Четыре времени года» is only spelt like
+    «Четыре угла»). Generic words («пасьянс», «игра», «solitaire») may stay unmatched.
     The score is the quality × the weight of the name's kind (:data:`KIND_WEIGHT`: a title
     counts more than an alias, a catalogue name or the name of a related game). Ties keep
     every game: an ambiguous name gives several answers. ``why`` says which rule matched which
@@ -315,13 +335,13 @@ def find(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Match]:
     words = q.split()
     best: dict[str, Match] = {}
 
-    def offer(nid: int, quality: float, how: str) -> None:
+    def offer(nid: int, quality: float, how: str, guess: bool = False) -> None:
         _id, game, name, kind, folded, gname, source, nsource = names[nid]
         score = round(quality * KIND_WEIGHT.get(kind, 0.9), 3)
         old = best.get(game)
         if old is None or score > old.score:
             best[game] = Match(game, gname or name, name, score, f"{kind}: {how} {_label(kind, nsource)} «{name}»",
-                               source, kind=kind)
+                               source, kind=kind, guess=guess)
 
     for nid, row in names.items():
         if row[4] == q:
@@ -349,7 +369,7 @@ def find(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Match]:
 
         for (_s, score, nid) in process.extract(q, {nid: r[4] for nid, r in names.items()}, scorer=fuzz.WRatio,
                                                 limit=limit, score_cutoff=80):
-            offer(nid, 0.8 * score / 100, f"similar spelling ({score:.0f}%) to")
+            offer(nid, 0.8 * score / 100, f"a guess: only a similar spelling ({score:.0f}%) to", guess=True)
     out = sorted(best.values(), key=lambda m: (-m.score, m.game))[:limit]
     for m in out:
         m.lines = [list(x) for x in _lines(conn, m.game)]
@@ -424,18 +444,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 1
     found = find(conn, args.name, limit=args.limit)
+    guessed = bool(found) and all(m.guess for m in found)
     if args.as_json:
-        print(json.dumps([{"id": m.game, "name": m.name, "matched": m.matched, "source": m.source,
-                           "lines": m.lines, "score": m.score, "why": m.why} for m in found],
-                         ensure_ascii=False, indent=2))
-        return 0
+        print(json.dumps([m.as_json() for m in found], ensure_ascii=False, indent=2))
+        return 1 if guessed or not found else 0
     if not found:
         print(f"error: no game matches {args.name!r}", file=sys.stderr)
         return 1
+    if guessed:
+        print(guess_line(args.name), file=sys.stderr)
     for m in found:
-        spans = ", ".join(f"{a}-{b}" for a, b in m.lines)
-        print(f"{m.game:12} {m.name or '(untitled)'}  [{m.source}: lines {spans}]  {m.score:.2f}  {m.why}")
-    return 0
+        print(m.line())
+    return 1 if guessed else 0
+
+
+def guess_line(query: str) -> str:
+    """The line ``find`` prints (on standard error) before answers that are all guesses."""
+    return f"error: no game is named {query!r}; only similar spellings, as guesses:"
 
 
 if __name__ == "__main__":  # pragma: no cover

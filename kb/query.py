@@ -14,7 +14,7 @@ from .schema import CORE, TABLES, KBError, problem, rebuild_hint
 KB_TABLES = CORE
 """Tables every pasyans knowledge base has, of any schema version; a file without them is not one."""
 
-__all__ = ["KBError", "KB_TABLES", "connect", "open_checked", "is_knowledge_base", "resolve_game",
+__all__ = ["AmbiguousName", "KBError", "KB_TABLES", "connect", "open_checked", "is_knowledge_base", "resolve_game",
            "game_report", "verdict_rows", "findings", "games", "game", "sources", "aliases",
            "examples", "moves", "meta", "records", "decoded", "has_table"]
 
@@ -207,9 +207,23 @@ def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
         raise KBError(f"no game matches {name_or_id!r}" + (f" closely (nearest: {near})" if near else ""))
     tied = [m for m in found if m.score == found[0].score]
     if len(tied) > 1:
-        raise KBError(f"{name_or_id!r} names several games: " + "; ".join(f"{m.game} {m.name} ({m.why})" for m in tied)
-                      + " — give an id")
+        raise AmbiguousName(name_or_id, tied)
     return found[0].game
+
+
+class AmbiguousName(KBError):
+    """A name that several games hold equally (:func:`resolve_game`): ``candidates`` are their
+    :class:`pasyans.kb.names.Match` answers, best first; the message names them all."""
+
+    def __init__(self, name: str, candidates: list):
+        self.name, self.candidates = name, list(candidates)
+        super().__init__(f"{name!r} names {len(self.candidates)} games: "
+                         + "; ".join(f"{m.game} {m.name} ({m.why})" for m in self.candidates) + " — give an id")
+
+    def lines(self) -> list[str]:
+        """What the command line prints: a header, then one line per candidate (as ``find`` does)."""
+        return [f"error: {self.name!r} names {len(self.candidates)} games; give one of these ids:",
+                *("  " + m.line() for m in self.candidates)]
 
 
 @dataclass

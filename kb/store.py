@@ -123,7 +123,7 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, forc
     """Raise :class:`KBError` unless ``db_path`` can take a new knowledge base: it must not be a
     folder or a file of the corpus the build reads (not even with ``force``), nor — unless
     ``force`` — a read-only file or an existing file that is not a pasyans knowledge base (one
-    whose header is damaged, or another file); its folder must exist or be creatable. Called
+    whose header is damaged, or another file); its folder must exist (it is never created). Called
     before the build runs."""
     from .query import is_knowledge_base
 
@@ -138,11 +138,10 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, forc
                       f"(give another --db, or --force to replace it)")
     if p.exists() and not force and not p.stat().st_mode & 0o222:
         raise KBError(f"{p}: is read-only; not replacing it (make it writable, give another --db, or --force)")
-    for folder in (p.parent, *p.parent.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                raise KBError(f"{folder}: not a folder")
-            break
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():  # a typo in --db must not make folders (as `export --out` does not)
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise KBError(f"{folder}: {what}; create it first, or give another --db")
 
 
 def _corpus_bytes(corpus_dir: Path | str | None) -> int:
@@ -165,7 +164,6 @@ def build_target(db_path: Path | str, corpus_dir: Path | str | None = None, *, w
     p = Path(db_path)
     check_target(p, corpus_dir, force)
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
         with files.Lock(p, wait=wait, say=say):
             stale = files.remove_stale(p)
             if stale and say:

@@ -264,7 +264,8 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     for each, in order. ``given`` fields (:data:`OVERRIDABLE`) replace what :func:`detect` decides
     (``id`` only with one file). ``encoding`` reads a file that is not UTF-8 («cp1251») and stores
     it as UTF-8. Raises :class:`AddError` before anything is written when a file is unusable, a
-    field value is not allowed, or an id is taken (unless ``replace``)."""
+    field value is not allowed, or an id is taken (unless ``replace``), or ``replace`` names no
+    source (it would add the text again under a new id)."""
     corpus = Path(corpus_dir) if corpus_dir is not None else Path.cwd() / "corpus"
     unknown = set(given) - set(OVERRIDABLE)
     if unknown:
@@ -328,6 +329,10 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         old = next((e for e in entries if e["id"] == sid), None)
         if old is not None and not replace:
             raise AddError(f"{path}: id {sid!r} is already source {old['file']}; give another --id or --replace")
+        if old is None and replace:  # --replace of nothing would add the text a second time
+            have = ", ".join(e["id"] for e in entries) or "none"
+            raise AddError(f"{path}: --replace: there is no source {sid!r} to replace (sources: {have}); "
+                           "give the id of the source to replace, or leave out --replace to add a new one")
         name = f"{sid}_{_safe_name(path)}"
         target = corpus / name
         if target.exists() and (old is None or old["file"] != name) and not replace:

@@ -58,6 +58,22 @@ def _connect(db: Path, plain: bool = False):
         _fail(str(e))
 
 
+def _resolve(conn, game: str) -> str:
+    """The id of the game named ``game`` (:func:`pasyans.kb.query.resolve_game`); else one error
+    line and exit 1 — for a name several games hold, the line is followed by one line per
+    candidate (as ``find`` prints them), so the user can pick an id."""
+    from .kb.query import AmbiguousName, KBError, resolve_game
+
+    try:
+        return resolve_game(conn, game)
+    except AmbiguousName as e:
+        for line in e.lines():
+            typer.echo(line, err=True)
+        raise typer.Exit(1) from None
+    except KBError as e:
+        _fail(str(e))
+
+
 def _stop_cleanly_on_signals() -> None:
     """Make SIGTERM and SIGHUP raise ``SystemExit`` so that temporary files and locks are removed
     on the way out (as on Ctrl-C); only kill -9 leaves them, for the next build to remove."""
@@ -221,24 +237,29 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
          as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
          limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
     """Find games by name: title or alias, any case or inflection, ё = е, old spelling, typos, ids.
-    Exits 1 when nothing matches (also with --json, which then prints [])."""
+    Exits 1 when nothing matches (also with --json, which then prints []), and when every answer
+    is only a guess (a name spelt alike but not holding the query's words: said on standard
+    error; with --json each such answer has "guess": true)."""
+    from .kb.names import guess_line
     from .kb.present import find_games
 
     _nonempty(name)
     conn = _connect(db, plain=True)
     found = find_games(conn, name, limit=limit)
+    guessed = bool(found) and all(m.guess for m in found)
     if as_json:
-        typer.echo(json.dumps([{"id": m.game, "name": m.name, "matched": m.matched, "source": m.source,
-                                "lines": m.lines, "score": m.score, "why": m.why} for m in found],
-                              ensure_ascii=False, indent=2))
-        if not found:
+        typer.echo(json.dumps([m.as_json() for m in found], ensure_ascii=False, indent=2))
+        if guessed or not found:
             raise typer.Exit(1)
         return
     if not found:
         _fail(f"no game matches {name!r}")
+    if guessed:
+        typer.echo(guess_line(name), err=True)
     for m in found:
-        spans = ", ".join(f"{a}-{b}" for a, b in m.lines)
-        typer.echo(f"{m.game:12} {m.name or '(untitled)'}  [{m.source}: lines {spans}]  {m.score:.2f}  {m.why}")
+        typer.echo(m.line())
+    if guessed:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -249,11 +270,11 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
          as_json: bool = typer.Option(False, "--json", help="Print the game as the JSON export writes it (with --rules: the rule spec).")) -> None:
     """Print a game: names (English and catalogue too), source lines, variants, text as printed,
     examples with each move's verdict and reason."""
-    from .kb.query import KBError, game_report, resolve_game
+    from .kb.query import KBError, game_report
 
     conn = _connect(db)
+    gid = _resolve(conn, game)
     try:
-        gid = resolve_game(conn, game)
         rep = game_report(conn, gid, _source_text(conn, gid))
     except KBError as e:
         _fail(str(e))
@@ -405,17 +426,14 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     from rich.console import Console
     from rich.table import Table
 
-    from .kb.query import KBError, findings, resolve_game, verdict_rows
+    from .kb.query import findings, verdict_rows
 
     if unparsed and errata:
         _fail("--unparsed and --errata list different things; give one")
     conn = _connect(db)
     gid = None
     if game:
-        try:
-            gid = resolve_game(conn, game)
-        except KBError as e:
-            _fail(str(e))
+        gid = _resolve(conn, game)
     if unparsed:
         fs = [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")]
         if as_json:
@@ -532,13 +550,8 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
     """Replay a solver's solution under the book's rules for GAME; exit 0 only when every move is legal and the game is won."""
     from .engine.oracles import FORMATS, OracleFormatError, guess_format
     from .engine.replay import replay_solution
-    from .kb.query import KBError, resolve_game
-
     conn = _connect(db)
-    try:
-        gid = resolve_game(conn, game)
-    except KBError as e:
-        _fail(str(e))
+    gid = _resolve(conn, game)
     from .kb.query import game as game_record
 
     rec = game_record(conn, gid)

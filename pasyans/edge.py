@@ -12,7 +12,8 @@ It turns
 - anything else — a bug — into ``error: internal error in FILE:LINE (Type: message) …``,
   exit status 3; ``PASYANS_DEBUG=1`` shows the traceback instead.
 
-A broken pipe (``pasyans verify | head``) and Ctrl-C end quietly, as click does.
+A broken pipe (``pasyans verify | head``) ends quietly with status 0 (the reader had what it wanted);
+Ctrl-C ends quietly as click does.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import sys
 import traceback
 from pathlib import Path
 
@@ -98,6 +100,19 @@ def _is_text(arg: str) -> bool:
     return True
 
 
+def _reader_gone() -> None:
+    """The reader of standard output closed it (``pasyans show X | head``): the reader had what it
+    wanted, so stop quietly with status 0 — nothing more is written (the rest of the output goes
+    to the null device, so that the flush at exit cannot fail again)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test runner's buffer)
+        pass
+    raise typer.Exit(0)
+
+
 class Edge(TyperGroup):
     """The ``pasyans`` group: errors become one line (see the module docstring)."""
 
@@ -123,7 +138,9 @@ class Edge(TyperGroup):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            rv = super().invoke(ctx)
+            sys.stdout.flush()  # a reader that went away (`| head`) is met here, not at exit
+            return rv
         except QUIET:
             raise
         except UsageError as e:
@@ -135,7 +152,7 @@ class Edge(TyperGroup):
             say_error(e.format_message(), e.exit_code)
         except Exception as e:
             if isinstance(e, OSError) and e.errno == errno.EPIPE:
-                raise
+                _reader_gone()
             if os.environ.get("PASYANS_DEBUG"):
                 raise
             msg, status = describe(e)

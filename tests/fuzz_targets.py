@@ -466,6 +466,7 @@ FIXED: dict[str, list[str]] = {
     "rule_spec": ['{"special": true}', '{"conflicts": 3, "special": "ab"}'],  # a non-list iterated
     "oracles": ["¹ ²", "1¹"],  # «¹».isdigit() then int()
     "rules": ["Сноска ¹ здесь.", "\ud800 "],
+    "name_keys": ["\U00017000к"],  # pymorphy3: unicodedata.name() of a letter with no name (Tangut) → ValueError
     # a NUL in --db: open() raised ValueError (embedded null byte) — now a usage error
     "cli": ["00\x00тиметься про цілу групу подібних пасьянсів, один з яких отримав назву Паганіні за те, що великий "
             "музикант Нікколо Паганіні дуже любив розкладати його."],  # the old rules.py: int("¹"), spaCy hashing a lone surrogate

@@ -1,0 +1,91 @@
+"""Papercuts at the command line's edge (issue 15, session 3), each with the real value:
+a weak guess of `find` says it is one and exits 1; `show`/`verify` of a name several games hold
+list the candidates; `show … | head` ends quietly with status 0; `build --db` into a folder
+that does not exist is refused (no folder made); `add --id N --replace` of no source N is
+refused (it added the text a second time)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from pasyans.add import AddError, add_texts
+from pasyans.cli import app
+
+from .conftest import FIXTURES
+
+
+@pytest.fixture(scope="module")
+def db(built_kb):
+    return str(built_kb[0])
+
+
+def test_a_weak_find_match_says_it_is_a_guess_and_exits_1(db):
+    r = CliRunner().invoke(app, ["find", "Четыре времени года", "--db", db])
+    assert r.exit_code == 1
+    assert "no game is named 'Четыре времени года'; only similar spellings, as guesses" in r.output
+    assert "002-2        Четыре угла" in r.output and "a guess: only a similar spelling" in r.output
+    j = CliRunner().invoke(app, ["find", "Четыре времени года", "--json", "--db", db])
+    assert j.exit_code == 1
+    assert [(m["id"], m.get("guess")) for m in json.loads(j.stdout)] == [("002-2", True)]
+
+
+def test_a_real_match_is_no_guess(db):
+    r = CliRunner().invoke(app, ["find", "Осада", "--json", "--db", db])
+    assert r.exit_code == 0
+    first = json.loads(r.stdout)[0]
+    assert first["id"] == "004-004" and "guess" not in first
+
+
+@pytest.mark.parametrize("command", ["show", "verify"])
+def test_a_name_several_games_hold_lists_the_candidates(db, command):
+    r = CliRunner().invoke(app, [command, "Пирамида", "--db", db])
+    assert r.exit_code == 1
+    lines = r.output.strip().split("\n")
+    assert lines[0] == "error: 'Пирамида' names 2 games; give one of these ids:"
+    assert [ln.split()[0] for ln in lines[1:]] == ["003-6", "004-032"]
+    assert "exact title «Пирамида»" in lines[1]
+
+
+def test_show_into_a_closed_pipe_ends_quietly_with_status_0(db):
+    proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "show", "004-004", "--db", db],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    first = proc.stdout.readline().decode("utf-8")
+    proc.stdout.close()  # as `| head -1` does after its line
+    err = proc.stderr.read().decode("utf-8")
+    assert proc.wait() == 0, err
+    assert first.startswith("004-004  Осажденная крепость") and err == ""
+
+
+def test_build_into_a_missing_folder_is_refused_and_makes_no_folder(tmp_path):
+    target = tmp_path / "no" / "such" / "x.db"
+    r = CliRunner().invoke(app, ["build", "--db", str(target), "-q"])
+    assert r.exit_code == 1
+    assert r.output.strip() == f"error: {tmp_path / 'no' / 'such'}: no such folder; create it first, or give another --db"
+    assert not (tmp_path / "no").exists()
+
+
+def test_replace_of_no_such_source_is_refused_and_adds_nothing(tmp_path):
+    corpus = tmp_path / "c"
+    add_texts([FIXTURES / "texts" / "ru_caps.txt"], corpus, empty=True)
+    before = (corpus / "manifest.json").read_text("utf-8")
+    with pytest.raises(AddError, match=r"--replace: there is no source '999' to replace \(sources: 000\)"):
+        add_texts([FIXTURES / "texts" / "ru_caps.txt"], corpus, id="999", replace=True)
+    assert (corpus / "manifest.json").read_text("utf-8") == before
+    assert sorted(p.name for p in corpus.iterdir()) == ["000_ru_caps.txt", "manifest.json"]
+
+
+def test_a_ukrainian_query_without_i_yi_ye_is_read_as_ukrainian_too(kb):
+    """«ретельно тасують» has none of і ї є ґ: read only as Russian it found nothing (pymorphy3's
+    Russian lemma of «тасують» is the word itself); the Ukrainian lemmas find source 000, line 6."""
+    from pasyans.kb.search import query_languages, search
+
+    assert query_languages("ретельно тасують") == ("ru", "uk")
+    assert query_languages("Дві колоди") == ("uk",) and query_languages("пасьянс Пасьянсы") == ("ru",)
+    hits = search(kb, "ретельно тасують")
+    assert [(h.game, h.lines) for h in hits] == [("000-1", [(6, 6)])]
+    assert "[ретельно] [тасують]" in hits[0].snippet_text
