@@ -33,8 +33,15 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«\"(А-ЯЁІЇЄA-Z♠♥♦�
 _VERB_SUFFIX = re.compile(r"(ить|ать|ять|еть|уть|ыть|оть|ти|чь)$")
 
 
-def _lang_of(text: str) -> str:
-    return "uk" if re.search(r"[іїєґІЇЄҐ]", text) else "ru"
+def query_languages(text: str) -> tuple[str, ...]:
+    """The languages a query is lemmatised in: Ukrainian when it has a letter only Ukrainian
+    writes (і ї є ґ ʼ), Russian when it has one only Russian writes (ы э ъ ё), else both — «ретельно
+    тасують» is Ukrainian without those letters, and Russian pymorphy3 reads «тасують» as itself."""
+    if re.search(r"[іїєґІЇЄҐʼ]", text):
+        return ("uk",)
+    if re.search(r"[ыэъёЫЭЪЁ]", text):
+        return ("ru",)
+    return ("ru", "uk")
 
 
 def lemma_of(word: str, lang: str = "ru") -> tuple[str, bool]:
@@ -199,10 +206,32 @@ class Term:
     fts: str
     stem: bool = False
     card: str | None = None
+    also: tuple[tuple[str, bool], ...] = ()
+    """Other ``(key, stem)`` readings of the same query word (its lemma in the other language of
+    :func:`query_languages`): the term matches any of them."""
+
+    def matches(self, lemma: str) -> bool:
+        """Whether a sentence word of lemma ``lemma`` is this term (not used for cards)."""
+        return any((stem and lemma.startswith(key)) or (not stem and lemma == key)
+                   for key, stem in ((self.key, self.stem), *self.also))
+
+
+def _word_term(tok: str, lang: str) -> Term:
+    """The term of one query word lemmatised in ``lang``."""
+    lem, verb = lemma_of(tok, lang)
+    if verb:
+        stem = _VERB_SUFFIX.sub("", lem)
+        if len(stem) >= 3:
+            return Term(stem, '"' + stem.replace('"', "") + '"*', stem=True)
+    rank = _RANK_LEMMA.get(lem)
+    if rank:  # a rank alone («дама»): the word, or a card of that rank in any notation
+        return Term(lem, f'("{lem}" OR "card{rank}"*)', card="card" + rank)
+    return Term(lem, '"' + lem.replace('"', "") + '"')
 
 
 def _terms(query: str) -> list[Term]:
-    lang = _lang_of(query)
+    langs = query_languages(query)
+    lang = langs[0]
     out: list[Term] = []
     rest, pos = [], 0
     for a, b, code in card_spans(query, "symbol", lang):
@@ -211,18 +240,12 @@ def _terms(query: str) -> list[Term]:
         pos = b
     rest.append(query[pos:])
     for tok in _TOKEN.findall(" ".join(rest)):
-        lem, verb = lemma_of(tok, lang)
-        if verb:
-            stem = _VERB_SUFFIX.sub("", lem)
-            if len(stem) >= 3:
-                out.append(Term(lem, '"' + stem.replace('"', "") + '"*', stem=True))
-                out[-1].key = stem
-                continue
-        rank = _RANK_LEMMA.get(lem)
-        if rank:  # a rank alone («дама»): the word, or a card of that rank in any notation
-            out.append(Term(lem, f'("{lem}" OR "card{rank}"*)', card="card" + rank))
-            continue
-        out.append(Term(lem, '"' + lem.replace('"', "") + '"'))
+        readings = list({t.fts: t for t in (_word_term(tok, lg) for lg in langs)}.values())
+        first = readings[0]
+        if len(readings) > 1:  # a word read differently in Russian and Ukrainian: either lemma
+            first = Term(first.key, "(" + " OR ".join(t.fts for t in readings) + ")", first.stem, first.card,
+                         tuple((t.key, t.stem) for t in readings[1:]))
+        out.append(first)
     seen, uniq = set(), []
     for t in out:
         if t.fts not in seen:
@@ -255,7 +278,7 @@ def _marks(text: str, terms: list[Term], lang: str, notation: str) -> list[tuple
     for m in _TOKEN.finditer(text):
         lem = lemma_of(m.group(), lang)[0]
         for t in plain:
-            if (t.stem and lem.startswith(t.key)) or (not t.stem and lem == t.key):
+            if t.matches(lem):
                 out.append((m.start(), m.end()))
                 break
     return sorted(out)
