@@ -8,7 +8,8 @@
   :func:`bounded` wraps a Python SQL function with an input length limit.
 - :class:`ReloadableDatabase` is Datasette's read-only database that keeps its per-thread
   connections under its own key (so a new file can be swapped in while serving), refuses
-  result sets over :data:`MAX_RESULT_BYTES`, and reports no attached databases (no path).
+  result sets over :data:`MAX_RESULT_BYTES`, reports no attached databases (no path), and sends
+  SQL a visitor wrote to a process of its own (:mod:`pasyans.kb.sql_worker`) when allowed.
 - :func:`middleware` answers other methods than GET/HEAD with 405, refuses over-long URLs and
   parameters, hides Datasette's pages that show filesystem paths (unless asked), and checks
   before each request whether the knowledge base file was replaced (``Site.check_reload``).
@@ -30,6 +31,8 @@ from typing import Callable
 
 from datasette import hookimpl
 from datasette.database import Database, QueryInterrupted, Results
+
+from . import sql_worker
 
 MAX_VALUE_BYTES = 1_000_000
 """The largest string or blob one SQL statement may build or read (SQLITE_LIMIT_LENGTH)."""
@@ -187,6 +190,26 @@ class time_limit:
         return False
 
 
+def fetch_bounded(cursor: sqlite3.Cursor, max_rows: int | None, truncate: bool) -> tuple[list[tuple], bool]:
+    """``(rows, truncated)`` of an executed ``cursor``: at most ``max_rows`` rows when ``truncate``
+    (``truncated`` says more were there); raises ``sqlite3.OperationalError`` when the rows
+    hold more than :data:`MAX_RESULT_BYTES`."""
+    got, size = [], 0
+    want = max_rows + 1 if (max_rows and truncate) else None
+    while want is None or len(got) < want:
+        batch = cursor.fetchmany(100)
+        if not batch:
+            break
+        for row in batch:
+            size += sum(len(v) if isinstance(v, (str, bytes)) else 8 for v in row)
+        if size > MAX_RESULT_BYTES:
+            raise sqlite3.OperationalError(
+                f"result too large: its rows hold more than {MAX_RESULT_BYTES // 1_000_000} MB")
+        got.extend(batch)
+    truncated = bool(want) and len(got) > max_rows
+    return (got[:max_rows] if want else got), truncated
+
+
 class ReloadableDatabase(Database):
     """A read-only (immutable) Datasette database whose thread connections are keyed by this
     object, not by the database name, so a replacement file gets fresh connections; queries
@@ -224,32 +247,29 @@ class ReloadableDatabase(Database):
         1,000 SQLite steps, taking the interpreter lock thousands of times a second)."""
         page_size = page_size or self.ds.page_size
 
+        limit = self.ds.sql_time_limit_ms
+        if custom_time_limit and custom_time_limit < limit:
+            limit = custom_time_limit
+        max_rows = self.ds.max_returned_rows
+        if max_rows == page_size:
+            max_rows += 1
+        worker = getattr(self.ds, "pasyans_sql_worker", None)
+        if worker is not None and sql_worker.ARBITRARY.get():  # SQL a visitor wrote: in its own process
+            try:
+                got, truncated, description = await worker.execute(self.path, self._key, sql, params, limit,
+                                                                    max_rows, truncate)
+            except (sqlite3.OperationalError, sqlite3.DatabaseError) as e:
+                if e.args == ("interrupted",):
+                    raise QueryInterrupted(e, sql, params)
+                raise
+            return Results(got, truncated, description)
+
         def run(conn):
-            limit = self.ds.sql_time_limit_ms
-            if custom_time_limit and custom_time_limit < limit:
-                limit = custom_time_limit
             with time_limit(conn, limit):
                 try:
                     cursor = conn.cursor()
                     cursor.execute(sql, params if params is not None else {})
-                    max_rows = self.ds.max_returned_rows
-                    if max_rows == page_size:
-                        max_rows += 1
-                    got, size = [], 0
-                    want = max_rows + 1 if (max_rows and truncate) else None
-                    while want is None or len(got) < want:
-                        batch = cursor.fetchmany(100)
-                        if not batch:
-                            break
-                        for row in batch:
-                            size += sum(len(v) if isinstance(v, (str, bytes)) else 8 for v in row)
-                        if size > MAX_RESULT_BYTES:
-                            raise sqlite3.OperationalError(
-                                f"result too large: its rows hold more than {MAX_RESULT_BYTES // 1_000_000} MB")
-                        got.extend(batch)
-                    truncated = bool(want) and len(got) > max_rows
-                    if want:
-                        got = got[:max_rows]
+                    got, truncated = fetch_bounded(cursor, max_rows, truncate)
                 except (sqlite3.OperationalError, sqlite3.DatabaseError) as e:
                     if e.args == ("interrupted",):
                         raise QueryInterrupted(e, sql, params)
@@ -324,7 +344,11 @@ def middleware(app, site, show_paths: bool = False):
         if target:
             return await _send(send, 302, "", [(b"location", target.encode("utf-8"))])
         t0 = time.perf_counter()
-        await app(scope, receive, send)
+        token = sql_worker.ARBITRARY.set(sql_worker.is_arbitrary(path, qs, site.name))
+        try:
+            await app(scope, receive, send)
+        finally:
+            sql_worker.ARBITRARY.reset(token)
         dt = time.perf_counter() - t0
         if dt > 5:
             log(f"slow request ({dt:.1f} s): {path[:120]}")

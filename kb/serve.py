@@ -302,7 +302,8 @@ def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool
     replaced) with the metadata, the templates and the plugin registered (once per process; a
     later call re-targets it). ``allow_sql`` opens arbitrary SQL to every visitor (each query
     under the time limit :data:`pasyans.kb.guard.SQL_TIME_LIMIT_MS` and the size limits of
-    :mod:`pasyans.kb.guard`, one query at a time); ``show_paths`` shows ``/-/databases`` (the file's path)."""
+    :mod:`pasyans.kb.guard`, one query at a time, in a process of its own: :mod:`pasyans.kb.sql_worker`);
+    ``show_paths`` shows ``/-/databases`` (the file's path)."""
     from datasette.app import Datasette
     from datasette.plugins import pm
 
@@ -321,9 +322,13 @@ def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool
     ds = Datasette(immutables=[str(db_path)], metadata=meta, template_dir=str(TEMPLATES),
                    settings={"sql_time_limit_ms": guard.SQL_TIME_LIMIT_MS, "default_allow_sql": allow_sql,
                              "allow_download": False, "max_returned_rows": 1000, "truncate_cells_html": TRUNCATE,
-                             # arbitrary SQL open to all: one query at a time, so a flood of slow
-                             # queries takes one processor, not all of them
-                             "num_sql_threads": 1 if allow_sql else 3, "facet_time_limit_ms": 200})
+                             # arbitrary SQL runs in a process of its own (kb/sql_worker.py), one
+                             # query at a time: these threads run Datasette's own statements
+                             "num_sql_threads": 3, "facet_time_limit_ms": 200})
+    if allow_sql:
+        from .sql_worker import SQLWorker
+
+        ds.pasyans_sql_worker = SQLWorker()
     name = db_path.stem
     ds.remove_database(name)  # the same file, as a database that can be swapped for a rebuilt one
     ds.add_database(guard.ReloadableDatabase(ds, str(db_path)), name=name)
@@ -375,6 +380,9 @@ def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sq
     ds = datasette_app(db_path, allow_sql=allow_sql, show_paths=show_paths)
     guard.heap_limit(sqlite3.connect(":memory:"))
     asyncio.run(ds.invoke_startup())
+    worker = getattr(ds, "pasyans_sql_worker", None)
+    if worker is not None:
+        worker.start()  # now, not on the first query (the worker imports the readers it needs)
     shown = Path(db_path) if show_paths else Path(db_path).name
     print(f"pasyans: serving {shown} at http://{host}:{port}/" + ("  (arbitrary SQL allowed)" if allow_sql else ""),
           flush=True)
