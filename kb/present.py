@@ -87,19 +87,29 @@ VALUE_WORDS = {"alternate-color": "alternate colour", "same-color": "same colour
                "from-reserve": "the reserve's top card", "from-waste-or-stock": "the waste or the stock",
                "any-or-reserve": "any card or the reserve", "any": "any card",
                "any-first": "the rank of the first card played",
-               "mixed": "a different rank per foundation (see special rules)", "A+K": "aces and kings",
-               "none": "none", "other": "see special rules", "either": "up or down", "both": "aces up, kings down",
+               "A+K": "aces and kings",
+               "none": "none", "other": "see special rules", "either": "up or down", "both": "both ways",
                "whole-sequence": "a whole run only (from its lowest face-up card)",
                "any-face-up": "any face-up card, with the cards on it",
                "from-waste-then-stock": "the waste's top card, the stock's when the waste is empty",
                "no-spaces": "when no space is empty", "blocked": "when no move is left", "any-time": "at any time"}
 """Spec values in words (a value not listed is shown with its hyphens as spaces)."""
 
+FIELD_VALUE_WORDS = {("layout.face", "mixed"): "the top cards face up, the others face down",
+                     ("foundations.base", "mixed"): "a different rank per foundation (see special rules)",
+                     ("foundations.direction", "both"): "some foundations up, some down"}
+"""Words for a value that means something else in another field (``(path, value)`` → words); the
+schema's enum ``mixed`` is «top cards up» in ``layout.face`` and «a rank per foundation» in
+``foundations.base``."""
 
-def value_text(value: Any) -> str:
-    """A spec value in words: ``True`` → ``yes``, ``"alternate-color"`` → ``alternate colour``."""
+
+def value_text(value: Any, path: str | None = None) -> str:
+    """A spec value in words: ``True`` → ``yes``, ``"alternate-color"`` → ``alternate colour``;
+    ``path`` (``"layout.face"``) picks the field's own words where a value is shared by fields."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str) and (path, value) in FIELD_VALUE_WORDS:
+        return FIELD_VALUE_WORDS[(path, value)]
     if isinstance(value, str) and value in VALUE_WORDS:
         return VALUE_WORDS[value]
     if isinstance(value, str) and re.fullmatch(r"[a-z]+(?:-[a-z]+)+", value):  # an enum value new to this table
@@ -162,7 +172,7 @@ def rule_facts(spec: dict, quote=lambda q, lines: None) -> dict:
         value = f.get("value")
         out["rows"].append({
             "section": section, "path": path, "label": label,
-            "value": "(the sentence quoted)" if value and value == f.get("quote") else value_text(value),
+            "value": "(the sentence quoted)" if value and value == f.get("quote") else value_text(value, path),
             "status": f.get("status") or "stated", "quote": quote(f.get("quote"), f.get("lines")),
             "lines": f.get("lines"), "ref": f.get("ref"), "same": bool(f.get("quote")) and said == last})
         last = said if f.get("quote") else None

@@ -330,13 +330,17 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
         shown = Printed(conn, gid).span()
         typer.echo("\n" + shown.text + ("" if shown.exact else "\n(in modern spelling: this knowledge base "
                                                               "has no raw lines; rebuild it to see the text as printed)"))
+    from .kb.present import Quotes
+
+    printed = Quotes(conn, gid)  # a pre-1918 move is shown as printed, as on the game's page
     for e in rep.examples:
         typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {e['marker'] or ''}")
         if e["layout"]:
             for row in e["layout"]:
                 typer.echo("  " + " ".join(f"{c or '--':>3}" for c in row))
         for m in e["moves"]:
-            typer.echo(f"  {m['n']:3}. {m['raw']!s:40.40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {m['reason']}")
+            raw = printed(m["raw"], [m["first_line"], m["last_line"]])
+            typer.echo(f"  {m['n']:3}. {raw.text if raw else m['raw']!s:40.40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {m['reason']}")
 
 
 def _show_catalogues(conn, gid: str) -> None:
@@ -459,13 +463,17 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
                                ensure_ascii=False, indent=2))
         return
     current = None
-    width = max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
+    # on a terminal every line fits its width (the whole reason is in the knowledge base and --json);
+    # into a pipe or a file the reason is written whole (at most 240 characters, bench/reasons.py)
+    tty = sys.stdout.isatty()
+    width = max(60, shutil.get_terminal_size((100, 24)).columns) if tty else 100
     for r in rows:
         if r["example"] != current:
             current = r["example"]
             typer.echo(f"\n{r['example']}  {r['game_name'] or ''}")
         typer.echo(_verdict_line(r, width))
-        typer.echo(_fit(f"      {r['reason']}", width))
+        reason = f"      {r['reason']}"
+        typer.echo(_fit(reason, width) if tty else reason.replace("\n", " "))
     counts = Counter(r["verdict"] for r in rows)
     per_source = Counter((r["source"], r["verdict"]) for r in rows)
     t = Table(title="verdicts")

@@ -110,3 +110,20 @@ def test_add_then_build_one_command_each(tmp_path):
     assert row[:3] == ("Klondike", "high", 2) and row[3].startswith("auto;")
     assert json.loads(conn.execute("SELECT value FROM kb_meta WHERE key = 'schema_version'").fetchone()[0]) \
         if conn.execute("SELECT name FROM sqlite_master WHERE name = 'kb_meta'").fetchone() else True
+
+
+def test_show_prints_a_pre1918_move_as_printed(tmp_path):
+    """«ПАУКЪ» of ru_pre1918.txt: ``show`` prints its example move in the text's own spelling
+    («трефъ», with the hard sign), as the game's page does, not in the modernised form the reader used."""
+    runner = CliRunner()
+    corpus, db = tmp_path / "corpus", tmp_path / "kb.db"
+    assert runner.invoke(app, ["add", str(TEXTS / "ru_pre1918.txt"), "--corpus", str(corpus), "--empty"]).exit_code == 0
+    assert runner.invoke(app, ["build", "--corpus", str(corpus), "--db", str(db), "-q"]).exit_code == 0
+    conn = sqlite3.connect(db)
+    gid, raw = conn.execute("SELECT m.game, m.raw FROM moves m JOIN games g ON g.id = m.game "
+                            "WHERE g.name = 'Паук' ORDER BY m.n DESC LIMIT 1").fetchone()
+    assert "треф" in raw and "трефъ" not in raw  # the knowledge base keeps the modernised words it read
+    r = runner.invoke(app, ["show", gid, "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    moves = [line for line in r.output.splitlines() if line.startswith("  ") and "→" in line]
+    assert any("трефъ" in line for line in moves), moves

@@ -176,3 +176,12 @@ def test_build_prints_its_steps_with_an_estimate(tmp_path):
     steps = [line for line in r.output.splitlines() if line.startswith("[")]
     assert len(steps) == 3 and {s.split("] ")[1] for s in steps[:2]} == {"001 read", "002 read"}
     assert " s left] " in steps[0] and steps[2].endswith("] knowledge base written")
+
+
+def test_a_value_shared_by_two_fields_is_named_by_its_field():
+    """``mixed`` is «top cards up» in layout.face (Клондайк, 004-024) and «a rank per foundation» in
+    foundations.base; ``both`` in foundations.direction is shown without claiming king bases."""
+    from pasyans.kb.present import value_text
+    assert value_text("mixed", "layout.face") == "the top cards face up, the others face down"
+    assert value_text("mixed", "foundations.base").startswith("a different rank per foundation")
+    assert value_text("both", "foundations.direction") == "some foundations up, some down"

@@ -176,3 +176,14 @@ def test_direction_pile_and_source_place_are_stored_exported_and_shown(built_kb,
     assert {(m["card"], m["direction"]) for m in json.loads(r.output) if m["lines"][0] == 5412} >= {("5S", "left")}
     r = CliRunner().invoke(app, ["verify", "004-040", "--db", str(db)])
     assert r.exit_code == 0 and "9H → pile middle" in r.output
+
+
+def test_verify_into_a_pipe_writes_each_reason_whole(built_kb, kb):
+    """Piped (not a terminal), ``verify`` writes the whole reason of each move on one line, as the
+    knowledge base holds it: the corpus's longest reason (over 100 characters) is not cut at 100 columns."""
+    game, longest = kb.execute("SELECT game, reason FROM moves ORDER BY length(reason) DESC LIMIT 1").fetchone()
+    assert len(longest) > 100
+    db, _ = built_kb
+    r = CliRunner().invoke(app, ["verify", game, "--db", str(db)])
+    assert r.exit_code == 0
+    assert f"      {longest.replace(chr(10), ' ')}" in r.output.splitlines()
