@@ -540,8 +540,11 @@ def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
             if ln.kind == "prose" and ln.section == "example":
                 continue  # «Пример: ♠8 — ♣9.» is an example; its section comes with the example
             end = ln.n
+            one_paragraph = ln.kind == "prose" and ln.section in hd.labels()["one_paragraph"]
             for nxt in content[k + 1:]:
                 if nxt.kind in ("label", "after-title") + _HEADS or _opens_inline(nxt):
+                    break
+                if one_paragraph and nxt.n > end + 1:  # a blank line: «Цель игры — …» was one paragraph
                     break
                 end = nxt.n
             out.append(Section(ln.section or "rules", (ln.n, end), (ln.name or ln.text).rstrip(".:")))

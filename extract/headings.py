@@ -252,14 +252,16 @@ def _key(phrase: str, lang: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def labels() -> dict:
-    """``section_labels.json`` with every label's lemma key: ``{"rows": [...], "keys": {(lang, key): row}}``."""
+    """``section_labels.json`` with every label's lemma key: ``{"rows": [...], "keys": {(lang, key): row},
+    "suffixes": {lang: keys}, "one_paragraph": kinds whose inline label's section ends with its paragraph}``."""
     data = _load("section_labels.json")
     keys: dict[tuple[str, tuple[str, ...]], dict] = {}
     for row in data["labels"]:
         for lang in ("ru", "uk"):
             keys.setdefault((lang, _key(row["label"], lang)), row)
     suffixes = {lang: {_key(w, lang) for w in ws} for lang, ws in data["suffixes"].items()}
-    return {"rows": data["labels"], "keys": keys, "suffixes": suffixes}
+    return {"rows": data["labels"], "keys": keys, "suffixes": suffixes,
+            "one_paragraph": frozenset(data.get("one_paragraph", {}).get("kinds", ()))}
 
 
 @dataclass(frozen=True)

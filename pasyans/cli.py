@@ -228,7 +228,9 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
                     extra = f" (uses: {', '.join(e['notations'])})"
                 typer.echo(f"  {k:12} {e[k]}{extra} — {a.reasons.get(k, '')}")
     if any(a.status != "already" for a in done):
-        typer.echo(f"next: pasyans build --corpus {corpus}   (a choice above is wrong? pasyans add FILE --id ID --replace --FIELD VALUE)")
+        own_db = "" if Path(corpus).resolve() == Path("corpus").resolve() else f" --db {Path(corpus).name}.db"
+        typer.echo(f"next: pasyans build --corpus {corpus}{own_db}   (a choice above is wrong? pasyans add FILE --id ID "
+                   "--replace --FIELD VALUE)")
 
 
 @app.command()

@@ -100,6 +100,7 @@ def test_add_then_build_one_command_each(tmp_path):
     corpus, db = tmp_path / "corpus", tmp_path / "kb.db"
     r = runner.invoke(app, ["add", str(TEXTS / "ru_manual_md.txt"), "--corpus", str(corpus), "--empty"])
     assert r.exit_code == 0, r.output
+    assert f"next: pasyans build --corpus {corpus} --db corpus.db " in r.output  # not the bundled ./pasyans.db
     assert "language     ru — Russian" in r.output and "latin_t      ten — the text writes Latin ranks" in r.output
     r = runner.invoke(app, ["build", "--corpus", str(corpus), "--db", str(db), "-q"])
     assert r.exit_code == 0, r.output

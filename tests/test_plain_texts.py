@@ -151,3 +151,13 @@ def test_every_aisleriot_page_is_one_game_with_its_title_and_sections(page):
               "Стратегія", "Параметры"}
     marked = {s.lines[0] for s in g.sections}
     assert all(n in marked for n, t in enumerate(src_lines, 1) if t in labels)
+
+
+def test_an_inline_goal_label_is_one_paragraph_not_the_rest_of_the_game():
+    """«Цель игры — собрать …» opens a goal section that ends with its paragraph: the layout and
+    building paragraphs after it are not labelled goal (pasyans/data/section_labels.json
+    «one_paragraph»); a label on the next line of the same paragraph («Колода: 52 карты.») ends it too."""
+    seg = segment(_source("texts/ru_inline_goal.txt"))
+    klondike, clock = seg.games
+    assert [(s.kind, s.lines) for s in klondike.sections if s.kind != "example"] == [("goal", (3, 3))]
+    assert [(s.kind, s.lines) for s in clock.sections] == [("goal", (12, 12)), ("setup", (13, 15))]
