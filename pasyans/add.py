@@ -267,6 +267,8 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     field value is not allowed, or an id is taken (unless ``replace``), or ``replace`` names no
     source (it would add the text again under a new id)."""
     corpus = Path(corpus_dir) if corpus_dir is not None else Path.cwd() / "corpus"
+    if corpus.exists() and not corpus.is_dir():
+        raise AddError(f"{corpus}: is a file, not a corpus folder (give --corpus a folder, new or with manifest.json)")
     unknown = set(given) - set(OVERRIDABLE)
     if unknown:
         raise AddError(f"cannot set {', '.join(sorted(unknown))}: the fields are {', '.join(OVERRIDABLE)}")

@@ -245,6 +245,8 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     """
     root = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     manifest = root / MANIFEST
+    if root.exists() and not root.is_dir():
+        raise CorpusError(f"{root}: is a file, not a corpus folder (give --corpus a folder with {MANIFEST})")
     if not manifest.is_file():
         raise CorpusError(f"{manifest}: manifest not found")
     try:

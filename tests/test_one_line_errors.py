@@ -197,6 +197,16 @@ def test_add_of_a_folder_says_it_is_a_folder(tmp_path):
     assert not corpus.exists()
 
 
+def test_a_file_given_as_the_corpus_folder_is_named_so(tmp_path):
+    """``--corpus notes.txt`` (a file): add and build say it is a file, not a folder, and the file is kept."""
+    text = tmp_path / "notes.txt"
+    text.write_text("Пасьянс «Проба»\n\nКарты раскладывают в четыре ряда.\n", "utf-8")
+    says = f"error: {text}: is a file, not a corpus folder"
+    assert one_line(["add", str(text), "--corpus", str(text)], 1).startswith(says)
+    assert one_line(["build", "--corpus", str(text), "--db", str(tmp_path / "k.db")], 1).startswith(says)
+    assert text.read_text("utf-8").startswith("Пасьянс «Проба»") and not (tmp_path / "k.db").exists()
+
+
 def _sigint_default() -> None:
     """In the child before exec: SIGINT back to its default, so that Python turns it into
     KeyboardInterrupt even when the suite itself runs as a background job of a non-interactive
