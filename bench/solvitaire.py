@@ -8,7 +8,8 @@ Run: ``python bench/solvitaire.py [--db FILE] [-v]`` (from the checkout, venv ac
 * **refusals**: how many obstacles name a stated rule with its quote (Solvitaire has no rule for
   it) and how many name a fact the text as read does not give (``not read``), and the fields most
   often behind either; the refused games counted under each stated rule Solvitaire has none for,
-  and the games refused only for facts not read (the reader's gaps, not Solvitaire's);
+  and the games refused only for facts not read (the reader's gaps, not Solvitaire's); each stated
+  rule's count is split by the value the text gives it («foundations.base (A+K 23, none 13, …)»);
 * **presets**: exports compared with Solvitaire's own preset of the same game; differences, and how
   many rest on no book quote (the target is 0); keys taken from a preset where the book is silent;
 * **hand check** against ``tests/fixtures/annotations/solvitaire_expressible.json``: of the games
@@ -63,16 +64,19 @@ def main() -> None:
           + ", ".join(f"{k} {v}" for k, v in kinds.most_common()))
     for (kind, f), n in fields.most_common(12):
         print(f"    {n:3}  {kind:11}  {f}")
-    by_rule, unread_only = Counter(), []
+    by_rule, by_value, unread_only = Counter(), Counter(), []
+    specs = {gid: rules for gid, _, rules in games}
     for gid, (name, obstacles) in refused.items():
         stated = {o.fields[0] for o in obstacles if " is not read from the text" not in o.text}
         by_rule.update(stated)
+        by_value.update({f"{f} = {_value(specs[gid], f)}" for f in stated if not f.startswith("special:")})
         if not stated:
             unread_only.append(f"{gid} {name}")
     print(f"refused games by the stated rule Solvitaire has none for ({len(refused) - len(unread_only)} games; "
           f"a game counts under each of its rules):")
     for f, n in by_rule.most_common():
-        print(f"    {n:3}  {f}")
+        values = ", ".join(f"{v.split(' = ', 1)[1]} {m}" for v, m in by_value.most_common() if v.startswith(f + " = "))
+        print(f"    {n:3}  {f}" + (f"  ({values})" if values else ""))
     print(f"refused only for facts the text as read does not give: {len(unread_only)} games"
           + (": " + ", ".join(unread_only) if unread_only else ""))
     compared = [r for r in done.values() if r.preset]
@@ -105,6 +109,13 @@ def main() -> None:
             print(f"{gid} {name}")
             for o in obstacles:
                 print(f"    {o.text}")
+
+
+def _value(spec: dict, path: str):
+    """The value a rule spec (JSON) gives the field ``path`` («foundations.base»), or None."""
+    section, _, name = path.partition(".")
+    f = (spec.get(section) or {}).get(name)
+    return f.get("value") if isinstance(f, dict) else None
 
 
 if __name__ == "__main__":

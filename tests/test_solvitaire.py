@@ -184,6 +184,23 @@ def test_mrs_mop_thirteen_piles_of_eight(kb_games):
     assert mop.preset.name == "mrs-mop" and all(d.note.quoted for d in mop.differences)
 
 
+def test_king_albert_plays_as_its_preset(kb_games):
+    # «рядами в девять, восемь, семь и т. д. карт до одной» (1940–1942): 9 piles of 9 … 1, Solvitaire's
+    # diagonal deal; the reserve of 7; no key differs from Solvitaire's «king-albert»
+    albert = export_of(kb_games, "004-023")
+    assert albert.rules["tableau piles"]["count"] == 9 and albert.rules["tableau piles"]["diagonal deal"] is True
+    assert albert.rules["reserve"]["size"] == 7 and albert.rules["stock"]["size"] == 0
+    assert albert.preset.name == "king-albert" and albert.differences == []
+
+
+def test_a_redeal_until_the_game_is_won_or_lost_is_unlimited(kb_games):
+    # «Подвеска» 6905–6907: «Пересдача продолжается до тех пор, пока пасьянс не сложится или игра не будет
+    # проиграна» — not a set number of redeals (the game is refused for its other rules)
+    spec = kb_games["004-082"]["rules"]
+    assert spec["stock"]["redeals"]["value"] == "unlimited"
+    assert not [o for o in refusal(kb_games, "004-082").obstacles if o.fields == ("stock.redeals",)]
+
+
 def _with_space(kb_games, gid, value):
     spec = json.loads(json.dumps(kb_games[gid]["rules"]))
     spec["tableau"]["space"] = {"value": value, "status": "stated", "quote": "Пробел заполняется картой из резерва.",

@@ -291,9 +291,12 @@ def _shape(ctx, k):
         if first and last and first > last:
             return first, _columns_of_rows(list(range(first, last - 1, -1)))
     if sent.has("ROWS_FROM_TO") and any(t.lemma == "ряд" for t in ctx.words(sent)):
+        # «от семи карт до одной»; «в девять, восемь, семь и т. д. карт до одной» (each row one card shorter)
         nums = [t.num for t in ctx.toks[slice(*sent.spans("ROWS_FROM_TO")[0])] if t.num is not None]
-        if len(nums) == 2 and nums[0] > nums[1] >= 1:
-            return nums[0], _columns_of_rows(list(range(nums[0], nums[1] - 1, -1)))
+        listed = nums[:-1]
+        if (len(nums) >= 2 and nums[0] > nums[-1] >= 1
+                and listed == list(range(nums[0], nums[0] - len(listed), -1)) and listed[-1] > nums[-1]):
+            return nums[0], _columns_of_rows(list(range(nums[0], nums[-1] - 1, -1)))
     if sent.has("ROWS_FROM_TO") and sent.has("STACK_COUNT"):
         # «Семь стопок по порядку от одной карты до семи»: piles of 1, 2, … 7 cards
         nums = [t.num for t in ctx.toks[slice(*sent.spans("ROWS_FROM_TO")[0])] if t.num is not None]
