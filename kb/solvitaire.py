@@ -621,7 +621,11 @@ def _stock(w: _Writer, piles: int | None, total: int, initial: str, hole: bool, 
         w.fallback("reserve.size", "layout.reserve", (0, "no reserve"))
     nreserve = w.out.get("reserve", {}).get("size", 0) or 0
     if not nreserve and w.out.get("tableau piles", {}).get("spaces policy", "").startswith("auto-reserve"):
-        w.block(["tableau.space"], "a space is filled from a reserve that the layout as read does not have")
+        if w.spec.known("layout.reserve") is None:
+            w.missing("layout.reserve", "a space is filled from the reserve (tableau.space = from-reserve): "
+                                        "Solvitaire needs the reserve's size")
+        else:
+            w.block(["tableau.space"], "a space is filled from a reserve that the layout as read does not have")
     spread = w.get("layout.reserve_spread")
     if nreserve and spread is not None:
         w.book("reserve.stacked", not spread.value, ["layout.reserve_spread"],

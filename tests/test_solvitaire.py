@@ -214,9 +214,16 @@ def test_a_space_filled_from_the_reserve(kb_games):
     assert e.rules["tableau piles"]["spaces policy"] == "auto-reserve-then-any"
     note = e.note("tableau piles.spaces policy")
     assert note.basis == "book" and "assumed" in note.text and note.evidence[0].path == "tableau.space"
-    # «Осажденная крепость» has no reserve: refused on the space rule
+    # «Осажденная крепость» reads no reserve: refused for the reserve's size, a fact not read
     with pytest.raises(NotExpressible) as x:
         export_game(_with_space(kb_games, "004-004", "from-reserve"))
+    [o] = x.value.obstacles
+    assert o.fields == ("layout.reserve",) and "is not read from the text" in o.text
+    spec = _with_space(kb_games, "004-004", "from-reserve")
+    spec["layout"]["reserve"] = {"value": 0, "status": "stated", "quote": "Резерва нет.", "lines": [1, 1],
+                                 "ref": None, "reason": None}
+    with pytest.raises(NotExpressible) as x:                 # a layout stated without one: the space rule
+        export_game(spec)
     assert [o.fields for o in x.value.obstacles] == [("tableau.space",)]
 
 

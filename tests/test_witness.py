@@ -51,11 +51,14 @@ def test_packs_agree_and_game_types_are_compared_where_the_type_says_a_rule(conn
 
 
 def test_what_the_book_does_not_state_is_not_a_disagreement(conn):
-    [piles] = facts(conn, "004-023", "Solvitaire", "layout.tableau_piles")   # «Король Альберт»: piles not read
-    assert (piles["entry"], piles["catalogue_value"], piles["status"]) == ("king-albert", 9, "book-silent")
-    assert piles["book_value"] is None and piles["quote"] is None
+    # «Король Альберт»: whether a foundation card may come back is not said; Solvitaire's preset says it may
+    [back] = facts(conn, "004-023", "Solvitaire", "foundations.removable")
+    assert (back["entry"], back["catalogue_value"], back["status"]) == ("king-albert", True, "book-silent")
+    assert back["book_value"] is None and back["quote"] is None
     assert not conn.execute("SELECT 1 FROM findings WHERE kind = ? AND game = '004-023' AND token = "
-                            "'layout.tableau_piles'", (KIND,)).fetchone()
+                            "'foundations.removable'", (KIND,)).fetchone()
+    [piles] = facts(conn, "004-023", "Solvitaire", "layout.tableau_piles")   # «рядами в девять, восемь, …»
+    assert (piles["catalogue_value"], piles["book_value"], piles["status"]) == (9, 9, "agrees")
 
 
 def test_a_misread_layout_shows_against_the_preset(conn):
