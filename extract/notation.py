@@ -653,6 +653,16 @@ def _agree(noun: str, adj: str, lang: str) -> bool:
     return bool(_forms_of(noun, lang) & _forms_of(adj, lang))
 
 
+@lru_cache(maxsize=100_000)
+def _word_kind(w: str, lang: str) -> tuple[str, object]:
+    """What one word is to :func:`find_word_cards`: ``("rank", n)``, ``("adj", suit)``,
+    ``("noun", suit)`` or ``("other", lower-case word)`` (cached per word form)."""
+    r = _word_rank(w, lang) if len(w) > 2 else None
+    a = _word_suit(w, lang, _SUIT_ADJ) if r is None and len(w) > 4 else None
+    n = _word_suit(w, lang, _SUIT_NOUN) if r is None and a is None and len(w) > 2 else None
+    return ("rank", r) if r else ("adj", a) if a else ("noun", n) if n else ("other", w.lower())
+
+
 def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
     """Cards named in words, with offsets: «даму червей» (QH), «бубнового туза» (AD),
     «семерки червей и треф» (7H, 7C), «трефовый, червовый, пиковый тузы» (AC, AH, AS),
@@ -668,12 +678,7 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
     if lang not in _RANK_LEMMAS:
         raise NotationError(f"no word-form cards for language {lang!r}")
     words = [(m.start(), m.end(), m.group()) for m in _WORD_RE.finditer(text)]
-    kinds = []
-    for s, e, w in words:
-        r = _word_rank(w, lang) if len(w) > 2 else None
-        a = _word_suit(w, lang, _SUIT_ADJ) if r is None and len(w) > 4 else None
-        n = _word_suit(w, lang, _SUIT_NOUN) if r is None and a is None and len(w) > 2 else None
-        kinds.append(("rank", r) if r else ("adj", a) if a else ("noun", n) if n else ("other", w.lower()))
+    kinds = [_word_kind(w, lang) for _s, _e, w in words]
 
     def joined(i: int) -> bool:
         """Whether word i and word i+1 are separated only by spaces/commas (a list continues)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from .names import fold
@@ -44,9 +45,11 @@ def query_languages(text: str) -> tuple[str, ...]:
     return ("ru", "uk")
 
 
+@lru_cache(maxsize=200_000)
 def lemma_of(word: str, lang: str = "ru") -> tuple[str, bool]:
     """``(lemma, is_verb)`` of one token: folded pymorphy3 normal form, reflexive ``-ся``/``-сь``
-    of a verb dropped; card tokens, numbers and one-letter words come back folded unchanged."""
+    of a verb dropped; card tokens, numbers and one-letter words come back folded unchanged.
+    Cached per (token, lang): a build asks for each word form once."""
     from ..morph import parse
 
     w = word.lower().replace("ё", "е")

@@ -206,12 +206,14 @@ def check_shrink(db_path: Path | str, games: list[GameText], force: bool = False
 
 def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
              findings: Iterable[Finding] = (), *, game_texts: dict | None = None,
-             terms: Iterable | None = None, force: bool = False) -> Path:
+             terms: Iterable | None = None, force: bool = False, passages: Iterable | None = None) -> Path:
     """Write a fresh knowledge base at ``db_path`` from the pipeline's records; return the path.
 
     ``game_texts`` (game key → :class:`~pasyans.extract.text.MappedText` of its cleaned text)
     and ``terms`` (glossary :class:`~pasyans.extract.book.Term` records) fill the ``text_map``
-    and ``terms`` tables (:mod:`pasyans.kb.source_view`).
+    and ``terms`` tables (:mod:`pasyans.kb.source_view`). ``passages``: the games' full-text
+    passages (:class:`~pasyans.kb.search.Passage`) when the caller computed them already
+    (:func:`pasyans.pipeline.read_passages`); else they are computed here.
 
     Refuses (:class:`KBError`) to replace a knowledge base with one of far fewer games unless
     ``force`` (:func:`check_shrink`). The file is built in one transaction as
@@ -232,7 +234,7 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
             db = sqlite_utils.Database(tmp)
             try:
                 with db.atomic():
-                    _write(db, sources, games, list(findings), game_texts, terms)
+                    _write(db, sources, games, list(findings), game_texts, terms, passages)
                     _write_meta(db)
             finally:
                 db.close()
@@ -260,7 +262,8 @@ def _write_meta(db: sqlite_utils.Database) -> None:
 
 
 def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameText],
-           findings: list[Finding], game_texts: dict | None = None, terms: Iterable | None = None) -> None:
+           findings: list[Finding], game_texts: dict | None = None, terms: Iterable | None = None,
+           passages: Iterable | None = None) -> None:
     for table in ("sources", "games", "aliases", "sections", "names", "examples", "moves", "findings"):
         TABLES[table].create(db)
     TABLES["sources"].insert_all(db, (source_record(s) for s in sources))
@@ -303,7 +306,7 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
         if not db[t].exists():
             TABLES[t].create(db)
     name_index.write_forms(db)
-    text_search.create(db, text_search.passages(games, sources, game_texts))
+    text_search.create(db, text_search.passages(games, sources, game_texts) if passages is None else passages)
     from . import source_view
 
     source_view.write(db, games, game_texts, terms, sources=sources)  # text_map, terms, source_lines

@@ -45,6 +45,9 @@ class Segmented:
     specs: dict = field(default_factory=dict)
     """After :func:`read_rules`: game key → ``(spec, findings)`` as
     :func:`pasyans.extract.rules.spec_for_games` returned them."""
+    passages: list | None = None
+    """After :func:`read_passages`: the :class:`~pasyans.kb.search.Passage` rows of the source's
+    games (sentences with lemmas and card keys), in game order; ``None`` before."""
 
     def reading_copy(self) -> "Segmented":
         """A copy that :func:`read` may fill in without changing this one: the games (with their
@@ -193,11 +196,22 @@ def link_references(segs: list[Segmented]) -> None:
                     ex.verdicts = verify_example(g, ex, g.rules)
 
 
+def read_passages(seg: Segmented) -> None:
+    """The full-text passages of the source's games, in place (:func:`pasyans.kb.search.passages`):
+    computed here, with the source, so that the word forms its reading analysed are still cached
+    (and, under ``--jobs``, in the worker that read it), not again while the file is written."""
+    from .kb.search import passages
+
+    seg.passages = list(passages(seg.games, [seg.source], seg.game_texts))
+
+
 def read(seg: Segmented) -> Segmented:
-    """Read one segmented source in place: examples (moves, layouts), rules, verdicts; returns ``seg``."""
+    """Read one segmented source in place: examples (moves, layouts), rules, verdicts, full-text
+    passages; returns ``seg``."""
     read_examples(seg)
     read_rules(seg)
     verify(seg)
+    read_passages(seg)
     return seg
 
 
@@ -350,13 +364,18 @@ def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],
     findings: list[Finding] = []
     game_texts: dict[str, MappedText] = {}
     terms: list = []
+    passages: list = []
     for seg in segs:
         all_games.extend(seg.games)
         findings.extend(seg.findings)
         game_texts.update(seg.game_texts)
         terms.extend(seg.terms)
+        if seg.passages is None:  # read by hand, not by read()
+            read_passages(seg)
+        passages.extend(seg.passages)
     say("writing the knowledge base")
-    db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms, force=force)
+    db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms, force=force,
+                  passages=passages)
     verdicts = Counter(v.verdict for g in all_games for ex in g.examples for v in ex.verdicts)
     kinds = Counter(f.kind for f in findings)
     kinds.update(f.kind for g in all_games for f in g.findings)
