@@ -264,6 +264,10 @@ def doc(text: str, lang: str = "ru") -> "Doc":
     return d
 
 
+_NOT_START = 0xFFFFFFFFFFFFFFFF
+"""``SENT_START`` −1 (not a sentence start) as the unsigned 64-bit value ``Doc.from_array`` reads."""
+
+
 def _annotate(text: str, lang: str) -> "Doc":
     import numpy
     from spacy.attrs import LEMMA, POS as POS_ATTR, SENT_START, TAG
@@ -271,20 +275,23 @@ def _annotate(text: str, lang: str) -> "Doc":
     nlp = pipeline(lang)
     flat = _FOOTNOTE.sub(lambda m: " " * len(m.group()), tokenizable(text).replace("\n", " "))
     d = nlp.make_doc(flat)
-    strings = nlp.vocab.strings
-    words = [word(t.text, lang) for t in d]
+    add = nlp.vocab.strings.add
     starts = {a for a, _b in sentences(text, lang)}
-    arr = numpy.zeros((len(d), 4), dtype="uint64")
+    words, rows, ids = [], [], {}
     first = True
-    for i, (t, w) in enumerate(zip(d, words)):
-        arr[i, 0] = strings.add(w.lemma)
-        arr[i, 1] = strings.add(w.pos)
-        arr[i, 2] = strings.add(w.tag)
+    for t in d:  # one pass: the word form's analysis, its three strings' ids, the sentence start
+        w = word(t.text, lang)
+        words.append(w)
+        key = (w.lemma, w.pos, w.tag)
+        row = ids.get(key)
+        if row is None:
+            row = ids[key] = (add(w.lemma), add(w.pos), add(w.tag))
         if t.idx in starts or first:
-            arr[i, 3] = 1
+            rows.append((*row, 1))
             first = first and t.is_space
         else:
-            arr[i, 3] = numpy.uint64(-1 & 0xFFFFFFFFFFFFFFFF)
+            rows.append((*row, _NOT_START))
+    arr = numpy.array(rows, dtype="uint64").reshape(len(rows), 4)
     d.from_array([LEMMA, POS_ATTR, TAG, SENT_START], arr)
     d.user_data["pasyans.words"] = words
     d.user_data["pasyans.text"] = text
