@@ -1,7 +1,7 @@
 """Benchmark of the build (issue 16): its cost beside the floor, where the time goes, and how it
 grows with the library.
 
-    python bench/build.py [--corpus DIR] [--sizes 1,2,4,8,16] [--jobs N] [--runs R]
+    python bench/build.py [--corpus DIR] [--sizes 1,2,4,8,16] [--jobs N] [--runs R] [--no-bytecode]
 
 Prints, in one run:
 
@@ -10,15 +10,18 @@ Prints, in one run:
    of the same corpus, cached per word form (a fresh process too: start-up and dictionaries
    included) — and their ratio (median of ``--runs`` pairs, run in turn);
 2. **the share of each stage** (CPU seconds, exclusive: a stage's own time without the stages it
-   calls): segmentation, examples (moves, layouts), rules, verdicts, and inside the writing of the
-   knowledge base the crosswalk, the links across texts, the name forms, the full-text passages,
-   the text map, and the rest (inserts); «start-up» is imports and corpus loading;
+   calls): segmentation, examples (moves, layouts), rules, verdicts, the full-text passages (read
+   with each source), and inside the writing of the knowledge base the crosswalk, the links across
+   texts, the name forms, the full-text index, the text map, and the rest (inserts); «start-up» is
+   imports and corpus loading;
 3. **the curve**: the build of N copies of the corpus (copies as distinct sources: ids ``000``,
    ``000c1`` …), for each N its wall and CPU seconds, the ratio to N = 1, the links' share and the
    peak memory of the largest process (``--jobs`` is passed to the build when given; the stage
    shares then come from one more build at the first N with ``--jobs 1``, the stages of the
    sources running in worker processes otherwise).
 
+The package's modules are compiled to bytecode first, as ``pip install`` does (``--no-bytecode``:
+not; an editable checkout under ``PYTHONDONTWRITEBYTECODE=1`` then compiles them on every start).
 Every figure is of a whole child process, measured by the operating system (``os.wait4``):
 user + system CPU, peak resident memory; wall by a monotonic clock. The machine may be shared:
 compare ratios measured in the same run, not seconds across runs.
@@ -46,11 +49,12 @@ STAGES = [
     ("examples", "pasyans.pipeline", "read_examples"),
     ("rules", "pasyans.pipeline", "read_rules"),
     ("verdicts", "pasyans.pipeline", "verify"),
+    ("full-text passages (lemmas, cards)", "pasyans.pipeline", "read_passages"),
     ("write: inserts, other", "pasyans.kb.store", "write_kb"),
     ("write: crosswalk", "pasyans.kb.crosswalk", "write"),
     ("write: links", "pasyans.kb.links", "write"),
     ("write: name forms", "pasyans.kb.names", "write_forms"),
-    ("write: full-text passages", "pasyans.kb.search", "create"),
+    ("write: full-text index", "pasyans.kb.search", "create"),
     ("write: text map", "pasyans.kb.source_view", "write"),
 ]
 
@@ -173,6 +177,8 @@ def main() -> int:
     ap.add_argument("--sizes", default="1,2,4,8,16", help="copies of the corpus for the curve (comma-separated)")
     ap.add_argument("--jobs", type=int, default=None, help="passed to the build of the curve")
     ap.add_argument("--runs", type=int, default=3, help="pairs (build, floor) for the ratio")
+    ap.add_argument("--no-bytecode", action="store_true",
+                    help="do not compile the package's modules to bytecode first (as an install does)")
     ap.add_argument("--child-floor", type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--child-build", nargs=2, type=Path, help=argparse.SUPPRESS)
     ap.add_argument("--child-jobs", type=int, default=None, help=argparse.SUPPRESS)
@@ -184,6 +190,10 @@ def main() -> int:
         print(json.dumps(staged_build(a.child_build[0], a.child_build[1], a.child_jobs)))
         return 0
 
+    if not a.no_bytecode:
+        from startup import compile_package  # bench/startup.py, beside this file
+
+        compile_package()
     pasyans = Path(sys.executable).with_name("pasyans")
     tmp = Path(tempfile.mkdtemp(prefix="pasyans-bench-build-"))
     try:

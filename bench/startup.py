@@ -53,6 +53,16 @@ def _loaded(cmd: list[str]) -> tuple[list[str], dict[str, float]]:
     return [h for h in HEAVY if re.search(rf"\| +{h}(\.|$)", err, re.M)], cumulative
 
 
+def compile_package() -> None:
+    """What ``pip install`` does for a user: the package's modules compiled to bytecode once (an
+    editable install under ``PYTHONDONTWRITEBYTECODE=1`` would compile every module on every start)."""
+    import compileall
+
+    root = Path(__file__).resolve().parent.parent
+    for folder in ("pasyans", "kb", "extract", "engine", "grammar"):
+        compileall.compile_dir(root / folder, quiet=1)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--db", type=Path)
@@ -62,13 +72,7 @@ def main() -> int:
     a = ap.parse_args()
     exe = str(Path(sys.executable).with_name("pasyans"))
     if not a.no_bytecode:
-        # what `pip install` does for a user: the package's modules compiled to bytecode once (an
-        # editable install under PYTHONDONTWRITEBYTECODE=1 would compile every module on every start)
-        import compileall
-
-        root = Path(__file__).resolve().parent.parent
-        for folder in ("pasyans", "kb", "extract", "engine", "grammar"):
-            compileall.compile_dir(root / folder, quiet=1)
+        compile_package()
     tmp = None
     db = a.db
     if db is None:
