@@ -277,7 +277,7 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
     conn = _connect(db)
     gid = _resolve(conn, game)
     try:
-        rep = game_report(conn, gid, _source_text(conn, gid))
+        rep = game_report(conn, gid)
     except KBError as e:
         _fail(str(e))
     if as_json:
@@ -324,7 +324,7 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
             typer.echo(source_view(conn, gid))  # as printed, raw line numbers, sections marked
         except KBError as e:  # a knowledge base without the text map: the raw lines instead
             typer.echo(f"({e}; showing the raw lines)")
-            for n, line in rep.raw_lines:
+            for n, line in game_report(conn, gid, _source_text(conn, gid)).raw_lines:  # reads the corpus
                 typer.echo(f"{n:6} | {line}")
     elif g["text"]:
         from .kb.printed import Printed
