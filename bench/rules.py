@@ -40,12 +40,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
 from pathlib import Path
 
 from pasyans.corpus import load_corpus
 from pasyans.extract.rules import allowed_values, extract_rules, get_field, inherit, spec_for_games
 from pasyans.extract.rules.references import Library, scope
+from pasyans.extract.orthography import modernize_mapped
 from pasyans.extract.text import MappedText
 from pasyans.pipeline import segment
 
@@ -59,6 +61,8 @@ SETS = {
     "others": FIXTURES / "annotations" / "other_authors_rules.json",
 }
 PAGES = {"aisleriot", "others"}
+PRE_1918 = re.compile(r"[ѣѳѵ]|ъ\b")
+"""A page in pre-1918 spelling (read modernized, as ``pasyans build`` reads such a source)."""
 """Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
 
 FIELDS = {
@@ -174,13 +178,16 @@ def _match(game: dict, games: list):
 
 def _page_specs(paths: list[str]) -> dict[str, dict]:
     """The specs of whole pages (``aisleriot/LANG/GAME.txt``, ``other_authors/LANG/NAME.txt``), each read whole as one game;
-    a page saying it is played like another («Афина — тот же Клондайк») inherits from that page
+    a page in pre-1918 spelling is read modernized; a page saying it is played like another («Афина — тот же Клондайк») inherits from that page
     when it is among those read (the pages as a small knowledge base, titles on their first line)."""
     specs, titles = {}, {}
     for path in paths:
         lang = path.split("/")[1]
         lines = (FIXTURES / path).read_text("utf-8").splitlines()
-        specs[path] = extract_rules(MappedText.from_lines(lines), lang)
+        mt = MappedText.from_lines(lines)
+        if lang == "ru" and PRE_1918.search("\n".join(lines)):
+            mt = modernize_mapped(mt)      # as a build reads a pre-1918 source
+        specs[path] = extract_rules(mt, lang)
         titles[path] = lines[0]
     for path, spec in specs.items():
         lib = Library(path.split("/")[1])
