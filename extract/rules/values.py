@@ -114,7 +114,10 @@ def pack_size(ctx, k, span, pile):
     total_in = [ctx.number_at(*x) for x in sent.spans("PACK_IN")]
     totals = [ctx.number_at(*x) for x in sent.spans("PACK_TOTAL")]
     if per is None and total_in and total_in[0]:
-        per = total_in[0] - (jokers or 0)
+        # «колода в 54 листа (52 … плюс 2 джокера)»: jokers counted in; «колодой в 52 карты с одним
+        # джокером»: a pack size already, the joker added
+        sizes = allowed_values("deck.cards_per_pack") or []
+        per = total_in[0] if total_in[0] in sizes and total_in[0] - (jokers or 0) not in sizes else total_in[0] - (jokers or 0)
     if per is None and totals and totals[0]:
         p = n_packs or (1 if sent.has("PACK_IN") or sent.has("PACK_FULL") else None)
         if p and totals[0] % p == 0:

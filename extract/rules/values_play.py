@@ -45,6 +45,11 @@ def _owner_of_rank(ctx, sent, i: int) -> str | None:
     return None
 
 
+def _onto_a_card(toks) -> bool:
+    """«на карту …» (or «на неё», «на нього») opens the sentence's clause of building: the card built on."""
+    return any(a.lemma == "на" and (b.lemma == "карта" or b.pos == "PRON") for a, b in zip(toks, toks[1:]))
+
+
 @value
 def compare(ctx, k, span, pile):
     """The build direction from ranks compared in the sentence: rank nouns after «на» (or the object
@@ -56,7 +61,7 @@ def compare(ctx, k, span, pile):
     moved, onto, rel_moved, rel_onto = [], [], [], []
     for j, t in enumerate(toks):
         rank = RANKS.get(t.lemma)
-        rel = {"младший": "low", "старший": "high"}.get(t.lemma) if t.pos == "ADJ" and t.case == "accs" else None
+        rel = {"младший": "low", "старший": "high", "молодший": "low"}.get(t.lemma) if t.pos == "ADJ" and t.case == "accs" else None
         if rank is None and rel is None:
             continue
         prev = toks[max(0, j - 3): j]
@@ -82,12 +87,16 @@ def compare(ctx, k, span, pile):
         return Piled(kind, "down")
     if "high" in rel_moved and "low" in rel_onto:
         return Piled(kind, "up")
+    if len(set(rel_moved)) == 1 and not rel_onto and _onto_a_card(toks):
+        # «На карту кладут младшую на единицу», «на карту кладуть молодшу»: the card built on is named first
+        return Piled(kind, "down" if rel_moved[0] == "low" else "up")
     found: dict[str, set[str]] = {}
     for t in ctx.words(sent):
         high, low = "C:HIGHER" in t.feats, "C:LOWER" in t.feats
         if not (high or low) or t.pos == "NOUN":
             continue
-        window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): t.i]]
+        # «на очко старше», and «старше на единицу», «на старшу на одиницю»
+        window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): min(sent.end, t.i + 4)]]
         if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь"}:
             continue
         after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
@@ -104,7 +113,10 @@ def compare(ctx, k, span, pile):
             while i >= sent.start and ctx.toks[i].pos == "ADJ":
                 i -= 1
             owner = "onto" if i >= sent.start and ctx.toks[i].lemma == "на" else "moved"
-        if owner is not None:
+        p1, p2 = ctx.toks[t.i - 1] if t.i > sent.start else None, ctx.toks[t.i - 2] if t.i - 1 > sent.start else None
+        if p1 is not None and (p1.lemma == "на" or (p1.lemma == "карта" and p2 is not None and p2.lemma == "на")):
+            about = "onto"      # «на старшу на одиницю», «на карту старше на единицу»: the card built on
+        elif owner is not None:
             about = owner
         elif any(x.lemma == "карта" and x.case in ("gent", "ablt") for x in after) or any(x.lemma == "за" for x in after):
             about = "moved"
