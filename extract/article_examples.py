@@ -142,8 +142,10 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
                     break
                 end = b2
             return a, end, marker, False
-        if notation_cards(sdoc.text, notation, lang) >= 2:
-            return a, None, marker, False   # «Я переложил ♦Д на ♣К, потом ♠В …»: a game told with its cards
+        if notation_cards(sdoc.text, notation, lang) >= 2 or cards_named(sdoc.text, notation, lang)[0] >= 2:
+            # «Я переложил ♦Д на ♣К, потом ♠В …», «Спочатку я переклав десятку бубон на валета пік»: a game
+            # told with its cards, in notation or in words with their suits (a rule names ranks and colours)
+            return a, None, marker, False
     return None
 
 
