@@ -404,3 +404,27 @@ def test_and_so_on_flags_only_the_move_it_follows():
     assert [(m.cards[0].format(), sorted(m.flags)) for m in res.moves if m.cards and m.cards[0].suit] == [("8H", [])]
     res = parse_moves("на А♦ — 2♦, на 2♦ — 3♦ и т.д.", "x", "symbol", "ru")
     assert ["and-so-on" in m.flags for m in res.moves] == [False, True]
+
+
+def test_pairs_leave_play_in_a_game_of_pairs():
+    """A game whose rules take cards off in pairs («Снимаются пары открытых карт», «знімаємо дві карти»):
+    «♠Д снимается с ♣Т» pairs them (not ♠Д taken off ♣Т to go elsewhere), «♦10 — с ♥3» and «затем ♣7 с
+    ♥6» go on, «двох королів — червового й бубнового» is one pair; without the rule the context is empty."""
+    from pasyans.extract.moves import game_context
+
+    ru = game_context("Снимаются пары открытых карт, сумма очков которых равна тринадцати.", "ru")
+    uk = game_context("Тут усе просто: знімаємо дві карти однакового значення, що лежать поруч.", "uk")
+    assert ru.pairs and uk.pairs and not game_context("Тузы снимают на базы.", "ru").pairs
+
+    def read(text, notation, lang, ctx):
+        return [("+".join(c.format() for c in m.cards), m.kind) for m in parse_moves(text, "x", notation, lang,
+                                                                                      context=ctx).moves]
+
+    assert read("Например, ♠Д снимается с ♣Т, ♦10 — с ♥3, а ♣К уходит сам по себе.", "symbol", "ru", ru) == [
+        ("QS+AC", "discard"), ("TD+3H", "discard"), ("KC", "discard")]
+    assert read("Далее снимаем пару ♦9 и ♠4, затем ♣7 с ♥6.", "symbol", "ru", ru) == [
+        ("9D+4S", "discard"), ("7C+6H", "discard")]
+    assert read("Я знімаю, скажімо, двох королів — червового й бубнового, потім дві шістки — пікову й трефову.",
+                "words", "uk", uk) == [("KH+KD", "discard"), ("6S+6C", "discard")]
+    assert read("Скажем, вышли пиковая восьмерка и бубновая четверка — их снимают обе.", "words", "ru", ru) == [
+        ("8S+4D", "discard")]

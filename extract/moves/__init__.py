@@ -69,7 +69,7 @@ from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos
 from .lexicon import VERB_CUES
-from .phrases import UNNAMED, distribute_suits, range_cards
+from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards
 from .reader import Reader
 
 __all__ = ["GameContext", "MoveParse", "game_context", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
@@ -124,7 +124,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     sc = scan(s, notation, lang)
     extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
              if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]
-    sc.tokens = distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang)
+    sc.tokens = elliptic_suits(s, distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang), lang)
     out.tokens = sc.tokens
     for u in sc.unread:
         out.findings.append(Finding(source_id, mt.lines_of(u.start, max(u.end, u.start + 1)), "unparsed-card",
@@ -134,7 +134,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             out.findings.append(Finding(source_id, mt.lines_of(t.start, t.end), "ocr-repair",
                                         f"«{t.raw}» read as {t.card}: {t.reading_note}", token=t.raw))
     els = elements(s, sc.tokens, sc.moves, lang)
-    reader = Reader()
+    reader = Reader(context)
     prev_number = None
     sentence_of: dict[int, int] = {}
     supposed = False

@@ -79,6 +79,9 @@ class GameContext:
     corner: str | None = None
     under: str | None = None
     evidence: dict[str, str] = field(default_factory=dict)
+    pairs: bool = False
+    """Whether the game's cards leave play in pairs or groups («Снимаются пары открытых карт», «знімаємо
+    дві карти однакового значення», «снимают по две карты»): «X снимается с Y» then pairs X with Y."""
 
 
 _SENT = re.compile(r"[^.!?]+[.!?]?")
@@ -89,6 +92,10 @@ _COLUMN = {"колонка", "столбец", "стовпчик", "стовпе
 _OVERLAP = re.compile(r"внахл[её]ст|с перекрытием|внахлест|з перекриттям|уступом", re.I)
 _MOVE = {"перемещаться", "помещать", "помещаться", "класть", "класться", "переміщатися", "класти", "кластися",
          "перекладывать", "перемещать"}
+
+_TAKE_OFF = {"снимать", "сниматься", "снять", "убирать", "сбрасывать", "сбрасываться", "знімати", "зніматися", "зняти",
+             "прибирати", "скидати", "удаляться", "удалять"}
+_TWO = re.compile(r"\b(?:по\s+)?(?:две|дві|двѣ|два)\s+(?:открыт\w*\s+|відкрит\w*\s+)?карт", re.I)
 
 
 def game_context(text: str | None, lang: str = "ru") -> GameContext:
@@ -107,6 +114,8 @@ def game_context(text: str | None, lang: str = "ru") -> GameContext:
             ctx.corner, ctx.evidence["corner"] = "foundation", sent
         if ctx.under is None and lset & _MOVE and re.search(r"\bпо[дд]\s+карт|\bпід\s+карт", sent.lower()):
             ctx.under, ctx.evidence["under"] = "onto", sent
+        if not ctx.pairs and lset & _TAKE_OFF and (lset & {"пара", "парами"} or _TWO.search(sent)):
+            ctx.pairs, ctx.evidence["pairs"] = True, sent
         if columns is None and (lset & _COLUMN or _OVERLAP.search(sent)):
             columns = sent
     if ctx.under is None and columns is not None:

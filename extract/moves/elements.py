@@ -205,6 +205,12 @@ def segment_after(main: list[El], i: int) -> list[El]:
     return seg
 
 
+def _card_next(main: list[El], i: int) -> bool:
+    """Whether a card stands at ``main[i]`` or right after one word there («двох королів»)."""
+    return any(k < len(main) and main[k].kind == "card" for k in (i, i + 1)) and not (
+        i < len(main) and main[i].kind == "punct")
+
+
 def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
     """Clauses of a sentence, each with ``True`` when it stood in parentheses (read alone, after
     the others)."""
@@ -249,6 +255,12 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
                 cur.append(el)  # a list: «♦3, ♦4, ♦5 — базовую», «серией ♥6, ♥5, ♥4»
             elif nxt is not None and nxt.kind == "word" and nxt.low in ("справа", "слева", "праворуч", "ліворуч"):
                 cur.append(el)
+            elif not any(e.kind == "card" for e in cur) and ((
+                    nxt is not None and nxt.kind == "word" and nxt.low in PARENTHETICAL and nxt2 is not None
+                    and nxt2.kind == "punct" and nxt2.text == "," and _card_next(main, i + 3)) or (
+                    prev is not None and prev.kind == "word" and prev.low in PARENTHETICAL and i >= 2
+                    and main[i - 2].kind == "punct" and main[i - 2].text == "," and _card_next(main, i + 1))):
+                cur.append(el)  # «Я знімаю, скажімо, двох королів …»: an aside between commas, the clause goes on
             elif not has_predicate(cur) and (not any(e.kind == "card" for e in cur) or (
                     nxt is not None and nxt.kind == "word" and nxt.low in PARENTHETICAL)
                     or (cur[-1].kind == "word" and cur[-1].low in PARENTHETICAL)):

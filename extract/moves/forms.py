@@ -20,6 +20,18 @@ def _carried_along(cl, g: Group) -> bool:
 _MOVE_VERBS = frozenset({"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "PAIR"})
 
 
+def _from_between(cl, groups: list[Group], d: int) -> Group | None:
+    """«К♥ из колоды — в пустой столбец»: the cards before a place they come from, then the dash
+    (only words between, the first of them «из / с / з»)."""
+    g = next((g for g in reversed(groups) if g.j < d), None)
+    if g is None or not g.prep == "" or g.j >= d:
+        return None
+    between = cl[g.j:d]
+    if between and all(el.kind == "word" for el in between) and between[0].low in FROM - {"под", "от", "від"}:
+        return g
+    return None
+
+
 def target_options(cl, on_groups: list[Group]) -> list[tuple[tuple, set]]:
     """The destinations of «на X», each ``((card token, its group), extra flags)``: «на ♠9 или ♠Т»
     and «на даму червей или на бубновую даму», «как на ♦4, так и на ♥4»: alternatives; «на ♥8 …,
@@ -53,7 +65,7 @@ class Forms:
         for d in dashes:
             if any(el.cues & _MOVE_VERBS for el in cl[d + 1:]):
                 continue   # «открыто сімку бубон — її кладуть під …»: the dash joins clauses, the verb moves
-            left = next((g for g in groups if g.j == d), None)
+            left = next((g for g in groups if g.j == d), None) or _from_between(cl, groups, d)
             tg = next((g for g in groups if g.i == d + 1), None)
             if pending and left is not None and len(left.toks) == 1 and tg is not None and len(tg.toks) == 1 and d == dashes[0]:
                 self.chain(cl, pending + left.toks, tg.toks[0], flags)
@@ -282,6 +294,11 @@ class Forms:
             if counted is not None and counted[1] and self.ctx.prev_alt:
                 # «♥3 или ♣3, обе из верхнего ряда, могут заполнить пробел»: each of them, not a run
                 movers = Group(counted[1], 0, 0, alt=True)
+            elif self.ctx.listed and any("SERIES" in el.cues for el in cl) and any(
+                    el.kind == "word" and el.lemma in ("этот", "весь", "цей", "увесь", "вся", "такой") for el in cl):
+                # «в колонке лежат ♣К, ♥Д и ♠В. Всю эту серию (из трёх карт) можно переложить …»: the cards listed
+                movers = Group(self.base_first(self.ctx.listed), 0, 0, series=True)
+                count = counted[0] if counted is not None else None
             elif counted is not None and counted[1] or together:
                 # «обе карты можно переложить вместе на ♥8», «Ці дві карти …», «семерку и шестерку червей,
                 # лежащие одна на другой, переносят вместе на …»: one run, its base first
@@ -290,10 +307,6 @@ class Forms:
                 count = counted[0] if counted is not None else None
             elif self._unnamed(cl, verb, flags, counted):
                 return
-            elif self.ctx.listed and any("SERIES" in el.cues for el in cl) and any(
-                    el.kind == "word" and el.lemma in ("этот", "весь", "цей", "увесь", "вся", "такой") for el in cl):
-                # «в колонке лежат ♣К, ♥Д и ♠В. Всю эту серию можно переложить …»: the cards listed before
-                movers = Group(self.base_first(self.ctx.listed), 0, 0, series=True)
             elif elided:
                 movers = Group(elided, 0, 0)
         if movers is None or not movers.toks:

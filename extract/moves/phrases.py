@@ -399,3 +399,49 @@ def range_cards(text: str, ranges, lang: str = "ru") -> list[CardToken]:
         if len(ends) == 2:
             out.extend(ends)
     return out
+
+
+_ELLIPSIS_GAP = re.compile(r"\s*,?\s*(?:—\s*)?(?:(?:или|либо|и|й|і|та|або|чи|а|но|але|а\s+также)\s+)?"
+                           r"(?:(?:не|ні)\s+)?(?:(?:на|в|у|с|з|із)\s+)?", re.I)
+_ADJ_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+def elliptic_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> list[CardToken]:
+    """Cards named by a suit adjective alone after a card of the same rank: «трефовую девятку или
+    пиковую, но не бубновую» (9C, 9S, 9D), «на червонного короля или на пикового»; after a rank the
+    text names for the list, in the plural: «двох королів — червового й бубнового», «дві шістки — пікову
+    й трефову» (the rank token becomes the first card, over the words up to its adjective). The
+    adjective agrees with the rank word (case, gender or number); the new tokens carry a reading note.
+    Returns the tokens in text order."""
+    from ..notation import _SUIT_ADJ, _agree, _word_suit   # the notation's own word tables
+
+    out = list(tokens)
+    taken = [(t.start, t.end) for t in tokens]
+    for t in list(tokens):
+        if t.notation != "words" or t.card.joker:
+            continue
+        noun = next((w for w in _ADJ_WORD.findall(t.raw) if _word_suit(w, lang, _SUIT_ADJ) is None), None)
+        if noun is None:
+            continue
+        at, found = t.end, []
+        while True:
+            g = _ELLIPSIS_GAP.match(text, at)
+            w = _ADJ_WORD.match(text, g.end())
+            if w is None or any(a < w.end() and w.start() < b for a, b in taken):
+                break
+            suit = _word_suit(w.group(), lang, _SUIT_ADJ) if len(w.group()) > 4 else None
+            if suit is None or (t.card.suit is not None and not _agree(noun, w.group(), lang)):
+                break
+            found.append((w.start(), w.end(), suit))
+            at = w.end()
+        if not found or (t.card.suit is None and len(found) < 2):
+            continue
+        note = f"the rank of «{t.raw}», the suit of its adjective alone"
+        new = [CardToken(a, b, text[a:b], Card(t.card.rank, suit), "words", note) for a, b, suit in found]
+        if t.card.suit is None:   # «двох королів — червового й бубнового»: the plural rank is the list's
+            first = new.pop(0)
+            out[out.index(t)] = replace(t, end=first.end, raw=text[t.start:first.end], card=first.card, count=1,
+                                        reading_note=note)
+        out.extend(new)
+        taken.extend((x.start, x.end) for x in new)
+    return sorted(out, key=lambda x: x.start)

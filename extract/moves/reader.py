@@ -107,6 +107,23 @@ def _own_object(cl: list[El]) -> bool:
                for i, el in enumerate(cl))
 
 
+_NOT = frozenset({"не", "ни", "ні"})
+
+
+def _negated_card(cl: list[El]) -> bool:
+    """«…, но не 6♠», «але не сімку пік», «а 9♣ — нельзя» read by PROHIB; here: «не» right before a card
+    (adjectives between: «но не бубновую»), or a clause ending «— нет» / «— ні» («а на короля пик — нет»)."""
+    for i, el in enumerate(cl[:-1]):
+        if el.kind == "word" and el.low in _NOT:
+            k = i + 1
+            while k < len(cl) and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+                k += 1
+            if k < len(cl) and cl[k].kind == "card":
+                return True
+    tail = [el for el in cl if el.kind != "punct"]
+    return len(tail) >= 2 and tail[-1].kind == "word" and tail[-1].low in ("нет", "ні") and tail[-2].kind == "dash"
+
+
 def _governed(cl: list[El], i: int) -> bool:
     """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
     k = i - 1
@@ -167,7 +184,8 @@ class Context:
 class Reader(Forms):
     """Reads the clauses of one example in order, keeping the pronoun and chain context."""
 
-    def __init__(self):
+    def __init__(self, game=None):
+        self.game = game  # the game's layout facts (GameContext) or None
         self.ctx = Context()
         self.protos: list[Proto] = []
         self.carried = False  # the last clause added cards to the move before it
@@ -347,7 +365,7 @@ class Reader(Forms):
         groups = card_groups(cl)
         prons = pronouns_of(cl)
         flags = set(sent_flags)
-        if any("PROHIB" in el.cues for el in cl):
+        if any("PROHIB" in el.cues for el in cl) or _negated_card(cl):
             flags.add("prohibited")
         lead = cl[0] if cl[0].kind == "word" else None
         alt_lead = lead is not None and (lead.low in ALT or "ALT" in lead.cues)
@@ -458,6 +476,9 @@ class Reader(Forms):
                 verb = "REMOVE"   # «Так же уходят десятка пик и десятка бубен» after a pair: they leave play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
+            if verb == "TAKE" and self.game is not None and self.game.pairs and place_at(cl) is None \
+                    and not any(g.prep in ON | INTO | UNDER for g in groups) and not from_place(cl):
+                verb = "PAIR"   # a game whose cards leave play in pairs: «♠Д снимается с ♣Т», «знімаю двох королів»
             if verb == "COVER" and has_gram(cl[verb_i].tag, "pssv"):
                 verb = "COVER_PASS"
         if alone:
@@ -501,7 +522,7 @@ class Reader(Forms):
             return None
         if verb_i is None and any("TURN" in el.cues for el in cl) and not any(el.kind == "dash" for el in cl):
             return None   # «Под дамой открылся ♥Т»: a card turned up where it lies, not a move
-        if verb_i is None and any("ABSENT" in el.cues for el in cl):
+        if verb_i is None and any("ABSENT" in el.cues for el in cl) and not _negated_card(cl):
             return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
@@ -537,8 +558,9 @@ class Reader(Forms):
         on = next((g for g in groups if g.prep in ON), None)
         under = next((g for g in groups if g.prep in UNDER), None)
         listed = [t for g in groups if g is not on and g is not under and g.prep not in FROM for t in g.toks]
-        if len(listed) > 1:
-            self.ctx.listed = listed
+        if len(listed) > 1 or (listed and on is not None):
+            # «на K♠ лежат Q♦ и J♣»: the card they lie on first, the run «всю эту цепочку» then moves
+            self.ctx.listed = (on.toks[:1] if on is not None else []) + listed
         for g in groups:
             if g is on or g is under or g.prep in FROM:
                 continue
@@ -597,6 +619,11 @@ class Reader(Forms):
         # «♥2 не может»: the move before, forbidden for this card
         if groups and "prohibited" in flags and self.ctx.last_proto is not None and self.ctx.prev_moved:
             lp = self.ctx.last_proto
+            if groups[0].prep in ON | INTO and lp.movers and len(groups) == 1:
+                # «Даму пик на короля червей кладу, а на короля пик — нет»: the card before, not onto this one
+                self.move(cl, lp.movers[:1], groups[0].toks[0], flags=flags,
+                          notes=["the card of the move before (ellipsis), onto this card"])
+                return
             for t in groups[0].toks:
                 self.move(cl, [t], lp.target, lp.place, flags=flags, notes=["destination of the move before (ellipsis)"])
             return
@@ -644,7 +671,8 @@ class Reader(Forms):
         pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
             or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) \
             or cl[vi].lemma in _LEAVE and self.ctx.last_discard is not None and len(self.ctx.last_discard[0]) == 2 \
-            and not self.ctx.last_discard[1]   # «так же уходят …» after a pair: another pair
+            and not self.ctx.last_discard[1] \
+            or self.game is not None and self.game.pairs   # «так же уходят …» after a pair: another pair
         notes = ["leaves play («изъять», «сбросить»)"]
         if not partners and pairing and len(movers) == 2:
             a, b = movers   # «Пара из ♣7 и ♣6 сбрасывается», «♦9 и ♣9 составляют пару и снимаются»: one pair
@@ -747,9 +775,17 @@ class Reader(Forms):
             self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
             self.ctx.last_discard = ([a], [b])
             return True
-        if len(groups) == 1 and groups[0].with_ and len(groups[0].toks) == 2 and not groups[0].alt \
-                and cl[0].kind == "word" and cl[0].low in STRONG | {"и"}:
-            # «…, а ♠4 вместе с ♦4»: another pair leaves play the same way
+        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
+                and groups[1].i == groups[0].j + 1 and all(el.kind == "word" for el in cl[:groups[0].i]):
+            # «Далее снимаем пару ♦9 и ♠4, затем ♣7 с ♥6»: another pair, its verb left out
+            a, b = groups[0].toks[0], groups[1].toks[0]
+            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
+        if len(groups) == 1 and len(groups[0].toks) == 2 and not groups[0].alt and cl[0].kind == "word" \
+                and (cl[0].low in STRONG | {"и"} or "NEXT" in cl[0].cues) \
+                and (groups[0].with_ or self.game is not None and self.game.pairs and len(last[0]) + len(last[1]) == 2):
+            # «…, а ♠4 вместе с ♦4», «потім дві шістки — пікову й трефову»: another pair leaves play the same way
             a, b = groups[0].toks
             self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
             self.ctx.last_discard = ([a], [b])
