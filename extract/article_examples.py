@@ -20,7 +20,8 @@ An example opens (cues of ``pasyans/data/segment_cues.json``):
 The example then takes in: a paragraph continuing a display it left open («… имеет вид» /
 «…такова:», then «(здесь …», «то …», «Здесь …»); paragraphs that refer back to the open main
 example («в нашем примере», «этот пример», «начальная раскладка … такова», moves); and the
-paragraph right after it when that names two or more cards in words. An example's ``text``
+paragraph right after it when that names two or more cards in words; the next items of a list («- …»,
+«2) …») whose item it took in. An example's ``text``
 leaves out the layout table (see ``layout_lines``); its ``lines`` span everything it takes in.
 """
 
@@ -45,6 +46,8 @@ _SUIT_WORDS = {"червей", "бубен", "пик", "треф", "черв", "
 _SUIT_ADJ_LEMMAS = {"червовый", "бубновый", "пиковый", "трефовый", "червовий", "бубновий", "піковий", "трефовий",
                     "чирвовий"}
 _DEMONSTRATIVES = {"этот", "это", "цей", "наш", "данный", "даний"}
+_LIST_ITEM = re.compile(r"\s*(?:[-*•–—]|\d{1,2}[.)])\s+\S")
+"""A list item: «- …», «* …», «• …», «1. …», «2) …»."""
 _LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
 
 
@@ -162,6 +165,7 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
     last: Ex | None = None  # example of the paragraph just before
     last_open = False
     label = None  # a label line «Пример» just before
+    last_item = False  # the paragraph the last example took in was a list item
     for ln in part.content:
         if ln.kind == "table":
             if main is None or not main.layout or main.layout[-1] != ln.n - 1:
@@ -200,6 +204,9 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         # 3. the paragraph right after an example naming two or more cards in words
         if target is None and last is not None and card_words(d) >= 2:
             target = last
+        # 4. the next item of a list whose items an example took in («- Переносимо …», «2. A♥ идёт на базу …»)
+        if target is None and last is not None and last_item and _LIST_ITEM.match(text):
+            target = last
         if target is None and label is not None:  # the paragraph under a label «Пример»
             target = main = Ex(label.name or label.text, main=True)
             target.lines.add(label.n)
@@ -219,4 +226,5 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))
         target.lines.add(ln.n)
         last, last_open = target, announces_display(text, lg)
+        last_item = bool(_LIST_ITEM.match(text))
     return exs

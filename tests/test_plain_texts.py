@@ -161,3 +161,18 @@ def test_an_inline_goal_label_is_one_paragraph_not_the_rest_of_the_game():
     klondike, clock = seg.games
     assert [(s.kind, s.lines) for s in klondike.sections if s.kind != "example"] == [("goal", (3, 3))]
     assert [(s.kind, s.lines) for s in clock.sections] == [("goal", (12, 12)), ("setup", (13, 15))]
+
+
+def test_a_worked_game_as_a_list_and_cards_in_words_without_a_cue():
+    """moves3_uk_manual.txt lines 11–16: the items under «### Приклад гри» are one example (line 14 names one
+    card); moves3_uk_blog.txt line 5 opens an example with no cue: a first-person paragraph whose cards are
+    all in words with their suits («Спочатку я переклав десятку бубон на валета пік, …»)."""
+    seg = segment(_source("texts/moves3_uk_manual.txt"))
+    read_examples(seg)
+    ex = seg.games[0].examples
+    assert [e.lines for e in ex] == [(11, 16)]
+    assert [str(m.card) for m in ex[0].moves] == ["8H", "AD", "2D", "7S", "KS", "QD", "JC"]
+    seg = segment(_source("texts/moves3_uk_blog.txt"))
+    read_examples(seg)
+    first = seg.games[0].examples[0]
+    assert first.lines[0] == 5 and [str(m.card) for m in first.moves][:4] == ["TD", "9C", "8H", "7S"]
