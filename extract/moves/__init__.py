@@ -56,6 +56,7 @@ else the last card named. A clause that opens with its predicate («и покр�
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pasyans.cards import Card
@@ -69,10 +70,14 @@ from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos
 from .lexicon import VERB_CUES
-from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards
+from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses
 from .reader import Reader
 
 __all__ = ["GameContext", "MoveParse", "game_context", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
+
+
+_BULLET = re.compile(r"(?m)^([ \t]*)([-*•–—])(?=[ \t]+\S)")
+"""A list item's bullet at the start of a line (numbered items keep their numbers: formal moves use them)."""
 
 
 @dataclass
@@ -121,10 +126,12 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         return out
     mt = join_hyphenation(mt)
     s = tokenizable(mt.text)  # a lone surrogate (only from a caller, never a file) → U+FFFD, same offsets
+    s = _BULLET.sub(lambda m: m.group(1) + " " * len(m.group(2)), s)  # «- Переносимо …»: a list item, no dash
     sc = scan(s, notation, lang)
     extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
              if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]
-    sc.tokens = elliptic_suits(s, distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang), lang)
+    sc.tokens = restated_in_parentheses(s, elliptic_suits(
+        s, distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang), lang))
     out.tokens = sc.tokens
     for u in sc.unread:
         out.findings.append(Finding(source_id, mt.lines_of(u.start, max(u.end, u.start + 1)), "unparsed-card",

@@ -10,7 +10,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -205,6 +205,20 @@ def segment_after(main: list[El], i: int) -> list[El]:
     return seg
 
 
+def _relative_aside(main: list[El], i: int, cur: list[El]) -> int | None:
+    """The index of the comma closing a relative clause that opens at the comma ``main[i]`` between a
+    card named with no predicate yet and the predicate after the aside («Туза чирв, що звільнився,
+    відніс на базу», «Двійку треф, яка лежала в колоді, я теж відправив туди»); ``None`` otherwise."""
+    if has_predicate(cur) or not any(e.kind == "card" for e in cur):
+        return None
+    if not (i + 1 < len(main) and main[i + 1].kind == "word" and main[i + 1].low in RELATIVE | {"що", "что"}):
+        return None
+    k = next((k for k in range(i + 2, len(main)) if main[k].kind == "punct" and main[k].text in ",;:"), None)
+    if k is None or any(e.kind == "card" for e in main[i + 1:k]) or not has_predicate(segment_after(main, k + 1)):
+        return None
+    return k
+
+
 def _card_next(main: list[El], i: int) -> bool:
     """Whether a card stands at ``main[i]`` or right after one word there («двох королів»)."""
     return any(k < len(main) and main[k].kind == "card" for k in (i, i + 1)) and not (
@@ -235,7 +249,10 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             out.append((cur, False))
         cur = []
 
+    skip_to = -1
     for i, el in enumerate(main):
+        if i < skip_to:
+            continue
         prev = main[i - 1] if i else None
         nxt = main[i + 1] if i + 1 < len(main) else None
         nxt2 = main[i + 2] if i + 2 < len(main) else None
@@ -249,6 +266,10 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
         if el.kind == "punct" and el.text in ".!?…":
             continue
         if el.kind == "punct" and el.text == ",":
+            end = _relative_aside(main, i, cur)
+            if end is not None:
+                skip_to = end + 1   # «Туза чирв, що звільнився, відніс на базу»: the aside left out
+                continue
             between_cards = prev is not None and prev.kind == "card" and nxt is not None and (
                 nxt.kind == "card" or (nxt.kind == "word" and nxt.low in LIST and nxt2 is not None and nxt2.kind == "card"))
             if between_cards and not (has_predicate(cur) and has_predicate(segment_after(main, i + 1))):

@@ -20,6 +20,17 @@ def _carried_along(cl, g: Group) -> bool:
 _MOVE_VERBS = frozenset({"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "PAIR"})
 
 
+_ON_TOP = frozenset({"сверху", "зверху", "наверх", "поверх", "нагору"})
+
+
+def _on_top_after(cl, groups: list[Group]) -> Group | None:
+    """«После 7♦ сверху можно положить 8♠», «Після сімки бубон зверху кладуть …»: the card named after
+    «после / після» when the clause says «сверху» — the card the mover goes on."""
+    if not any(el.kind == "word" and el.low in _ON_TOP for el in cl):
+        return None
+    return next((g for g in groups if g.prep in ("после", "після", "за")), None)
+
+
 def _from_between(cl, groups: list[Group], d: int) -> Group | None:
     """«К♥ из колоды — в пустой столбец»: the cards before a place they come from, then the dash
     (only words between, the first of them «из / с / з»)."""
@@ -253,6 +264,8 @@ class Forms:
         def is_mover(g: Group) -> bool:
             if g.prep in ON | INTO | FROM | {"от", "под", "до", "—", "від"} or (verb == "FOLLOW" and g.prep == "за"):
                 return False
+            if g is _on_top_after(cl, groups):
+                return False  # «После 7♦ сверху можно положить 8♠»: the card it goes on
             if g.i > 0 and "PLACE_NOUN" in cl[g.i - 1].cues:
                 return False  # «место ♣В»: whose place
             k = g.i - 1
@@ -334,7 +347,8 @@ class Forms:
         """Where a «поместить / положить / заполнить» clause puts ``movers``: onto a card, a pronoun's
         card, a place, the same place as the move before («туда же»), beside a card."""
         on_groups = [g for g in groups if g.prep in ON and g is not movers and not _carried_along(cl, g)] or [
-            g for g in groups if g.prep in UNDER and g is not movers and g.i > vi]
+            g for g in groups if g.prep in UNDER and g is not movers and g.i > vi] or [
+            g for g in [_on_top_after(cl, groups)] if g is not None and g is not movers]
         if on_groups:
             for tok, extra in target_options(cl, on_groups):
                 above = {"above"} if tok[1].prep == "над" else {"under"} if tok[1].prep in UNDER else set()

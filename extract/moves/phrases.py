@@ -445,3 +445,20 @@ def elliptic_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> list
         out.extend(new)
         taken.extend((x.start, x.end) for x in new)
     return sorted(out, key=lambda x: x.start)
+
+
+_RESTATED = re.compile(r"\s*(?:\(|,\s*(?:тобто|то\s+есть|т\.\s*е\.|а\s+именно|а\s+саме|иначе\s+говоря)\s+"
+                       r"(?:на\s+|в\s+|у\s+|под\s+|під\s+)?)\s*", re.I)
+
+
+def restated_in_parentheses(text: str, tokens: list[CardToken]) -> list[CardToken]:
+    """A card named by rank and colour, then in full in parentheses or after «тобто / то есть»: «червону
+    вісімку (вісімку чирв)», «на червону десятку, тобто на десятку чирв» — the card is the one restated
+    (its reading note says so); the restatement itself is no second move."""
+    out = list(tokens)
+    for n, t in enumerate(out[:-1]):
+        nxt = out[n + 1]
+        if t.card.suit is None and nxt.card.suit is not None and nxt.card.rank == t.card.rank \
+                and _RESTATED.fullmatch(text[t.end:nxt.start]):
+            out[n] = replace(t, card=nxt.card, reading_note=f"the card restated in parentheses, «{nxt.raw}»")
+    return out

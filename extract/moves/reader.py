@@ -476,6 +476,9 @@ class Reader(Forms):
                 verb = "REMOVE"   # «Так же уходят десятка пик и десятка бубен» after a pair: they leave play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
+            if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
+                    and any(g.prep not in ON | INTO | FROM for g in groups):
+                verb = "PLACE"   # «Снимаешь 5♥ с базы на 6♠»: taken from a place and put onto a card in one clause
             if verb == "TAKE" and self.game is not None and self.game.pairs and place_at(cl) is None \
                     and not any(g.prep in ON | INTO | UNDER for g in groups) and not from_place(cl):
                 verb = "PAIR"   # a game whose cards leave play in pairs: «♠Д снимается с ♣Т», «знімаю двох королів»
