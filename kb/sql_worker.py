@@ -22,6 +22,7 @@ import contextvars
 import os
 import sqlite3
 import threading
+import time
 import urllib.parse
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -50,7 +51,8 @@ _conns: dict[str, tuple[sqlite3.Connection, sqlite3.Connection]] = {}
 
 
 def _start(nice: int) -> None:
-    """Worker initializer: lower the process's CPU priority, cap SQLite's heap."""
+    """Worker initializer: lower the process's CPU priority, cap SQLite's heap, and end the
+    worker when the server is gone (killed, or stopped by SIGTERM, it cannot stop its worker)."""
     from . import guard
 
     try:
@@ -58,6 +60,14 @@ def _start(nice: int) -> None:
     except OSError:
         pass
     guard.heap_limit(sqlite3.connect(":memory:"))
+    parent = os.getppid()
+
+    def orphaned() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=orphaned, name="pasyans-sql-parent", daemon=True).start()
 
 
 def _connection(path: str, key: str) -> sqlite3.Connection:

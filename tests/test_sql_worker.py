@@ -57,3 +57,39 @@ def test_visitor_sql_runs_in_the_worker_with_the_limits_and_functions(built_kb):
     assert blob.status_code == 400 and "too big" in blob.text       # the value limit holds there too
     assert table.status_code == 200 and table.json()[0]["name"] == "Осажденная крепость"
     assert pids and os.getpid() not in pids                          # another process ran them
+
+
+def test_the_worker_ends_with_a_server_stopped_by_sigterm(built_kb):
+    """SIGTERM (as `kill` or a service manager sends it) ends the server without its clean-up:
+    the worker notices its parent is gone and ends too (it was left running before)."""
+    import time
+
+    from tests.browser_util import Server
+
+    db, _ = built_kb
+    with Server(db, "--allow-sql") as srv:
+        worker = [p for p in _children(srv.proc.pid) if "spawn_main" in _cmdline(p)]
+    assert len(worker) == 1
+    while os.path.exists(f"/proc/{worker[0]}") and "zombie" not in _status(worker[0]):
+        time.sleep(0.2)  # no clock: the test fails only by hanging (the suite's timeout), never by a timing
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as fh:
+        return [int(x) for x in fh.read().split()]
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read().replace(b"\0", b" ").decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
+def _status(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            return fh.read().lower()
+    except OSError:
+        return "zombie"
