@@ -35,8 +35,10 @@ def _site(e: BaseException) -> str:
     return where(e, skip=("tests",))
 
 
-def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None) -> dict:
-    """Run ``n`` generated inputs through the entry point ``name``; return its report."""
+def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None, progress: int = 0) -> dict:
+    """Run ``n`` generated inputs through the entry point ``name``; return its report. A new crash
+    site is printed on standard error when found, and (``progress`` > 0) a count every
+    ``progress`` inputs."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
 
@@ -68,12 +70,18 @@ def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None) -> dict:
         except Exception as e:  # noqa: BLE001 - recording every crash is the point
             if not target.is_allowed(e):
                 key = (type(e).__name__, _site(e))
+                if key not in crashes:  # said at once: a run stopped early still names what it found
+                    print(f"  {name}: new crash {key[0]} at {key[1]} on {_short(text, 200)}: {str(e)[:120]}",
+                          file=sys.stderr, flush=True)
                 c = crashes.setdefault(key, {"count": 0, "input": text, "message": str(e)[:120]})
                 c["count"] += 1
                 if len(text) < len(c["input"]):
                     c["input"], c["message"] = text, str(e)[:120]
         dt = time.perf_counter() - t
         times.append(dt)
+        if progress and len(times) % progress == 0:
+            print(f"  {name}: {len(times)} inputs so far, {sum(c['count'] for c in crashes.values())} crashes",
+                  file=sys.stderr, flush=True)
         if dt > slow:
             slow_inputs.append((dt, text))
 
@@ -134,6 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--db", default=None, help="knowledge base for find/search (default: a small one)")
     ap.add_argument("--json", default=None, help="also write the reports to this file")
+    ap.add_argument("--progress", type=int, default=1000, help="print a count every N inputs of each entry point (0: none)")
     ap.add_argument("--scaling-only", action="store_true")
     ap.add_argument("--no-scaling", action="store_true")
     ap.add_argument("--sizes", default="250,500,1000,2000", help="line counts of the scaling table")
@@ -147,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
         names = [t.name for t in TARGETS if not args.only or t.name in args.only.split(",")]
         t0 = time.perf_counter()
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = [pool.submit(fuzz_one, nm, args.n, args.slow, args.seed, args.db) for nm in names]
+            futures = [pool.submit(fuzz_one, nm, args.n, args.slow, args.seed, args.db, args.progress) for nm in names]
             for f in futures:
                 r = f.result()
                 reports.append(r)
