@@ -15,7 +15,8 @@ An example opens (cues of ``pasyans/data/segment_cues.json``):
 * at «например», «Допустим», «Скажем», «Положим», «Скажімо», «Припустимо» … inside a rules
   paragraph, when the sentence shows a worked case (:func:`opens_with_cards`: a formal move, two
   cards, or after a supposition one card with its suit): the example is that sentence and the
-  sentences right after it that also name a card with its suit — not the rules around it.
+  sentences right after it that also name a card with its suit or open on what it showed («Всю эту
+  цепочку …», «Її …») — not the rules around it.
 
 The example then takes in: a paragraph continuing a display it left open («… имеет вид» /
 «…такова:», then «(здесь …», «то …», «Здесь …»); paragraphs that refer back to the open main
@@ -46,6 +47,8 @@ _SUIT_WORDS = {"червей", "бубен", "пик", "треф", "черв", "
 _SUIT_ADJ_LEMMAS = {"червовый", "бубновый", "пиковый", "трефовый", "червовий", "бубновий", "піковий", "трефовий",
                     "чирвовий"}
 _DEMONSTRATIVES = {"этот", "это", "цей", "наш", "данный", "даний"}
+_BACK_REF = re.compile(r"\s*(?:всю\s+эту|всю|эту|эти|усю\s+цю|усю|всю\s+цю|цю|ці|её|ее|их|її|їх|його|его)\s", re.I)
+"""A sentence opening on what the sentence before showed: «Всю эту цепочку можно перенести …», «Її кладуть …»."""
 _LIST_ITEM = re.compile(r"\s*(?:[-*•–—]|\d{1,2}[.)])\s+\S")
 """A list item: «- …», «* …», «• …», «1. …», «2) …»."""
 _LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
@@ -141,7 +144,7 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
         if cue and opens_with_cards(text[a:b], notation, lang, supposed=not sm.get("FOR_EXAMPLE")):
             end = b
             for a2, b2 in sents[k + 1:]:
-                if not cards_named(text[a2:b2], notation, lang)[0]:
+                if not cards_named(text[a2:b2], notation, lang)[0] and not _BACK_REF.match(text[a2:b2]):
                     break
                 end = b2
             return a, end, marker, False

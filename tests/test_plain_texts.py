@@ -176,3 +176,13 @@ def test_a_worked_game_as_a_list_and_cards_in_words_without_a_cue():
     read_examples(seg)
     first = seg.games[0].examples[0]
     assert first.lines[0] == 5 and [str(m.card) for m in first.moves][:4] == ["TD", "9C", "8H", "7S"]
+
+
+def test_a_supposition_takes_in_the_sentence_that_moves_what_it_showed():
+    """moves_ru_help.txt line 15: «Допустим, на K♠ лежат Q♦ и J♣. Всю эту цепочку можно перенести в пустой
+    столбец. Если потом откроется 10♥, ее кладут на J♣.» — one example; the run moves as one, base first."""
+    seg = segment(_source("texts/moves_ru_help.txt"))
+    read_examples(seg)
+    klondike = next(g for g in seg.games if g.name == "Клондайк")
+    moves = [m for e in klondike.examples for m in e.moves]
+    assert [("+".join(c.format() for c in m.cards), m.to) for m in moves] == [("KS+QD+JC", "space"), ("TH", "JC")]

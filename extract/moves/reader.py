@@ -213,9 +213,12 @@ class Reader(Forms):
             return self.ctx.prev_named or named[-1:]
         if kind == "personal":
             subj = self.ctx.subject
-            if subj is not None and agrees(subj, gender):
+            recent = self.ctx.prev_moved and self.ctx.last_movers and agrees(self.ctx.last_movers[0], gender)
+            # a subject of an earlier sentence yields to the card just moved in this one: «Короля пік переносимо …;
+            # на нього кладемо даму бубон, а на неї — …» (the queen, not «сімка пік» of the sentence before)
+            if subj is not None and agrees(subj, gender) and not (recent and self.ctx.subject_sentence < self.ctx.sentence):
                 return [subj]
-            if self.ctx.prev_moved and self.ctx.last_movers and agrees(self.ctx.last_movers[0], gender):
+            if recent:
                 return [self.ctx.last_movers[0]]
         for t in reversed(self.ctx.history):
             if agrees(t, gender):
