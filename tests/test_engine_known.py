@@ -535,6 +535,12 @@ def test_a_gap_whose_neighbours_are_not_named_and_the_left_edge_of_a_row():
     assert (a.verdict, a.what, [x.what for x in a.assumed]) == ("legal", "starts-row", ["row-edge"])
     spec["foundations"] = {"base": _f("K")}
     assert check_moves([edge], spec)[0].verdict == "illegal"
+    # «Пустоты» 3383–3388, 3443: rows start with a two (the aces are out): «поместив двойку … в пробел»
+    # starts a row, it follows no ace
+    spec["foundations"] = {"base": _f("2", "причем двойка должна находиться с левого края", [3383, 3388])}
+    two = Move([C("2")], "space", "поместив двойку выбранной масти для этого ряда в пробел", (3443, 3447), kind="to_space")
+    v = check_moves([two], spec)[0]
+    assert (v.verdict, v.rule, v.what, [a.what for a in v.assumed]) == ("legal", "special:gaps", "starts-row", ["row-edge"])
 
 
 ROYAL_WASTE = ("Их можно перекладывать на верхнюю карту резервной стопки серией карт чередующегося цвета. "

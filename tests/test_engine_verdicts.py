@@ -102,14 +102,18 @@ def test_gaps_whose_neighbours_the_text_does_not_name(kb):
     — the neighbours are in the figure only: legal assuming ♥Т left of the space or ♥3 right of it
     (the rule, 2493–2496, takes either side); «Паганини» 6653 «♥Д в пятом ряду заполняет пробел
     слева» (one-sided rule: ♥В left of it). «♥Т … передвинуть на левый край ряда» (6651) starts a
-    row: only a base card does, and the text's base is not read — unverifiable on foundations.base."""
+    row: only a base card does, and the text's base is an ace («начиная с туза (слева)», 6608–6611);
+    «Пустоты» 3443 «поместив двойку … в пробел» starts a row of twos (3383–3388)."""
     v, rule, what, detail = _one(kb, "Путаница", "либо ♥2, либо ♥4", "4H")
     assert (v, rule, what) == ("legal", "special:gaps", "fills-gap")
     assert detail["assumed"][0]["cards"] == ["3H", "5H"] and detail["assumed"][0]["detail"] == "left_of|right_of"
     v, rule, what, detail = _one(kb, "Паганини", "заполняет пробел слева", "QH")
     assert (v, rule, detail["assumed"][0]["cards"]) == ("legal", "special:gaps", ["JH"])
     assert _one(kb, "Путаница", "на правый край второго ряда", "TS")[:3] == ("legal", "special:gaps", "fills-gap")
-    assert _one(kb, "Паганини", "на левый край ряда", "AH")[:3] == ("unverifiable", "foundations.base", "unknown")
+    v, rule, what, detail = _one(kb, "Паганини", "на левый край ряда", "AH")
+    assert (v, rule, what) == ("legal", "special:gaps", "starts-row") and _decisive(detail)["evidence"]["lines"] == [6608, 6611]
+    v, rule, what, detail = _one(kb, "Пустоты", "поместив двойку")
+    assert (v, rule, what, _assumed(detail)) == ("legal", "special:gaps", "starts-row", ["row-edge"])
 
 
 def test_waste_cells_and_reserve_piles(kb):

@@ -95,12 +95,15 @@ class Gaps(Rules):
     def unnamed_gap(self, s) -> Ruling:
         """``x`` into a space whose neighbours the text does not name: legal assuming the card it
         follows lies beside the space (left of it, ``left_neighbour`` ranks below it; or right of it,
-        by ``right_neighbour``), unless no such card is in the pack — then only a row's left edge
-        takes ``x`` (:meth:`row_start`). A card without a suit («двойку выбранной масти») is assumed
-        of the neighbour's suit."""
+        by ``right_neighbour``), unless ``x`` is a base (the rows' first rank: «двойка должна находиться
+        с левого края») or no such card is in the pack — then only a row's left edge takes ``x``
+        (:meth:`row_start`). A card without a suit («двойку выбранной масти») is assumed of the
+        neighbour's suit."""
         x = s.card
         sp = self.special("gaps")
         p: WindowParams = sp.params
+        if self.is_base(x):
+            return self.row_start(x, [Assumption("row-edge", (x,))])
         wrap = self.field("tableau.wrap")
         beside = []
         for side, k in (("left_of", p.left_neighbour), ("right_of", p.right_neighbour)):
