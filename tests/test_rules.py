@@ -370,3 +370,31 @@ def test_pre_1918_build_rule_is_read_after_modernising(line, suit):
     assert field(spec, "tableau.build_direction")["value"] == "down"
     got = field(spec, "tableau.build_suit")
     assert (got["value"], got["status"], got["lines"]) == (suit, "stated", [1, 1])
+
+
+# -- session 3: the book's space rules and its worked examples -----------------------------------
+
+
+def test_a_king_put_in_a_space_nominative_is_the_kings_rule(corpus):
+    """«Скорпион» 004: «… а когда перемещается весь столбец, на его место помещается король вместе с
+    любыми картами под ним» — kings (the «любыми картами» are those on the king, not any card)."""
+    spec = spec_of(corpus, "004", (2832, 2867), (2886, 2917))
+    assert_stated(spec, "tableau.space", "kings", (2861, 2866), "помещается король")
+
+
+def test_a_space_taken_by_a_layout_card_or_the_stocks_is_any(corpus):
+    """«Каменная стена» 004 3149–3152: «… либо игровой картой, либо серией карт, либо картой из колоды»:
+    a card of the layout may fill it too, so the rule is any card (not from the stock only)."""
+    spec = spec_of(corpus, "004", (3118, 3169))
+    assert_stated(spec, "tableau.space", "any", (3149, 3152), "либо картой из колоды")
+
+
+def test_the_last_step_of_a_worked_example_is_no_deal_condition(corpus):
+    """«Вестклиф» 004: the worked example ends «… ♣Д переворачивается лицом вверх. Когда все ходы
+    исчерпаны, карты могут сдаваться из колоды.» (3538–3540): the order the example plays in, not a
+    rule of when the stock is dealt; the stock's own rule (3514–3518) is read."""
+    spec = spec_of(corpus, "004", (3469, 3493), (3512, 3540))
+    assert field(spec, "stock.deal_when")["status"] == "unknown"
+    assert_stated(spec, "stock.deal", "1 at a time", (3514, 3518))
+    alone = extract_rules(modernize_mapped(game_text(corpus["004"].lines, [(3538, 3540)], "ru")), "ru")
+    assert field(alone, "stock.deal_when")["value"] == "blocked"     # the same sentence as a rule of its own

@@ -31,6 +31,9 @@ NOT_RULE_SECTIONS = ("scoring",)
 WEAK_SECTIONS = ("strategy",)
 
 _QUOTED = re.compile(r"«([^»]{2,60})»")
+_SUIT_SYMBOL = re.compile("[♠♣♥♦]")
+"""Cards in suit symbols: a sentence naming two is a worked example («♣8 покрывает ♣9, потому что …
+требует серии карт в нисходящей последовательности»); what it says is weaker than any rule."""
 
 
 class Reader(Context):
@@ -52,9 +55,9 @@ class Reader(Context):
                 self.notes["whole-pack"] = sent
             if self.goal_led(sent) and (sent.section == "goal" or any(s - sent.start <= 3 for s, _ in sent.spans("GOAL"))):
                 self.claim("goal", sent.quote, k, rule="goal")
-            if sent.section in WEAK_SECTIONS:
+            if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2:
                 for c in self.claims[before:]:
-                    c.strength -= 2
+                    c.strength -= 2     # tactics, or a worked example's move told with its reason
             if len(self.claims) > before and any(t.ord_read for t in self.words(sent)):
                 self.finding(k, "reading-choice", "an ordinal before a plural noun («о восьмій … рядів») was read "
                              "as the cardinal number (machine-translated text)",
@@ -77,11 +80,25 @@ class Reader(Context):
             self.add_special("variant", "another version of the game, not read into the fields", sent, once=False)
             return True
         if sent.has("WORKED_EXAMPLE") and sent.spans("WORKED_EXAMPLE")[0][0] - sent.start <= 2:
+            self.notes["worked-example"] = k
             return True     # «На примере расклада: ♦5 покрывает ♣6»: the worked example's moves, not a rule
+        if self.notes.get("worked-example") is not None:
+            if _SUIT_SYMBOL.search(sent.quote):
+                self.notes["worked-example"] = k
+            else:
+                self.notes["worked-example"] = None
+                if sent.has("WHEN_BLOCKED") and self._closes_text(k):
+                    return True     # «… ♣Д переворачивается лицом вверх. Когда все ходы исчерпаны, карты могут
+                                    # сдаваться из колоды.»: the example's last step, not a rule of the game
         if sent.has("ADVICE") and not sent.has("GOAL"):
             self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
             return True
         return False
+
+    def _closes_text(self, k: int) -> bool:
+        """Sentence ``k`` is the text's last, or the last before a heading or a game's title."""
+        nxt = self.sents[k + 1] if k + 1 < len(self.sents) else None
+        return nxt is None or nxt.heading or nxt.quote.startswith("«") or nxt.section != self.sents[k].section
 
     def _rule_like(self, k: int) -> bool:
         sent = self.sents[k]
