@@ -398,3 +398,13 @@ def test_the_last_step_of_a_worked_example_is_no_deal_condition(corpus):
     assert_stated(spec, "stock.deal", "1 at a time", (3514, 3518))
     alone = extract_rules(modernize_mapped(game_text(corpus["004"].lines, [(3538, 3540)], "ru")), "ru")
     assert field(alone, "stock.deal_when")["value"] == "blocked"     # the same sentence as a rule of its own
+
+
+def test_redeals_in_the_plural_are_not_one_redeal(corpus):
+    """«Каприз» 004: «Допускаются и повторные сдачи карт» — more than one redeal, how many not said:
+    unknown with that reason (the singular «Допускается повторная сдача карт» is one)."""
+    spec = spec_of(corpus, "004", (4026, 4068), (4089, 4102))
+    f = field(spec, "stock.redeals")
+    assert f["status"] == "unknown" and "plural" in f["reason"], f
+    one = extract_rules(game_text(["Допускается повторная сдача карт."], [(1, 1)], "ru"), "ru")
+    assert field(one, "stock.redeals")["value"] == 1

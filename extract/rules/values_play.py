@@ -449,6 +449,18 @@ def unlimited(ctx, k, span, pile):
 
 
 @value
+def redeals_plural(ctx, k, span, pile):
+    """«Допускаются и повторные сдачи карт», «Пересдачи допускаются»: more than one redeal, the count
+    not said — no value; ``stock.redeals`` stays unknown with this reason (not 1, which the singular
+    «повторная сдача» is)."""
+    if "reason:stock.redeals" not in ctx.notes:
+        ctx.notes["reason:stock.redeals"] = (f"the text allows redeals in the plural without saying how many "
+                                             f"({ctx.sents[k].quote[:80]})")
+        ctx.finding(k, "unread-rule-value", "redeals in the plural, their number not given", ctx.sents[k].quote[:120])
+    return None
+
+
+@value
 def deal_n(ctx, k, span, pile):
     """«по одной (за раз)», «по три», «окремо» → ``"N at a time"``."""
     toks = ctx.toks[span[0]:span[1]]
