@@ -408,3 +408,11 @@ def test_redeals_in_the_plural_are_not_one_redeal(corpus):
     assert f["status"] == "unknown" and "plural" in f["reason"], f
     one = extract_rules(game_text(["Допускается повторная сдача карт."], [(1, 1)], "ru"), "ru")
     assert field(one, "stock.redeals")["value"] == 1
+
+
+def test_rows_told_as_a_falling_list_are_columns(corpus):
+    """«Король Альберт» 004 1941–1943: «сорок пять открытых карт рядами в девять, восемь, семь и т. д.
+    карт до одной» — nine columns of 9 … 1 cards (the gold's nine piles)."""
+    spec = spec_of(corpus, "004", (1933, 1954), (1974, 1995))
+    assert_stated(spec, "layout.tableau_piles", 9, (1941, 1943), "рядами в девять, восемь")
+    assert field(spec, "layout.cards_per_pile")["value"] == "9,8,7,6,5,4,3,2,1"

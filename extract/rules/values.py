@@ -293,6 +293,13 @@ def _shape(ctx, k):
         last = ctx.number_at(*sent.spans("LAST_ROW")[0])
         if first and last and first > last:
             return first, _columns_of_rows(list(range(first, last - 1, -1)))
+    if sent.has("ROWS_COUNTDOWN"):
+        # «рядами в девять, восемь, семь и т. д. карт до одной»: the first and the last of the list
+        toks = ctx.toks[slice(*sent.spans("ROWS_COUNTDOWN")[0])]
+        nums = [t.num for t in toks if t.num is not None] or [None]
+        last = nums[-1] if nums[-1] is not None and len(nums) > 1 else (1 if "C:ONE" in toks[-1].feats else None)
+        if nums[0] and last and nums[0] > last and (len(nums) < 2 or nums[1] == nums[0] - 1):
+            return nums[0], _columns_of_rows(list(range(nums[0], last - 1, -1)))
     if sent.has("ROWS_FROM_TO") and any(t.lemma == "ряд" for t in ctx.words(sent)):
         # «от семи карт до одной»; «в девять, восемь, семь и т. д. карт до одной» (each row one card shorter)
         nums = [t.num for t in ctx.toks[slice(*sent.spans("ROWS_FROM_TO")[0])] if t.num is not None]
