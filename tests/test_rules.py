@@ -416,3 +416,13 @@ def test_rows_told_as_a_falling_list_are_columns(corpus):
     spec = spec_of(corpus, "004", (1933, 1954), (1974, 1995))
     assert_stated(spec, "layout.tableau_piles", 9, (1941, 1943), "рядами в девять, восемь")
     assert field(spec, "layout.cards_per_pile")["value"] == "9,8,7,6,5,4,3,2,1"
+
+
+def test_privileged_cards_are_no_swap(corpus):
+    """«Ограниченный» 004 6144–6145: «Его составляют так называемые «привилегированные карты»» names a
+    row of cards, not the privilege of swapping two («Кромвель»: «пользуется привилегией — он может
+    поменять один раз за игру положение любых двух карт» stays a swap)."""
+    limited = spec_of(corpus, "004", (6075, 6116), (6136, 6180))
+    assert "swap" not in {s["name"] for s in limited["special"]}
+    cromwell = spec_of(corpus, "004", (4396, 4458))
+    assert "swap" in {s["name"] for s in cromwell["special"]}
