@@ -426,3 +426,11 @@ def test_privileged_cards_are_no_swap(corpus):
     assert "swap" not in {s["name"] for s in limited["special"]}
     cromwell = spec_of(corpus, "004", (4396, 4458))
     assert "swap" in {s["name"] for s in cromwell["special"]}
+
+
+def test_a_colour_rule_anchored_on_the_waste_is_the_wastes(corpus):
+    """«Королевский путь» 004: «Их можно перекладывать на верхнюю карту резервной стопки серией карт
+    чередующегося цвета» — the waste (where the game builds) takes alternate colours."""
+    spec = spec_of(corpus, "004", (5771, 5801), (5822, 5851))
+    f = field(spec, "waste.build_suit")
+    assert f["value"] == "alternate-color" and "чередующегося цвета" in f["quote"], f
