@@ -420,10 +420,11 @@ def test_rows_told_as_a_falling_list_are_columns(corpus):
 
 def test_privileged_cards_are_no_swap(corpus):
     """«Ограниченный» 004 6144–6145: «Его составляют так называемые «привилегированные карты»» names a
-    row of cards, not the privilege of swapping two («Кромвель»: «пользуется привилегией — он может
+    row of cards dealt from the waste (special privileged-row), not the privilege of swapping two («Кромвель»: «пользуется привилегией — он может
     поменять один раз за игру положение любых двух карт» stays a swap)."""
     limited = spec_of(corpus, "004", (6075, 6116), (6136, 6180))
-    assert "swap" not in {s["name"] for s in limited["special"]}
+    names = {s["name"] for s in limited["special"]}
+    assert "swap" not in names and "privileged-row" in names, names     # its own mechanic, with its quote
     cromwell = spec_of(corpus, "004", (4396, 4458))
     assert "swap" in {s["name"] for s in cromwell["special"]}
 
