@@ -382,13 +382,6 @@ def test_a_king_put_in_a_space_nominative_is_the_kings_rule(corpus):
     assert_stated(spec, "tableau.space", "kings", (2861, 2866), "помещается король")
 
 
-def test_a_space_taken_by_a_layout_card_or_the_stocks_is_any(corpus):
-    """«Каменная стена» 004 3149–3152: «… либо игровой картой, либо серией карт, либо картой из колоды»:
-    a card of the layout may fill it too, so the rule is any card (not from the stock only)."""
-    spec = spec_of(corpus, "004", (3118, 3169))
-    assert_stated(spec, "tableau.space", "any", (3149, 3152), "либо картой из колоды")
-
-
 def test_the_last_step_of_a_worked_example_is_no_deal_condition(corpus):
     """«Вестклиф» 004: the worked example ends «… ♣Д переворачивается лицом вверх. Когда все ходы
     исчерпаны, карты могут сдаваться из колоды.» (3538–3540): the order the example plays in, not a
