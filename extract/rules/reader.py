@@ -23,7 +23,9 @@ from .values import RANKS
 
 RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_DOWN", "SPACE", "REDEAL_ORD",
              "REDEAL_ONE", "REDEAL_TOTAL", "REDEAL_NONE", "REDEAL_COUNT", "PACKS_N", "PACK_IN", "PILES", "MOVE_VERB",
-             "BUILD_VERB", "DEAL_VERB", "STOCK_VERB", "DISCARD", "KINGS_BOTTOM", "SWAP", "WAIVE")
+             "BUILD_VERB", "DEAL_VERB", "STOCK_VERB", "DISCARD", "KINGS_BOTTOM", "SWAP", "WAIVE",
+             "FACE_UP", "FACE_DOWN", "TURN_UP", "SAME_AS", "REMOVABLE_YES", "REMOVABLE_NO", "SPACE_NOT", "PLAY_ONLY_END",
+             "ONE_CARD", "GROUPS_MOVE")
 """A sentence with one of these cues is a rule sentence (when it stands in no scoring, strategy or
 options section and is no advice): if nothing is read from it, a finding says so."""
 

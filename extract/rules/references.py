@@ -70,6 +70,7 @@ class Library:
     games: list[tuple[str, str, dict]] = field(default_factory=list)
     catalogue: dict[tuple[str, ...], str] = field(default_factory=dict)
     english: dict[str, str] = field(default_factory=dict)          # game key -> English name
+    listed_in: dict[str, set[str]] = field(default_factory=dict)   # English name -> catalogues naming it
 
     def add(self, key: str, names: Iterable[str], spec: dict, english: str | None = None) -> None:
         for n in names:
@@ -78,11 +79,23 @@ class Library:
         if english:
             self.english[key] = english
 
-    def add_catalogue(self, rows: Iterable[tuple[str, str]]) -> None:
-        """Catalogue rows (English name, Russian or Ukrainian name)."""
+    def add_catalogue(self, rows: Iterable[tuple[str, str]], catalogue: str | None = None) -> None:
+        """Catalogue rows (English name, Russian or Ukrainian name) of the catalogue called ``catalogue``
+        («PySolFC», «Aisleriot», «KPatience»)."""
         for en, local in rows:
             for k in _keys(local, self.lang):
                 self.catalogue.setdefault(k, en)
+            if catalogue:
+                self.listed_in.setdefault(en, set()).add(catalogue)
+
+    def catalogue_game(self, name: str) -> tuple[str, list[str]] | None:
+        """(English name, the catalogues listing it) when ``name`` is a catalogue game's Russian or
+        Ukrainian name («Паука» → ``("Spider", ["Aisleriot", "KPatience", "PySolFC"])``), else ``None``."""
+        for k in _keys(name, self.lang):
+            en = self.catalogue.get(k)
+            if en is not None:
+                return en, sorted(self.listed_in.get(en, ()))
+        return None
 
     def find(self, name: str) -> tuple[str, str, dict, str] | None:
         """(game key, its name, its spec, how found) for the game called ``name``, or ``None``."""
@@ -108,20 +121,31 @@ def matches(name: str, candidate: str, lang: str = "ru") -> bool:
 Finder = Callable[[str], "tuple[str, str, dict, str] | None"]
 
 
-def _catalogue_rows() -> list[tuple[str, str]]:
-    """(English, Russian or Ukrainian) names of the bundled catalogues (``kb/catalogs/names_*.tsv``)."""
+_CATALOGUES = {"pysol": "PySolFC", "aisleriot": "Aisleriot", "kpat": "KPatience"}
+"""``kb/catalogs/names_<x>_<lang>.tsv`` → the catalogue's name."""
+
+
+def _catalogue_files() -> dict[str, list[tuple[str, str]]]:
+    """Catalogue name → its (English, Russian or Ukrainian) names (``kb/catalogs/names_*.tsv``)."""
     from importlib import resources
 
-    rows = []
+    out: dict[str, list[tuple[str, str]]] = {}
     base = resources.files("pasyans.kb.catalogs")
-    for entry in base.iterdir():
+    for entry in sorted(base.iterdir(), key=lambda e: e.name):
         if not entry.name.startswith("names_") or "fuzzy" in entry.name:
             continue
+        name = _CATALOGUES.get(entry.name.split("_")[1], entry.name.split("_")[1])
+        rows = out.setdefault(name, [])
         for line in entry.read_text("utf-8").splitlines()[1:]:
             parts = line.split("\t")
             if len(parts) >= 2 and parts[0] and parts[1]:
                 rows.append((parts[0], parts[1]))
-    return rows
+    return out
+
+
+def _catalogue_rows() -> list[tuple[str, str]]:
+    """(English, Russian or Ukrainian) names of the bundled catalogues (``kb/catalogs/names_*.tsv``)."""
+    return [row for rows in _catalogue_files().values() for row in rows]
 
 
 def _crosswalk_english() -> dict[str, str]:
@@ -152,7 +176,8 @@ def library_of(games: Iterable, lang: str = "ru", catalogue: bool = True) -> Lib
         names = [g.name, g.printed_name] + [a.name for a in getattr(g, "aliases", [])]
         lib.add(g.key, names, g.rules, english.get(g.key))
     if catalogue:
-        lib.add_catalogue(_catalogue_rows())
+        for name, rows in _catalogue_files().items():
+            lib.add_catalogue(rows, name)
     return lib
 
 
@@ -176,7 +201,11 @@ def resolve_across(games: list, lang_of: Callable[[object], str] | None = None) 
             if not open_:
                 continue
             found = lib.find(sa["ref"])
-            if found is None or found[0] == g.key:
+            if found is None:
+                if _catalogue_only(lib, g, sa, open_) and g not in changed:
+                    changed.append(g)
+                continue
+            if found[0] == g.key:
                 continue
             key, name, parent, how = found
             ref = f"same as {key} «{name}» ({how}; «{sa['quote'][:80]}», lines {sa['lines'][0]}–{sa['lines'][1]})"
@@ -196,3 +225,25 @@ def resolve_across(games: list, lang_of: Callable[[object], str] | None = None) 
                                       sa["quote"][:80], g.key))
             changed.append(g)
     return changed
+
+
+def _catalogue_only(lib: Library, g, sa: dict, open_: list) -> bool:
+    """A same-as naming a catalogue game that no text of the knowledge base describes («как «Паук»,
+    но …» with no «Паук» read): the reference is kept with the catalogue game's name
+    (``params.catalogue``, ``params.catalogues``) and its ``same-as-unresolved`` finding says so;
+    nothing is inherited, the game's own statements (the sentences after «но») stand. Returns whether
+    the name is a catalogue game's."""
+    cat = lib.catalogue_game(sa["ref"])
+    if cat is None:
+        return False
+    en, where = cat
+    sa.setdefault("params", {}).update({"catalogue": en, "catalogues": where})
+    from pasyans.models import Finding
+
+    for f in open_:
+        g.findings[g.findings.index(f)] = Finding(
+            f.source, f.lines, f.kind,
+            f"the text refers to «{sa['ref']}», the catalogue game {en} ({', '.join(where) or 'catalogue'}), "
+            "which no text of the knowledge base describes: nothing inherited, the text's own rules stand",
+            f.token, f.game)
+    return True
