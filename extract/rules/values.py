@@ -512,3 +512,14 @@ def row(ctx, k, span, pile):
     (piles, 1)."""
     n = ctx.number_at(*span)
     return None if _overlap(ctx, k) or n is None else (n, 1)
+
+
+@value
+def pack_without(ctx, k, span, pile):
+    """«Из колоды убирают двойки, тройки, четвёрки и пятёрки», «колода без двоек, троек, четверок и
+    пятерок»: a 52-card pack less the ranks listed (four cards each) — when that is a pack size of the
+    schema (36, 32, 24, 20), else ``None``."""
+    sent = ctx.sents[k]
+    ranks = {RANKS[t.lemma] for t in ctx.toks[span[0]:sent.end] if t.lemma in RANKS}
+    per = 52 - 4 * len(ranks)
+    return per if len(ranks) >= 2 and per in (allowed_values("deck.cards_per_pack") or []) else None
