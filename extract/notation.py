@@ -447,6 +447,14 @@ def latin_t_usage(text: str) -> tuple[str, str]:
     return "ten", "no other rank tells; read as fc-solve and PySolFC write it"
 
 
+@lru_cache(maxsize=50_000)
+def _symbol_piece(raw: str, policy: tuple[str, str]) -> _Piece:
+    """The card of one suit-symbol token («♦В», «10♠») read by the grammar with the Latin-T
+    ``policy``, cached per (token, policy): a build meets the same few hundred tokens thousands of
+    times (moves, full-text passages). Raises :class:`NotationError` (not cached). Read it only."""
+    return _read(_parse_tree(raw, "sym_token"), policy)
+
+
 def _scan_symbol(text: str, out: Scan, latin_t: str | None = None) -> None:
     covered: set[int] = set()
     policy = (latin_t, "as the manifest says") if latin_t in LATIN_T else latin_t_usage(text)
@@ -455,7 +463,7 @@ def _scan_symbol(text: str, out: Scan, latin_t: str | None = None) -> None:
     for m in (_SYM_RANK_FIRST_RE if rank_first else _SYM_RE).finditer(text):
         s, e = m.span()
         try:
-            piece = _read(_parse_tree(m.group(), "sym_token"), policy)
+            piece = _symbol_piece(m.group(), policy)
         except NotationError as err:
             out.unread.append(Unread(s, e, m.group(), str(err)))
             continue
