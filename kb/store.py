@@ -121,7 +121,8 @@ def _inputs(corpus_dir: Path | str | None) -> list[Path]:
 
 def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, force: bool = False) -> None:
     """Raise :class:`KBError` unless ``db_path`` can take a new knowledge base: it must not be a
-    folder or a file of the corpus the build reads (not even with ``force``), nor — unless
+    folder, a file of the corpus the build reads or a text of any corpus folder (not even with
+    ``force``), nor — unless
     ``force`` — a read-only file or an existing file that is not a pasyans knowledge base (one
     whose header is damaged, or another file); its folder must exist (it is never created). Called
     before the build runs."""
@@ -133,6 +134,9 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, forc
     for src in _inputs(corpus_dir):
         if files.same_file(p, src):
             raise KBError(f"{p}: is a file of the corpus this build reads; give another --db")
+    if p.exists() and files.corpus_folder_of(p) is not None and not files.is_sqlite(p):
+        raise KBError(f"{p}: is a file of a corpus folder (it has manifest.json); never replaced, "
+                      f"not even with --force; give another --db")
     if p.exists() and not force and not is_knowledge_base(p):
         raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it "
                       f"(give another --db, or --force to replace it)")

@@ -20,7 +20,7 @@ from typing import Optional
 
 import typer
 
-from .edge import Edge, current_db, say_error
+from .edge import Edge, current_db, interrupted, say_error
 
 app = typer.Typer(cls=Edge, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Patience rule books → a SQLite knowledge base with verified examples.")
@@ -115,7 +115,9 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
             summary = run_build(corpus, db, progress=bar.say, force=force, wait=wait, jobs=jobs, on_step=bar.step)
     except (CorpusError, KBError) as e:
         _fail(str(e))
-    except KeyboardInterrupt:  # Ctrl-C: the build writes a temporary file, so the old one is untouched
+    except BaseException as e:  # Ctrl-C (also when Python wrapped it, e.g. during an import): the build
+        if not interrupted(e):  # writes a temporary file, so the old one is untouched
+            raise
         typer.echo(f"interrupted; {db} kept as it was" if existed else f"interrupted; {db} not written", err=True)
         raise typer.Exit(130) from None
     for w in summary.warnings:

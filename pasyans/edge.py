@@ -71,14 +71,30 @@ def where(e: BaseException, skip: tuple[str, ...] = ()) -> str:
     return f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
 
 
+def interrupted(e: BaseException) -> bool:
+    """Whether ``e`` is a Ctrl-C, or an error Python raised because of one: a KeyboardInterrupt
+    in its cause or context chain (a Ctrl-C during a class definition comes out as
+    ``RuntimeError: Error calling __set_name__``)."""
+    seen: set[int] = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, KeyboardInterrupt):
+            return True
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return False
+
+
 def describe(e: Exception) -> tuple[str, int]:
-    """The line a user reads for the exception ``e`` and the exit status."""
+    """The line a user reads for the exception ``e`` and the exit status (130 for a Ctrl-C
+    wrapped in another error, as a shell reports an interrupted command)."""
     from .corpus import CorpusError
     from .files import WriteError, describe_os_error
     from .kb.schema import KBError, rebuild_hint
 
     if isinstance(e, (KBError, CorpusError, WriteError)):
         return str(e), 1
+    if interrupted(e):
+        return "interrupted", 130
     if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.ProgrammingError):
         db = current_db[-1] if current_db else "the knowledge base"
         if "full" in str(e):

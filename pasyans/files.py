@@ -142,8 +142,9 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
                  earlier_output: Callable[[Path], bool] | None = None, what: str = "output") -> None:
     """Raise :class:`WriteError` unless the file ``out`` may be written.
 
-    Never onto one of ``inputs`` (the files the command reads). Without ``force``, not over
-    a SQLite database (a knowledge base), a file of a corpus folder, a read-only file, or an
+    Never onto one of ``inputs`` (the files the command reads), nor onto a text or the manifest of
+    a corpus folder (even with ``force``). Without ``force``, not over a SQLite database (a
+    knowledge base), a read-only file, or an
     existing file that ``earlier_output`` does not recognise as an earlier ``what``.
     """
     out = Path(out)
@@ -154,13 +155,15 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
         raise WriteError(f"{out}: is a folder; give a file name")
     if not out.parent.is_dir():
         raise WriteError(f"{out.parent}: no such folder")
-    if not out.exists() or force:
+    if not out.exists():
+        return
+    if corpus_folder_of(out) is not None and not is_sqlite(out):
+        raise WriteError(f"{out}: is in a corpus folder (it has manifest.json); a text or manifest is never "
+                         f"overwritten, not even with --force; write elsewhere")
+    if force:
         return
     if is_sqlite(out):
         raise WriteError(f"{out}: is a SQLite database (a knowledge base?); not overwriting it "
-                         f"(give --force to replace it)")
-    if corpus_folder_of(out) is not None:
-        raise WriteError(f"{out}: is in a corpus folder (it has manifest.json); not overwriting it "
                          f"(give --force to replace it)")
     if not out.stat().st_mode & 0o222:
         raise WriteError(f"{out}: is read-only; not overwriting it (give --force to replace it)")

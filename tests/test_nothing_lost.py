@@ -277,8 +277,9 @@ def test_export_refuses_a_database_a_corpus_file_and_a_foreign_file_unless_force
     other = _copy(small_kb, tmp_path, "other.db")
     with pytest.raises(WriteError, match="is a SQLite database"):
         guard_output(other, inputs=[small_kb])
-    with pytest.raises(WriteError, match="is in a corpus folder"):
-        guard_output(ROOT / "corpus" / "manifest.json", inputs=[small_kb])
+    for forced in (False, True):  # a corpus text or manifest: never, not even with --force
+        with pytest.raises(WriteError, match="is in a corpus folder .* never overwritten"):
+            guard_output(ROOT / "corpus" / "manifest.json", inputs=[small_kb], force=forced)
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes", "utf-8")
     with pytest.raises(WriteError, match="exists and is not an earlier pasyans output"):

@@ -207,6 +207,23 @@ def test_a_file_given_as_the_corpus_folder_is_named_so(tmp_path):
     assert text.read_text("utf-8").startswith("Пасьянс «Проба»") and not (tmp_path / "k.db").exists()
 
 
+def test_force_never_replaces_a_text_or_manifest_of_a_corpus(small_kb, tmp_path):  # noqa: F811
+    """TESTER3's data loss: ``export --out CORPUS/manifest.json --force`` and ``build --db
+    CORPUS/text.txt --force`` (another corpus than the one built) are refused; both files kept."""
+    other = tmp_path / "other"
+    other.mkdir()
+    text, manifest = other / "a.txt", other / "manifest.json"
+    text.write_text("Пасьянс «Проба»\n", "utf-8")
+    manifest.write_text('{"sources": []}', "utf-8")
+    for target in (text, manifest):
+        before = target.read_bytes()
+        says = one_line(["export", "--db", str(small_kb), "--out", str(target), "--force"], 1)
+        assert says.startswith(f"error: {target}: is in a corpus folder") and "never" in says
+        says = one_line(["build", "--db", str(target), "--force", "-q"], 1)
+        assert says.startswith(f"error: {target}: is a file of a corpus folder") and "never" in says
+        assert target.read_bytes() == before
+
+
 def _sigint_default() -> None:
     """In the child before exec: SIGINT back to its default, so that Python turns it into
     KeyboardInterrupt even when the suite itself runs as a background job of a non-interactive
@@ -250,3 +267,26 @@ def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path,
     assert text.strip().splitlines()[-1] == f"interrupted; {db} kept as it was"
     assert db.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [db.name, "stderr"]
+
+
+def test_a_ctrl_c_python_wrapped_in_another_error_is_an_interrupt(tmp_path, monkeypatch):
+    """A Ctrl-C while a dataclass is defined comes out as ``RuntimeError: Error calling
+    __set_name__`` (seen in a suite run): the build still says «interrupted; … not written», exit 130."""
+    import pasyans.pipeline as pipeline
+    from pasyans.edge import describe
+
+    def wrapped(*a, **k):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as ki:
+            raise RuntimeError("Error calling __set_name__ on '_FieldInfo' instance 'x'") from ki
+
+    monkeypatch.setattr(pipeline, "build", wrapped)
+    db = tmp_path / "k.db"
+    r = CliRunner().invoke(app, ["build", "--db", str(db), "-q"])
+    assert r.exit_code == 130 and r.output.strip().splitlines()[-1] == f"interrupted; {db} not written"
+    try:
+        wrapped()
+    except RuntimeError as e:
+        assert describe(e) == ("interrupted", 130)
+    assert describe(RuntimeError("plain"))[1] == 3
