@@ -185,7 +185,8 @@ def score_games(pred, gold_games: list[dict], raw_lines: list[str]) -> Score:
         else:
             ok = found and m.variant_of is None
         sc.right_parent += ok
-        sc.right_name += found and _norm(m.name) == _norm(gg.get("name"))
+        # the gold writes a pre-1918 title as printed («Салическій законъ»): the printed name counts too
+        sc.right_name += found and _norm(gg.get("name")) in (_norm(m.name), _norm(m.printed_name or ""))
         ex_found = ex_start = ex_end = 0
         for ge in gg.get("examples", []):
             if not ge.get("line_range"):
