@@ -504,6 +504,9 @@ class ArticleSegmentation:
     findings: list[Finding]
 
 
+_SENTENCE_END_RE = re.compile(r"[.!?…»)]\s*$")
+
+
 def _opens_inline(ln: Line) -> bool:
     """A paragraph that opens a new section inline («Цель: …»); «Пример: …» stays inside its section."""
     return ln.kind == "prose" and bool(ln.section) and ln.section != "example"
@@ -539,14 +542,14 @@ def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
             under = ln.section
             if ln.kind == "prose" and ln.section == "example":
                 continue  # «Пример: ♠8 — ♣9.» is an example; its section comes with the example
-            end = ln.n
-            one_paragraph = ln.kind == "prose" and ln.section in hd.labels()["one_paragraph"]
+            end, last = ln.n, ln
+            one_sentence = ln.kind == "prose" and ln.section in hd.labels()["one_sentence"]
             for nxt in content[k + 1:]:
                 if nxt.kind in ("label", "after-title") + _HEADS or _opens_inline(nxt):
                     break
-                if one_paragraph and nxt.n > end + 1:  # a blank line: «Цель игры — …» was one paragraph
-                    break
-                end = nxt.n
+                if one_sentence and (nxt.n > end + 1 or _SENTENCE_END_RE.search(last.text)):
+                    break  # «Цель игры — собрать все карты.» said one thing: the lines after it are not the goal
+                end, last = nxt.n, nxt
             out.append(Section(ln.section or "rules", (ln.n, end), (ln.name or ln.text).rstrip(".:")))
         elif ln.kind == "subheading":
             end = ln.n

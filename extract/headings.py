@@ -253,7 +253,7 @@ def _key(phrase: str, lang: str) -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def labels() -> dict:
     """``section_labels.json`` with every label's lemma key: ``{"rows": [...], "keys": {(lang, key): row},
-    "suffixes": {lang: keys}, "one_paragraph": kinds whose inline label's section ends with its paragraph}``."""
+    "suffixes": {lang: keys}, "one_sentence": kinds whose inline label's section ends with its sentence}``."""
     data = _load("section_labels.json")
     keys: dict[tuple[str, tuple[str, ...]], dict] = {}
     for row in data["labels"]:
@@ -261,7 +261,7 @@ def labels() -> dict:
             keys.setdefault((lang, _key(row["label"], lang)), row)
     suffixes = {lang: {_key(w, lang) for w in ws} for lang, ws in data["suffixes"].items()}
     return {"rows": data["labels"], "keys": keys, "suffixes": suffixes,
-            "one_paragraph": frozenset(data.get("one_paragraph", {}).get("kinds", ()))}
+            "one_sentence": frozenset(data.get("one_sentence", {}).get("kinds", ()))}
 
 
 @dataclass(frozen=True)

@@ -131,6 +131,8 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, forc
     p = Path(db_path)
     if p.is_dir():
         raise KBError(f"{p}: is a folder; give a file name for the knowledge base")
+    if p.exists() and not p.is_file():  # the new file is renamed over it
+        raise KBError(f"{p}: is not a regular file (a device or a pipe); give a file name for the knowledge base")
     for src in _inputs(corpus_dir):
         if files.same_file(p, src):
             raise KBError(f"{p}: is a file of the corpus this build reads; give another --db")

@@ -64,6 +64,8 @@ def _resolve(conn, game: str) -> str:
     candidate (as ``find`` prints them), so the user can pick an id."""
     from .kb.query import AmbiguousName, KBError, resolve_game
 
+    _nonempty(game)  # an empty name is a bad argument (exit 2), as for find and search
+
     try:
         return resolve_game(conn, game)
     except AmbiguousName as e:

@@ -153,6 +153,8 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
             raise WriteError(f"{out}: is {src}, which this command reads; give another file")
     if out.is_dir():
         raise WriteError(f"{out}: is a folder; give a file name")
+    if out.exists() and not out.is_file():  # the file is written beside it and renamed over it
+        raise WriteError(f"{out}: is not a regular file (a device or a pipe); give a file name")
     if not out.parent.is_dir():
         raise WriteError(f"{out.parent}: no such folder")
     if not out.exists():

@@ -178,6 +178,8 @@ def test_an_empty_query_is_a_bad_argument(small_kb):  # noqa: F811
         for q in ("", "   "):
             assert one_line([cmd, q, "--db", str(small_kb)], 2) == "error: empty query"
             assert one_line([cmd, q, "--db", str(small_kb), "--json"], 2) == "error: empty query"
+    for cmd in ("show", "verify"):  # a game named by nothing
+        assert one_line([cmd, "  ", "--db", str(small_kb)], 2) == "error: empty query"
 
 
 def test_a_bad_export_option_value_exits_2(small_kb, tmp_path):  # noqa: F811
@@ -222,6 +224,21 @@ def test_force_never_replaces_a_text_or_manifest_of_a_corpus(small_kb, tmp_path)
         says = one_line(["build", "--db", str(target), "--force", "-q"], 1)
         assert says.startswith(f"error: {target}: is a file of a corpus folder") and "never" in says
         assert target.read_bytes() == before
+
+
+def test_a_pipe_as_the_output_is_refused_not_waited_on_or_renamed_over(small_kb, tmp_path):  # noqa: F811
+    """TESTER4: ``export --out FIFO`` hung and ``--out /dev/full`` (as root) was renamed over:
+    a device or a pipe is refused by export and build, and left as it was."""
+    import os
+    import stat
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    says = one_line(["export", "--db", str(small_kb), "--out", str(fifo), "--force"], 1)
+    assert says == f"error: {fifo}: is not a regular file (a device or a pipe); give a file name"
+    says = one_line(["build", "--db", str(fifo), "--force", "-q"], 1)
+    assert says.startswith(f"error: {fifo}: is not a regular file")
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
 
 
 def _sigint_default() -> None:
