@@ -131,12 +131,13 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, forc
     p = Path(db_path)
     if p.is_dir():
         raise KBError(f"{p}: is a folder; give a file name for the knowledge base")
-    if p.exists() and not p.is_file():  # the new file is renamed over it
+    never = files.never_written(p)
+    if never == "special":
         raise KBError(f"{p}: is not a regular file (a device or a pipe); give a file name for the knowledge base")
     for src in _inputs(corpus_dir):
         if files.same_file(p, src):
             raise KBError(f"{p}: is a file of the corpus this build reads; give another --db")
-    if p.exists() and files.corpus_folder_of(p) is not None and not files.is_sqlite(p):
+    if never == "corpus":
         raise KBError(f"{p}: is a file of a corpus folder (it has manifest.json); never replaced, "
                       f"not even with --force; give another --db")
     if p.exists() and not force and not is_knowledge_base(p):

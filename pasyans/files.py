@@ -130,6 +130,19 @@ def corpus_folder_of(path: Path) -> Path | None:
     return folder if (folder / "manifest.json").is_file() else None
 
 
+def never_written(path: Path) -> str | None:
+    """Why ``path`` may never be written, not even with ``--force``: ``"special"`` (an existing
+    device or pipe: a file renamed over it would replace it, a write would wait on it), ``"corpus"``
+    (a text or the manifest of a corpus folder; a knowledge base kept there is not one), else ``None``."""
+    if not path.exists() or path.is_dir():
+        return None
+    if not path.is_file():
+        return "special"
+    if corpus_folder_of(path) is not None and not is_sqlite(path):
+        return "corpus"
+    return None
+
+
 def same_file(a: Path, b: Path) -> bool:
     """Whether ``a`` and ``b`` are the same existing file (through links and ``..`` alike)."""
     try:
@@ -153,13 +166,14 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
             raise WriteError(f"{out}: is {src}, which this command reads; give another file")
     if out.is_dir():
         raise WriteError(f"{out}: is a folder; give a file name")
-    if out.exists() and not out.is_file():  # the file is written beside it and renamed over it
+    never = never_written(out)
+    if never == "special":
         raise WriteError(f"{out}: is not a regular file (a device or a pipe); give a file name")
     if not out.parent.is_dir():
         raise WriteError(f"{out.parent}: no such folder")
     if not out.exists():
         return
-    if corpus_folder_of(out) is not None and not is_sqlite(out):
+    if never == "corpus":
         raise WriteError(f"{out}: is in a corpus folder (it has manifest.json); a text or manifest is never "
                          f"overwritten, not even with --force; write elsewhere")
     if force:
