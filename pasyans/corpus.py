@@ -247,8 +247,11 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     manifest = root / MANIFEST
     if root.exists() and not root.is_dir():
         raise CorpusError(f"{root}: is a file, not a corpus folder (give --corpus a folder with {MANIFEST})")
+    if not root.exists():
+        raise CorpusError(f"{root}: no such corpus folder (make one with `pasyans add FILE --corpus {root}`)")
     if not manifest.is_file():
-        raise CorpusError(f"{manifest}: manifest not found")
+        raise CorpusError(f"{manifest}: manifest not found (a corpus folder holds {MANIFEST}: "
+                          f"`pasyans add FILE --corpus {root}` writes one)")
     try:
         raw = json.loads(read_text(manifest))
     except json.JSONDecodeError as e:

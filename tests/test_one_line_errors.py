@@ -209,6 +209,18 @@ def test_a_file_given_as_the_corpus_folder_is_named_so(tmp_path):
     assert text.read_text("utf-8").startswith("Пасьянс «Проба»") and not (tmp_path / "k.db").exists()
 
 
+def test_a_corpus_folder_that_is_not_there_is_named_so(tmp_path):
+    """TESTER4: ``build --corpus nonexist`` said «nonexist/manifest.json: manifest not found»; it names the
+    folder as missing and how to make one, and creates nothing."""
+    missing, empty = tmp_path / "nonexist", tmp_path / "empty"
+    empty.mkdir()
+    says = one_line(["build", "--corpus", str(missing), "--db", str(tmp_path / "k.db")], 1)
+    assert says.startswith(f"error: {missing}: no such corpus folder") and "pasyans add" in says
+    says = one_line(["build", "--corpus", str(empty), "--db", str(tmp_path / "k.db")], 1)
+    assert says.startswith(f"error: {empty / 'manifest.json'}: manifest not found") and "pasyans add" in says
+    assert not missing.exists() and not (tmp_path / "k.db").exists()
+
+
 def test_force_never_replaces_a_text_or_manifest_of_a_corpus(small_kb, tmp_path):  # noqa: F811
     """TESTER3's data loss: ``export --out CORPUS/manifest.json --force`` and ``build --db
     CORPUS/text.txt --force`` (another corpus than the one built) are refused; both files kept."""
