@@ -438,3 +438,56 @@ def game_list(conn: sqlite3.Connection, source: str | None = None) -> list[dict]
         ordered += [dict(g, depth=0) for g in games if not any(x is g for x in ordered)]  # a cycle: flat
         out.append({"source": s, "games": ordered})
     return out
+
+
+def catalogue_meanings(conn: sqlite3.Connection, query: str, found: list, everything: bool = False) -> list[str]:
+    """What the catalogues call ``query`` that none of the ``found`` games is: one phrase a meaning,
+    «KPatience (uk) «Косинка» is FreeCell (not 003-4, 004-024)» — a name the catalogues give another
+    game than the one this knowledge base gives it, said rather than left for ``show`` to reveal.
+
+    Reads the knowledge base's ``catalogue_matches`` (the catalogue names its games matched); with
+    ``everything`` (a query nothing matched) the whole catalogue copy in ``kb/catalogs`` too, and says
+    which game of the knowledge base, if any, is that English game. Exact folded names only (no typos,
+    no PySolFC's unreviewed translations). ``[]`` when the query is no catalogue name.
+    """
+    from .crosswalk import CATALOGUE_LABEL, load_catalogues
+    from .names import fold
+
+    q = fold(query or "")
+    if not q:
+        return []
+    hits: dict[str, set[str]] = {}  # English name, lower case → «Catalogue (language)»
+    spelt: dict[str, str] = {}  # lower case → the English name as a catalogue spells it
+    if has_table(conn, "catalogue_matches"):
+        for cat, lang, cname, en in conn.execute("SELECT DISTINCT catalogue, language, catalogue_name, english "
+                                                 "FROM catalogue_matches WHERE status != 'fuzzy-ignored'"):
+            if en and cname and fold(cname) == q:
+                spelt.setdefault(en.lower(), en)
+                hits.setdefault(en.lower(), set()).add(f"{CATALOGUE_LABEL.get(cat, cat)} ({lang})")
+    if everything:
+        for c in load_catalogues():
+            if not c.fuzzy and fold(c.name) == q:
+                spelt.setdefault(c.english.lower(), c.english)
+                hits.setdefault(c.english.lower(), set()).add(f"{CATALOGUE_LABEL.get(c.catalogue, c.catalogue)} ({c.language})")
+    if not hits:
+        return []
+    english_of: dict[str, list[str]] = {}
+    if has_table(conn, "crosswalk"):
+        for game, en in conn.execute("SELECT game, english FROM crosswalk WHERE english IS NOT NULL"):
+            english_of.setdefault(en.lower(), []).append(game)
+    ids = [m.game for m in found]
+    out = []
+    for en in sorted(hits):
+        here = english_of.get(en, [])
+        if any(g in ids for g in here):
+            continue
+        where = ", ".join(sorted(hits[en]))
+        said = f"{where} «{query.strip()}» is {spelt[en]}"
+        if here:
+            said += f": {', '.join(here)} here"
+        elif ids:
+            said += f", none of {', '.join(ids[:5])}{' …' if len(ids) > 5 else ''}"
+        else:
+            said += ", no game of this knowledge base"
+        out.append(said)
+    return out

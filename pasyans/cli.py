@@ -247,7 +247,7 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
     is only a guess (a name spelt alike but not holding the query's words: said on standard
     error; with --json each such answer has "guess": true)."""
     from .kb.names import guess_line
-    from .kb.present import find_games
+    from .kb.present import catalogue_meanings, find_games
 
     _nonempty(name)
     conn = _connect(db, plain=True)
@@ -259,11 +259,14 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
             raise typer.Exit(1)
         return
     if not found:
-        _fail(f"no game matches {name!r}")
+        meanings = catalogue_meanings(conn, name, [], everything=True)
+        _fail(f"no game matches {name!r}" + (f" (in the catalogues: {'; '.join(meanings)})" if meanings else ""))
     if guessed:
         typer.echo(guess_line(name), err=True)
     for m in found:
         typer.echo(m.line())
+    for said in catalogue_meanings(conn, name, found):
+        typer.echo(f"note: {said}", err=True)
     if guessed:
         raise typer.Exit(1)
 

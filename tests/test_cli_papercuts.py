@@ -34,6 +34,23 @@ def test_a_weak_find_match_says_it_is_a_guess_and_exits_1(db):
     assert [(m["id"], m.get("guess")) for m in json.loads(j.stdout)] == [("002-2", True)]
 
 
+def test_find_says_what_the_catalogues_call_the_query_when_no_game_found_is_it(db):
+    """uk «Косинка» is KPatience's FreeCell: the games found (the book's «Косынка» and «Клондайк») are
+    listed as before, and a note on standard error says the catalogue meaning; a query no game holds
+    but a catalogue knows says so in its one error line. PySolFC's unreviewed translations (Паук =
+    «Spiderwort») are no meaning."""
+    r = CliRunner().invoke(app, ["find", "Косинка", "--db", db])
+    assert r.exit_code == 0
+    assert [line.split()[0] for line in r.stdout.splitlines()] == ["003-4", "004-024"]
+    assert "note: KPatience (uk) «Косинка» is Freecell, none of 003-4, 004-024" in r.stderr
+    r = CliRunner().invoke(app, ["find", "Вільна комірка", "--db", db])
+    assert r.exit_code == 1
+    assert r.output.strip() == ("error: no game matches 'Вільна комірка' (in the catalogues: Aisleriot (uk) "
+                                "«Вільна комірка» is Freecell, no game of this knowledge base)")
+    r = CliRunner().invoke(app, ["find", "Паук", "--db", db])
+    assert r.exit_code == 0 and "note:" not in r.output and r.stdout.startswith("004-095")
+
+
 def test_a_real_match_is_no_guess(db):
     r = CliRunner().invoke(app, ["find", "Осада", "--json", "--db", db])
     assert r.exit_code == 0
