@@ -92,6 +92,7 @@ def tokens(text: str, lang: str) -> list[Tok]:
     of 000 renders «в восемь рядов» as «о восьмій … рядів»); ``ord_read`` marks it."""
     d = nlp.doc(text, lang)
     fixes = number_forms().get(lang, {})
+    ord_fixes = ordinal_forms().get(lang, {})
     raw = [t for t in d if not t.is_space]
     out: list[Tok] = []
     j = 0
@@ -106,7 +107,8 @@ def tokens(text: str, lang: str) -> list[Tok]:
             j += 2
         w = nlp.word(form, lang)
         num = w.num if w.num is not None else fixes.get(form.lower())
-        out.append(Tok(len(out), form, form.lower(), w.lemma, w.pos, w.case, num, w.ordinal, a, b))
+        ordinal = w.ordinal if w.ordinal is not None else ord_fixes.get(form.lower())
+        out.append(Tok(len(out), form, form.lower(), w.lemma, w.pos, w.case, num, ordinal, a, b))
         j += 1
     if lang == "uk":
         for t in out:
@@ -123,7 +125,14 @@ def tokens(text: str, lang: str) -> list[Tok]:
 @lru_cache(maxsize=1)
 def number_forms() -> dict[str, dict[str, int]]:
     """Number words pymorphy3 misreads, per language (``phrasings/numbers.toml``)."""
-    return {lang: dict(forms) for lang, forms in _data("numbers.toml").items()}
+    return {lang: dict(forms) for lang, forms in _data("numbers.toml").items() if lang != "ordinals"}
+
+
+@lru_cache(maxsize=1)
+def ordinal_forms() -> dict[str, dict[str, int]]:
+    """Ordinal forms pymorphy3's best parse reads as nouns (uk «у першому», «у другому»), per language:
+    the ``[ordinals.LANG]`` tables of ``phrasings/numbers.toml``."""
+    return {lang: dict(forms) for lang, forms in _data("numbers.toml").get("ordinals", {}).items()}
 
 
 # --------------------------------------------------------------------------------------------
