@@ -311,7 +311,7 @@ def text_lines(conn: sqlite3.Connection, game_id: str, pr: Printed | None = None
     pr = pr or Printed(conn, game_id)
     runs = conn.execute('SELECT start, "end", line FROM text_map WHERE game = ? ORDER BY start',
                         (game_id,)).fetchall() if has_table(conn, "text_map") else []
-    secs = [SectionMark(k, t, a, b) for k, t, a, b in conn.execute(
+    secs = [SectionMark(k, pr.as_printed(t, a) if t else t, a, b) for k, t, a, b in conn.execute(
         "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
     if not pr.text:
         return []

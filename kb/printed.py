@@ -130,6 +130,22 @@ class Printed:
                 self._run_pairs[k] = _pairs(self.text[start:end], raw[a:b + 1])
         return self._run_pairs[k]
 
+    def as_printed(self, modern: str, line: int | None = None) -> str:
+        """``modern`` (a section title, a label of the cleaned text) as printed: its first occurrence
+        at or after raw line ``line`` (anywhere when ``None``), given back exactly as the page prints
+        it («ДВЕ ПОЛНЫХ КОЛОДЫ КАРТ» → «ДВЂ ПОЛНЫХЪ КОЛОДЫ КАРТЪ»). ``modern`` itself for a modern
+        source, or when it is not in the text or its printed form is not exact."""
+        if self.modern_source or not modern or not self.has_raw:
+            return modern
+        start = 0
+        if line is not None:
+            start = next((r[0] for r in self.runs if r[2] >= line), 0)
+        at = self.text.find(modern, start)
+        if at < 0:
+            return modern
+        sp = self.span(at, at + len(modern))
+        return sp.text if sp.exact and sp.modern == modern else modern
+
     def span(self, start: int = 0, end: int | None = None) -> Span:
         """``games.text[start:end]`` as printed. A word cut by the span's edge is taken whole."""
         end = len(self.text) if end is None else end

@@ -250,11 +250,11 @@ def source_view(conn: sqlite3.Connection, game_id: str) -> str:
         runs = []
     if not runs and text:
         raise KBError(f"{game_id}: the knowledge base has no text map for this game; rebuild it with `pasyans build`")
-    secs = [SectionMark(k, t, a, b) for k, t, a, b in conn.execute(
-        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
     from .printed import Printed
 
     pr = Printed(conn, game_id)
+    secs = [SectionMark(k, pr.as_printed(t, a) if t else t, a, b) for k, t, a, b in conn.execute(
+        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
     if pr.modern_source:
         shown = text or ""
         head = f"{game_id}  {name or printed or '(untitled)'}  — cleaned text, raw lines of {file}"

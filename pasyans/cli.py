@@ -315,7 +315,11 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
     for v in rep.variants:
         typer.echo(f"variant: {v['id']} {v['name'] or v['printed_name']}")
     if rep.sections:
-        typer.echo("sections: " + "; ".join(f"{s['kind']}{' ' + s['title'] if s['title'] else ''} {s['first_line']}-{s['last_line']}" for s in rep.sections))
+        from .kb.printed import Printed
+
+        pr = Printed(conn, gid)
+        typer.echo("sections: " + "; ".join(f"{s['kind']}{' ' + pr.as_printed(s['title'], s['first_line']) if s['title'] else ''} "
+                                            f"{s['first_line']}-{s['last_line']}" for s in rep.sections))
     _show_catalogues(conn, gid)
     if rules:
         con = Console() if sys.stdout.isatty() else Console(width=120)

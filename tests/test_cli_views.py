@@ -71,6 +71,9 @@ def test_show_gives_pre_1918_text_and_quotes_as_printed(run):
     assert "II. Основныя карты восемь тузовъ не должны быть выбираемы тотчасъ-же." in r.output
     rules = run("show", "002-2", "--rules")
     assert "«ДВђ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.»" in rules.output
+    # section labels as printed too (TESTER4/5: «Например» shown for a printed «Напримѣръ»)
+    assert "sections: intro ДВђ ПОЛНЫХЪ КОЛОДЫ КАРТЪ 23-23; rules Правила 25-29;" in rules.output
+    assert "── intro «ДВђ ПОЛНЫХЪ КОЛОДЫ КАРТЪ», lines 23–23 ──" in run("show", "002-2", "--source").output
 
 
 def test_find_accepts_ids_and_exits_1_on_no_match_with_or_without_json(run):
