@@ -203,12 +203,35 @@ def unknown_summary(unknown: list[tuple[str, str, str]]) -> str:
 
 # -- names -------------------------------------------------------------------------------------
 
+PYSOL_NUMBER = re.compile(r"(?i)(?:pysol(?:fc)?\s*)?(?:#|№)\s*(\d{1,5})")
+"""A query naming a game by its PySolFC number: «PySolFC #737», «#737», «№ 737» (not a bare number)."""
+
+
+def pysol_games(conn: sqlite3.Connection, number: int) -> list:
+    """The games the crosswalk gives PySolFC number ``number`` (score 1.0, why «PySolFC #N Name»)."""
+    from .names import Match
+
+    if not has_table(conn, "crosswalk"):
+        return []
+    out = []
+    for gid, name, source, lines, pname in conn.execute(
+            "SELECT g.id, coalesce(g.name, g.printed_name, g.id), g.source, g.lines, c.pysol_name FROM crosswalk c "
+            "JOIN games g ON g.id = c.game WHERE c.pysol_id = ? ORDER BY g.id", (number,)):
+        spans = TABLES["games"].decode({"lines": lines})["lines"] or []
+        out.append(Match(gid, name, f"#{number}", 1.0, f"catalogue: PySolFC #{number} «{pname}»", source,
+                         [list(x) for x in spans], "catalogue"))
+    return out
+
+
 def find_games(conn: sqlite3.Connection, query: str, limit: int = 10) -> list:
     """:func:`pasyans.kb.names.find`, and a game id given as the query finds that game first
     (score 1.0, why «game id»)."""
     from .names import Match, find
 
     q = (query or "").strip()
+    number = PYSOL_NUMBER.match(q)
+    if number:
+        return pysol_games(conn, int(number.group(1)))[:limit]
     row = conn.execute("SELECT id, coalesce(name, printed_name, id), source, lines FROM games WHERE id = ?",
                        (q,)).fetchone() if q else None
     found = find(conn, query, limit=limit) if q else []
@@ -453,6 +476,13 @@ def catalogue_meanings(conn: sqlite3.Connection, query: str, found: list, everyt
     from .crosswalk import CATALOGUE_LABEL, load_catalogues
     from .names import fold
 
+    number = PYSOL_NUMBER.match((query or "").strip())
+    if number:
+        if not everything:
+            return []
+        rows = [c for c in load_catalogues() if c.pysol_id == int(number.group(1)) and c.language == "en"]
+        names = sorted({c.english for c in rows if c.role == "name"} or {c.english for c in rows})
+        return [f"PySolFC #{number.group(1)} is {' / '.join(names)}, no game of this knowledge base"] if names else []
     q = fold(query or "")
     if not q:
         return []

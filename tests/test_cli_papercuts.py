@@ -51,6 +51,18 @@ def test_find_says_what_the_catalogues_call_the_query_when_no_game_found_is_it(d
     assert r.exit_code == 0 and "note:" not in r.output and r.stdout.startswith("004-095")
 
 
+def test_find_by_pysolfc_number(db):
+    """TESTER4/5: «PySolFC #737» found nothing. A PySolFC number («PySolFC #737», «#620», «№ 2») finds
+    the games the crosswalk gives it; a number no game has names the catalogue's game in the error line."""
+    r = CliRunner().invoke(app, ["find", "PySolFC #737", "--db", db])
+    assert r.exit_code == 0 and r.stdout.startswith("004-011      Часы") and "catalogue: PySolFC #737 «Clock»" in r.stdout
+    r = CliRunner().invoke(app, ["find", "#620", "--json", "--db", db])
+    assert [m["id"] for m in json.loads(r.stdout)] == ["002-2", "004-052"]
+    r = CliRunner().invoke(app, ["find", "PySolFC #1", "--db", db])
+    assert r.exit_code == 1 and r.output.strip() == (
+        "error: no game matches 'PySolFC #1' (in the catalogues: PySolFC #1 is Gypsy, no game of this knowledge base)")
+
+
 def test_a_real_match_is_no_guess(db):
     r = CliRunner().invoke(app, ["find", "Осада", "--json", "--db", db])
     assert r.exit_code == 0
