@@ -151,6 +151,21 @@ def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
         ln.name = _singular(ln.name, lang)
 
 
+def _framed_title(lines: list[Line], ln: Line, first: bool) -> str | None:
+    """The title a heading line frames in more words (:func:`~pasyans.extract.headings.title_frame`:
+    «Пасьянс «Пирамида»: математика и удача», «Тема: «Косынка» — …», «Как играть: Свободная
+    ячейка»), where a heading may stand: a marked line, the first line of the text, or a line
+    alone between blank lines (or the text's edges). ``None`` elsewhere."""
+    mk = hd.marks(ln.text)
+    if len(ln.text) > 100:
+        return None
+    alone = all(n < 1 or n > len(lines) or lines[n - 1].blank for n in (ln.n - 1, ln.n + 1))
+    if not (mk.mark != "none" or first or alone):
+        return None
+    frame = hd.title_frame(mk.rest)
+    return frame[1] if frame else None
+
+
 def _classify(source: Source) -> list[Line]:
     """One :class:`Line` per raw line, with its kind (see the module doc for the kinds)."""
     lang = source.language
@@ -196,6 +211,10 @@ def _classify(source: Source) -> list[Line]:
             ln.kind = "caption"
         elif hd.is_byline(s):
             ln.kind = "byline"
+        elif (frame := _framed_title(lines, ln, k == 0)) is not None:
+            mk = hd.marks(s)
+            _heading(ln, s, hd.Marks(mk.mark, mk.strength, mk.level, mk.num, frame, mk.offset),
+                     "quoted" if frame.startswith("«") else "plain", lang)
         elif label is not None and label.rest is None:
             ln.kind, ln.section, ln.name = "label", label.kind, label.label
         elif label is not None:
@@ -252,6 +271,10 @@ def _parts_and_alias_lines(nonblank: list[Line], lang: str) -> None:
         nxt = nonblank[k + 1]
         if (nxt.kind in ("heading", "group-heading") and _deeper(ln, nxt)) or hd.is_front_matter(hd.marks(ln.text).rest, lang):
             ln.kind = "part"
+            continue
+        if k == 0 and nxt.kind == "heading" and not _deeper(nxt, ln) and not QUOTE_RE.search(ln.text) \
+                and QUOTE_RE.search(nxt.text):
+            ln.kind = "doc-title"  # «Мой вечерний пасьянс» over «Паук» на одну масть: the post's title heads nothing
             continue
         m = _PAREN_LINE_RE.match(nxt.text)
         if m and nxt.kind == "prose" and not hd.not_title(m.group("names")):
@@ -351,8 +374,8 @@ def _sub_heading(ln: Line, game: Line, seen: set[str], nonblank: list[Line], k: 
     if ln.strength < game.strength:
         return False
     same_mark = ln.mark == game.mark and ln.mark != "none" and ln.level == game.level
-    if same_mark or (ln.shape == "caps" and game.shape == "caps" and ln.mark == game.mark):
-        return False
+    if same_mark or (ln.shape in ("caps", "quoted") and ln.shape == game.shape and ln.mark == game.mark):
+        return False  # «Пасьянс «Солитёр»» … «Пасьянс «Тринадцать»»: sister games, as capitals under capitals
     return bool(seen) and not _opens_game(nonblank, k, seen)
 
 

@@ -48,6 +48,8 @@ def shapes() -> dict:
         m["re"] = re.compile(m["pattern"])
     for m in data["not_titles"]:
         m["re"] = re.compile(m["pattern"])
+    for m in data["title_frames"]:
+        m["re"] = re.compile(m["pattern"])
     data["setext_re"] = re.compile(data["setext"]["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
     return data
@@ -99,6 +101,18 @@ def not_title(s: str) -> str | None:
     if _CAPTION_RE.match(s):
         return "figure caption"
     return next((m["name"] for m in shapes()["not_titles"] if m["re"].search(s)), None)
+
+
+def title_frame(s: str) -> tuple[str, str] | None:
+    """``(frame name, title)`` when the marks-stripped line ``s`` frames a game's name in more words
+    (``title_frames`` of ``heading_shapes.json``): «Пасьянс «Пирамида»: математика и удача» →
+    «Пирамида» (quotes kept), «Тема: «Косынка» — можно ли …?», «Форум › … › Пасьянс «Павук»: …»,
+    «Как играть: Свободная ячейка»; else ``None``. Where a heading may stand is the caller's to say."""
+    for m in shapes()["title_frames"]:
+        hit = m["re"].match(s)
+        if hit:
+            return m["name"], hit.group("name").strip()
+    return None
 
 
 def is_front_matter(title: str, lang: str) -> bool:

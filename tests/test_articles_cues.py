@@ -88,3 +88,44 @@ def test_front_matter_headings_are_no_games(line):
     lang = "uk" if any(c in line.lower() for c in "іїєґ") else "ru"
     assert hd.is_front_matter(hd.marks(line).rest, lang)
     assert not hd.is_front_matter("Косынка", "ru")
+
+
+FRAME_ROWS = [(row["name"], line, name) for row in hd.shapes()["title_frames"] for line, name in row["examples"]]
+
+
+@pytest.mark.parametrize("frame, line, name", FRAME_ROWS, ids=[r[1][:40] for r in FRAME_ROWS])
+def test_every_title_frame_gives_its_name(frame, line, name):
+    got = hd.title_frame(hd.marks(line).rest)
+    assert got is not None and got[0] == frame, (line, got)
+    assert hd.split_title(got[1], "ru")[0].name == name
+
+
+@pytest.mark.parametrize("line", ["Ольга_К:", "Правила: тузы идут на базу.", "Пример: «Косынка» — ♠4 на ♥5",
+                                  "# Рубрика «Вопрос — ответ»: пасьянсы"])
+def test_lines_that_frame_no_title(line):
+    assert hd.title_frame(hd.marks(line).rest) is None
+
+
+def test_framed_titles_in_whole_texts():
+    """Framed titles open their games, and the commented game under one is a section of it, not a game."""
+    from pathlib import Path
+
+    from pasyans.corpus import Source
+    from pasyans.extract.articles import segment_article
+
+    def games(name: str, text: str) -> list:
+        src = Source(id="t", file=name, language="ru", orthography="modern", kind="article", title=name,
+                     sha256="0", path=Path(name), text=text, segmenter="headings", notation="symbol")
+        return segment_article(src)
+
+    gs = games("a.txt", "# Пасьянс «Пирамида»: математика и удача\n\nПасьянс на одну колоду.\n\n## Правила\n\n"
+                        "Снимаются пары карт, дающие 13 очков.\n\n## Партия с комментариями\n\n1. ♠Д снимаем с ♣Т.\n")
+    assert [(g.name, g.lines) for g in gs] == [("Пирамида", [(1, 11)])]
+    assert "Партия с комментариями" in [s.title for s in gs[0].sections]
+    gs = games("b.txt", "Тема: «Косынка» — можно ли снимать карты с базы?\n\nОльга_К:\nИграю в «Косынку».\n")
+    assert [g.name for g in gs] == ["Косынка"]
+    gs = games("c.txt", "Пасьянс «Солитёр»\n\nХод игры:\n1) Тузы кладите над столбцами.\n\n"
+                        "Пасьянс «Тринадцать»\n\nСнимайте пары карт, дающие 13.\n")
+    assert [g.name for g in gs] == ["Солитёр", "Тринадцать"]
+    gs = games("d.txt", "Мой вечерний пасьянс\n\n«Паук» на одну масть\n\nРаскладываю «Паука» каждый вечер.\n")
+    assert [g.name for g in gs] == ["Паук"]
