@@ -36,6 +36,7 @@ from pasyans.kb.solvitaire import NotExpressible, export_game  # noqa: E402
 from pasyans.kb.solvitaire_format import preset_for  # noqa: E402
 
 HAND = ROOT / "tests" / "fixtures" / "annotations" / "solvitaire_expressible.json"
+JUDGED = ROOT / "tests" / "fixtures" / "annotations" / "solvitaire_obstacles.json"
 
 
 def main() -> None:
@@ -104,11 +105,50 @@ def main() -> None:
         if h not in named:
             why = "exported" if h["game"] in done else "; ".join(sorted({o.fields[0] for o in refused[h['game']][1]}))
             print(f"    {h['game']} {h['name']}: wanted {', '.join(h['obstacle_fields'])}; got {why}")
+    _first_obstacles(refused, specs)
     if args.v:
         for gid, (name, obstacles) in refused.items():
             print(f"{gid} {name}")
             for o in obstacles:
                 print(f"    {o.text}")
+
+
+def first_obstacle(spec: dict, obstacles) -> str:
+    """The class of a refusal's first obstacle: «field = value» (or «special:name») of the first stated
+    rule it names, in the export's order; with none stated, «field (not read)» of the first fact."""
+    stated = [o for o in obstacles if " is not read from the text" not in o.text]
+    f = (stated or obstacles)[0].fields[0]
+    if not stated:
+        return f"{f} (not read)"
+    return f if f.startswith("special:") else f"{f} = {_value(spec, f)}"
+
+
+def _first_obstacles(refused: dict, specs: dict) -> None:
+    """Print each refused game's first obstacle, grouped by class, with the hand judgement of
+    ``JUDGED`` (a limit of Solvitaire's rules, or a reading error) and what is not judged."""
+    judged = json.loads(JUDGED.read_text("utf-8"))
+    classes, games = judged["classes"], judged["games"]
+    by_class: dict[str, list[str]] = {}
+    for gid, (_name, obstacles) in refused.items():
+        by_class.setdefault(first_obstacle(specs[gid], obstacles), []).append(gid)
+    verdicts = Counter()
+    print(f"first obstacle of each refused game ({len(refused)}), judged by hand in {JUDGED.relative_to(ROOT)}:")
+    for cls, gids in sorted(by_class.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        own = [g for g in gids if g in games]
+        rest = [g for g in gids if g not in games]
+        if rest:
+            c = classes.get(cls)
+            label = f"{c['judged']}: {c['why']}" if c else "NOT JUDGED"
+            verdicts[c["judged"] if c else "not judged"] += len(rest)
+            print(f"    {len(rest):3}  {cls} — {label}")
+            print("         " + ", ".join(f"{g} {refused[g][0]}" for g in rest))
+        for g in own:
+            j = games[g]
+            verdicts[j["judged"]] += 1
+            then = f"; read right: {j['then']}" if j.get("then") else ""
+            print(f"      1  {cls} — {g} {refused[g][0]}: {j['judged']}: {j['why']}{then}")
+    print("judged: " + ", ".join(f"{k} {v}" for k, v in verdicts.most_common())
+          + f" (of {len(refused)} refused games)")
 
 
 def _value(spec: dict, path: str):

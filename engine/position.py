@@ -33,7 +33,7 @@ from pasyans.models import Verdict
 from pasyans.spec import RuleSpec
 
 from . import reasons
-from .rules import ILLEGAL, LEGAL, UNKNOWN, Rules, Ruling, Situation, check, full_run
+from .rules import ANY_SPACE, ILLEGAL, LEGAL, UNKNOWN, Rules, Ruling, Situation, check, full_run
 
 Place = tuple[str, int]
 KINDS = ("tableau", "foundation", "cell", "stock", "waste", "reserve")
@@ -339,7 +339,7 @@ class Position:
         free = max(0, min(self.free_cells(), cap.value - used)) if cap is not None and isinstance(cap.value, int) else 0
         n_spaces = len(self.spaces(exclude))
         sp = self.spec.known("tableau.space")
-        usable = n_spaces if sp is not None and sp.value in ("any", "any-or-reserve") else 0
+        usable = n_spaces if sp is not None and sp.value in ANY_SPACE else 0
         cells_known = cap is not None or self.free_cells() == 0
         spaces_known = sp is not None or n_spaces == 0
         if not (cells_known and spaces_known):

@@ -57,6 +57,9 @@ SPACE_SOURCES = {"from-stock": ("stock",), "from-waste": ("waste",), "from-reser
                  "from-waste-or-stock": ("waste", "stock"), "from-waste-then-stock": ("waste", "stock")}
 """Space policies that name where the filling card comes from."""
 
+ANY_SPACE = ("any", "any-or-reserve", "any-or-stock")
+"""Space policies under which any card (or run) of the layout may fill a space."""
+
 
 def check(kind: Kind, rule: str, what: str, cards=(), evidence=None, assumed=(), **detail) -> Check:
     """A :class:`~pasyans.models.Check` (``detail`` as keywords)."""
@@ -534,7 +537,7 @@ class Rules:
         v = f.value
         if x is None and v == "kings":
             return Ruling([check(UNKNOWN, "card", "unnamed-king?", (), f)], "tableau.space")
-        if v in ("any", "any-or-reserve"):
+        if v in ANY_SPACE:
             return Ruling([check(LEGAL, "tableau.space", "any", cards, f)], "tableau.space")
         if v == "kings":
             return Ruling([check(LEGAL if x.is_king else ILLEGAL, "tableau.space", "king" if x.is_king else "kings-only", (x,), f)],

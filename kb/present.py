@@ -86,6 +86,7 @@ VALUE_WORDS = {"alternate-color": "alternate colour", "same-color": "same colour
                "from-stock": "a stock card", "from-waste": "the waste's top card",
                "from-reserve": "the reserve's top card", "from-waste-or-stock": "the waste or the stock",
                "any-or-reserve": "any card or the reserve", "any": "any card",
+               "any-or-stock": "any card, the stock's too",
                "any-first": "the rank of the first card played",
                "A+K": "aces and kings",
                "none": "none", "other": "see special rules", "either": "up or down", "both": "both ways",
@@ -96,6 +97,7 @@ VALUE_WORDS = {"alternate-color": "alternate colour", "same-color": "same colour
 """Spec values in words (a value not listed is shown with its hyphens as spaces)."""
 
 FIELD_VALUE_WORDS = {("layout.face", "mixed"): "the top cards face up, the others face down",
+                     ("layout.face", "alternate"): "face-down and face-up cards in turn down each pile",
                      ("foundations.base", "mixed"): "a different rank per foundation (see special rules)",
                      ("foundations.direction", "both"): "some foundations up, some down"}
 """Words for a value that means something else in another field (``(path, value)`` → words); the

@@ -70,6 +70,13 @@ FROM_RESERVE = ("auto-reserve-then-any",
 """``tableau.space`` = from-reserve → (``spaces policy``, note). Solvitaire's two reserve policies
 differ only once the reserve is empty, which the value does not decide; «any» is its default."""
 
+ANY_OR_STOCK = ("any",
+                "Solvitaire's «any» takes no card straight from the stock; but the stock is turned one card at a "
+                "time onto the waste, so its top card reaches a space by a deal and a move from the waste, leaving "
+                "the same position (the waste as it was)")
+"""``tableau.space`` = any-or-stock → (``spaces policy``, note): exact only when the stock is dealt one
+card at a time onto the waste (``stock.deal_to`` waste, ``stock.deal`` 1 at a time)."""
+
 SPACE_OBSTACLE = {
     "from-waste": "Solvitaire fills a space from the waste only at once, and from the stock when the waste is "
                   "empty (auto-waste-then-stock); it has no rule for «from the waste» alone",
@@ -508,7 +515,7 @@ def _tableau(w: _Writer) -> int | None:
     face = w.get("layout.face")
     if face is None:
         w.fallback("tableau piles.face up cards", "layout.face", ("all", "every card dealt face up"))
-    elif face.value == "down":
+    elif face.value in ("down", "alternate"):
         w.block(["layout.face"], "Solvitaire deals every card face up, or only each pile's top card")
     else:
         w.book("tableau piles.face up cards", "top" if face.value == "mixed" else "all", ["layout.face"])
@@ -526,7 +533,9 @@ def _spaces(w: _Writer, no_build: bool) -> None:
             w.fallback(key, "tableau.space", None)
         return
     v = f.value
-    if v in SPACES or v == "from-reserve":
+    if v == "any-or-stock":
+        _any_or_stock(w, no_build)
+    elif v in SPACES or v == "from-reserve":
         policy, caveat = SPACES.get(v) or FROM_RESERVE
         if no_build and policy in ("any", "kings"):
             w.block(["tableau.space"], "Solvitaire moves no card into a space when nothing may be built "
@@ -535,6 +544,20 @@ def _spaces(w: _Writer, no_build: bool) -> None:
         w.book(key, policy, ["tableau.space"], f"tableau.space = {v}" + (f": {caveat}" if caveat else ""))
     else:
         w.block(["tableau.space"], SPACE_OBSTACLE.get(v, "no Solvitaire spaces policy for it"))
+
+
+def _any_or_stock(w: _Writer, no_build: bool) -> None:
+    """``tableau.space`` = any-or-stock: Solvitaire's «any» when the stock goes one card at a time
+    onto the waste (see :data:`ANY_OR_STOCK`); else an obstacle."""
+    one_to_waste = w.value("stock.deal_to") == "waste" and w.value("stock.deal") == "1 at a time"
+    if no_build or not one_to_waste:
+        w.block(["tableau.space"], "Solvitaire's «any» spaces policy takes no card straight from the stock"
+                + ("" if no_build else ", and the stock here is not turned one card at a time onto the waste "
+                                       "(where a deal and a move from the waste would do the same)"))
+        return
+    policy, caveat = ANY_OR_STOCK
+    w.book("tableau piles.spaces policy", policy, ["tableau.space", "stock.deal_to", "stock.deal"],
+           f"tableau.space = any-or-stock: {caveat}")
 
 
 def _moves(w: _Writer, no_build: bool) -> None:

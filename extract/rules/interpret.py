@@ -313,6 +313,9 @@ def _fold_sentence(ctx: Context, k: int, before: int) -> None:
             colour = [c for c in cs if c.value in ("alternate-color", "same-color")]
             out.append(colour[0] if colour else cs[0])
             continue
+        if path == "layout.face" and "alternate" in vals:
+            out.append(next(c for c in cs if c.value == "alternate"))   # «первая и третья … вниз, вторая … вверх»
+            continue
         if path == "layout.face" and {"up", "down"} <= set(vals):
             top = cs[0]
             out.append(type(top)(path, "mixed", top.sent, top.strength, top.rule))

@@ -82,16 +82,19 @@ class Reader(Context):
             self.add_special("variant", "another version of the game, not read into the fields", sent, once=False)
             return True
         if sent.has("WORKED_EXAMPLE") and sent.spans("WORKED_EXAMPLE")[0][0] - sent.start <= 2:
-            self.notes["worked-example"] = k
+            self.notes["worked-example"] = self.notes["example-last"] = k
             return True     # «На примере расклада: ♦5 покрывает ♣6»: the worked example's moves, not a rule
         if self.notes.get("worked-example") is not None:
             if _SUIT_SYMBOL.search(sent.quote):
-                self.notes["worked-example"] = k
+                self.notes["worked-example"] = self.notes["example-last"] = k
             else:
                 self.notes["worked-example"] = None
-                if sent.has("WHEN_BLOCKED") and self._closes_text(k):
-                    return True     # «… ♣Д переворачивается лицом вверх. Когда все ходы исчерпаны, карты могут
-                                    # сдаваться из колоды.»: the example's last step, not a rule of the game
+        last = self.notes.get("example-last")
+        if last is not None and k - last <= 2 and not _SUIT_SYMBOL.search(sent.quote) \
+                and sent.has("WHEN_BLOCKED") and self._closes_text(k):
+            return True     # «… ♣Д переворачивается лицом вверх. Когда все ходы исчерпаны, карты могут сдаваться
+                            # из колоды.» (also after «Карты, лежащие лицом вниз, переворачиваются.»): the
+                            # example's last step, not a rule of the game
         if sent.has("ADVICE") and not sent.has("GOAL"):
             self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
             return True
