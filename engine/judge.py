@@ -568,12 +568,28 @@ def _redo(v: Verdict) -> Verdict:
     return v
 
 
+def instead_of(alt: Move, prev: Move) -> bool:
+    """``alt`` (flagged alternative) offers another way of doing ``prev``, the move just played, so it
+    is judged on the position before ``prev``: the same card to another place, another card onto the
+    same card, or the same two cards the other way round («а ♣2 — ♣3 или, если угодно, ♣3 покрывает
+    ♣2», 004 «Каприз»). Not a card put onto the card ``prev`` moved («♠9 помещается на ♦10. … покрыть
+    ♠9 либо ♥10, либо ♥8»): that builds on ``prev``."""
+    if alt.card is None or prev.card is None or alt.kind == "discard" or prev.kind == "discard":
+        return False
+    if alt.card == prev.to_card and alt.to_card == prev.card:
+        return True                       # the same two cards the other way round
+    if alt.to_card is not None and alt.to_card == prev.card:
+        return False                      # onto the card just moved: builds on it
+    return alt.card == prev.card or (alt.to_card is not None and alt.to_card == prev.to_card)
+
+
 def check_moves(moves: list[Move], spec, position: Position | None = None) -> list[Verdict]:
     """One verdict per move (same order), recording what each move shows (see the module text).
     ``position``: the known-facts position to start from (default: nothing shown)."""
     main = Judge(position if position is not None else Position.known(spec))
     hypo: Judge | None = None
     verdicts: list[Verdict] = []
+    before: tuple[int, Move, Position] | None = None   # the last move played, and the position before it
     for i, m in enumerate(moves):
         n = i + 1
         flags = set(m.flags or ())
@@ -592,9 +608,13 @@ def check_moves(moves: list[Move], spec, position: Position | None = None) -> li
         else:
             hypo = None
             judge = main
+        if "alternative" in flags and before is not None and instead_of(m, before[1]):
+            judge = Judge(before[2].copy())      # «а ♣2 — ♣3 или, если угодно, ♣3 покрывает ♣2»: instead of it
         for j_ in {id(x): x for x in (main, judge)}.values():
             j_.show(m.shown)
         v = judge.check(m)
+        if judge is not main and judge is not hypo:
+            v.context["instead-of"] = before[0]
         if "prohibited" in flags:
             v.context["prohibited"] = True
             if v.verdict == "legal":
@@ -605,7 +625,11 @@ def check_moves(moves: list[Move], spec, position: Position | None = None) -> li
         if v.verdict == "illegal":
             v = _reverse(judge, m, v)
         if "alternative" not in flags and v.verdict != "illegal":
+            nxt = moves[i + 1] if i + 1 < len(moves) else None
+            before = (n, m, judge.pos.copy()) if nxt is not None and "alternative" in (nxt.flags or ()) else None
             judge.play(m, n)
+        elif "alternative" not in flags:
+            before = None
         if "and-so-on" in flags and "alternative" not in flags:
             judge.pos.blurred = True      # «… и т. д.»: moves the text does not give follow
         if hypothetical:

@@ -385,6 +385,8 @@ def _explain(v: Verdict, q: int) -> str:
         s += f"; the text fits {len(ctx['steps'])} steps: chosen by the later moves"
     if ctx.get("alternative"):
         s += "; one of alternatives, not played"
+    if ctx.get("instead-of"):
+        s += f"; another way of move {ctx['instead-of']}: judged on the position before it"
     if ctx.get("reverse"):
         a, b = ctx["reverse"]
         s += f"; the other way round ({card(a)} on {card(b)}) it would be legal"

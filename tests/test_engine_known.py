@@ -234,6 +234,33 @@ def test_alternatives_checked_against_the_same_state():
     assert [v.verdict for v in check_moves([a, b], spec)] == ["legal", "legal"]
 
 
+def test_an_alternative_way_of_the_move_before_is_judged_before_it():
+    """«Каприз» 004, L4099: «а ♣2 — ♣3 или, если угодно, ♣3 покрывает ♣2» — the alternative is the same
+    two cards the other way round, so it is judged on the position before «♣2 — ♣3» (after it ♣3 would
+    carry ♣2, and moving a built card is a rule this text does not state)."""
+    spec = {"deck": {"packs": _f(2)},
+            "tableau": {"build_direction": _f("either", "в восходящей или нисходящей последовательности", [4058, 4064]),
+                        "build_suit": _f("same-suit", "сериями карт соответствующей масти", [4058, 4064])}}
+    first = Move([C("2C")], "3C", "а ♣2 — ♣3", (4099, 4099), to_card=C("3C"), flags={"conditional"})
+    other = Move([C("3C")], "2C", "или, если угодно, ♣3 покрывает ♣2", (4099, 4100), to_card=C("2C"),
+                 flags={"conditional", "alternative"})
+    v1, v2 = check_moves([first, other], spec)
+    assert v1.verdict == "legal"
+    assert (v2.verdict, v2.context.get("instead-of")) == ("legal", 1)
+    assert "another way of move 1" in v2.reason
+
+
+def test_an_alternative_onto_the_card_just_moved_builds_on_it():
+    """«♠9 помещается на ♦10. … покрыть ♠9 либо ♥8»: the alternative covers the card the move before put
+    down, so it is judged after that move (no «instead-of»)."""
+    spec = {"deck": {"packs": _f(1)},
+            "tableau": {"build_direction": _f("down"), "build_suit": _f("alternate-color")}}
+    nine = Move([C("9S")], "TD", "♠9 помещается на ♦10", (1, 1), to_card=C("TD"))
+    eight = Move([C("8H")], "9S", "либо ♥8", (2, 2), to_card=C("9S"), flags={"alternative"})
+    v1, v2 = check_moves([nine, eight], spec)
+    assert v1.verdict == v2.verdict == "legal" and "instead-of" not in v2.context
+
+
 def test_space_rules():
     klondike = eg.spec_from_gold("Клондайк")
     king = Move([C("KD")], "space", "♦К перемещается, чтобы занять место ♣В", (2080, 2081), kind="to_space")
