@@ -109,8 +109,11 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
     from .kb.query import KBError
     from .pipeline import build as run_build
 
+    from .files import through_link
+
     err = Console(stderr=True)
     _stop_cleanly_on_signals()
+    db = through_link(db)  # a link is written through (its target replaced, the link kept)
     existed = db.exists()
     try:
         with _BuildProgress(err, quiet) as bar:
@@ -526,6 +529,10 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
         _bad_argument(f"unknown export format {fmt!r} (known: json, markdown, html, solvitaire)")
     if cards not in ("ru", "en"):
         _bad_argument(f"--cards {cards!r}: give ru (Д♥) or en (♥Q)")
+    if out is not None and fmt == "json":
+        from .files import through_link
+
+        out = through_link(out)  # a link is written through (its target replaced, the link kept)
     try:
         if fmt == "json" and out:
             guard_output(out, inputs=[db], force=force, earlier_output=_earlier_json_export, what="JSON export")

@@ -130,10 +130,21 @@ def corpus_folder_of(path: Path) -> Path | None:
     return folder if (folder / "manifest.json").is_file() else None
 
 
+def through_link(path: Path) -> Path:
+    """The file a write onto ``path`` lands in: a symbolic link's final target (a link --out or --db
+    is written through, the link kept, as an editor saves a linked file), else ``path`` itself."""
+    path = Path(path)
+    if not path.is_symlink() or (path.exists() and not path.is_file()):
+        return path  # not a link; or a link to a device, pipe or folder: judged as what it leads to
+    return Path(os.path.realpath(path))
+
+
 def never_written(path: Path) -> str | None:
     """Why ``path`` may never be written, not even with ``--force``: ``"special"`` (an existing
     device or pipe: a file renamed over it would replace it, a write would wait on it), ``"corpus"``
-    (a text or the manifest of a corpus folder; a knowledge base kept there is not one), else ``None``."""
+    (a text or the manifest of a corpus folder; a knowledge base kept there is not one), else ``None``.
+    A symbolic link is judged by the file it leads to (:func:`through_link`)."""
+    path = through_link(path)
     if not path.exists() or path.is_dir():
         return None
     if not path.is_file():

@@ -319,3 +319,31 @@ def test_a_ctrl_c_python_wrapped_in_another_error_is_an_interrupt(tmp_path, monk
     except RuntimeError as e:
         assert describe(e) == ("interrupted", 130)
     assert describe(RuntimeError("plain"))[1] == 3
+
+
+def test_a_link_as_out_is_written_through_and_judged_by_its_target(small_kb, tmp_path):  # noqa: F811
+    """TESTER4/5: ``export --out lnk.json --force`` replaced the link itself by a regular file. A link is
+    written through (its target replaced, the link kept); a link into a corpus folder is refused as the
+    text it leads to; a link to a pipe or device is refused as one."""
+    import os
+
+    target, link = tmp_path / "tgt.json", tmp_path / "lnk.json"
+    target.write_text("{}", "utf-8")
+    link.symlink_to(target.name)
+    r = CliRunner().invoke(app, ["export", "--db", str(small_kb), "--out", str(link), "--force"])
+    assert r.exit_code == 0, r.output
+    assert link.is_symlink() and os.readlink(link) == "tgt.json"
+    assert json.loads(target.read_text("utf-8"))["games"]
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "manifest.json").write_text('{"sources": []}', "utf-8")
+    to_manifest = tmp_path / "m.json"
+    to_manifest.symlink_to(corpus / "manifest.json")
+    says = one_line(["export", "--db", str(small_kb), "--out", str(to_manifest), "--force"], 1)
+    assert "is in a corpus folder" in says and "never" in says
+    assert (corpus / "manifest.json").read_text("utf-8") == '{"sources": []}'
+    fifo, to_fifo = tmp_path / "ff", tmp_path / "to_ff"
+    os.mkfifo(fifo)
+    to_fifo.symlink_to(fifo)
+    assert one_line(["export", "--db", str(small_kb), "--out", str(to_fifo), "--force"], 1) == (
+        f"error: {to_fifo}: is not a regular file (a device or a pipe); give a file name")
