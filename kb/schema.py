@@ -22,6 +22,7 @@ table and column listed here; :func:`problem` says in one line what is wrong and
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping
@@ -188,7 +189,10 @@ def problem(conn: sqlite3.Connection, path) -> str | None:
     Raises ``sqlite3.DatabaseError`` only when SQLite cannot read the file at all."""
     check = [r[0] for r in conn.execute("PRAGMA quick_check(3)")]
     if check != ["ok"]:
-        return f"{path}: the knowledge base is damaged ({'; '.join(check)[:120]}); {rebuild_hint(path)}"
+        pages = sorted({int(m) for m in re.findall(r"\bPage (\d+)", " ".join(check))})
+        where = f", page {', '.join(map(str, pages[:3]))}" if pages else ""
+        return (f"{path}: the knowledge base is damaged (SQLite's integrity check fails{where}); "
+                f"{rebuild_hint(path)}")
     have: dict[str, set[str]] = {}
     for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
         have[name] = set()
