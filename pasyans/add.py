@@ -204,6 +204,30 @@ class Added:
     entry: dict
     reasons: dict[str, str]
     status: str
+    like: tuple[str, str, float] | None = None
+    """For a text added as new with ``as_new``: ``(id, file, share)`` of the corpus source that holds
+    most of its lines (``share`` ≥ :data:`EDITED_COPY` of the new text's non-blank lines)."""
+
+
+EDITED_COPY = 0.8
+"""The share of a new text's non-blank lines found in one source that makes it look like an edited
+copy of that source."""
+
+
+def _lines_of(data: bytes) -> set[str]:
+    return {ln.strip() for ln in data.decode("utf-8", "replace").splitlines() if ln.strip()}
+
+
+def most_like(data: bytes, sources: dict[str, tuple[str, set[str]]]) -> tuple[str, str, float] | None:
+    """``(id, file, share)`` of the source in ``sources`` (id → (file, its non-blank lines)) that holds
+    the largest share of the non-blank lines of ``data``, when that share is at least
+    :data:`EDITED_COPY`; else ``None``."""
+    mine = _lines_of(data)
+    if not mine:
+        return None
+    best = max(((sid, f, len(mine & ls) / len(mine)) for sid, (f, ls) in sources.items()), key=lambda x: x[2],
+               default=None)
+    return best if best is not None and best[2] >= EDITED_COPY else None
 
 
 def _bundled() -> Path:
@@ -259,13 +283,14 @@ def _write_manifest(corpus: Path, entries: list[dict]) -> None:
 
 
 def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, replace: bool = False,
-              empty: bool = False, encoding: str | None = None, **given: str) -> list[Added]:
+              empty: bool = False, encoding: str | None = None, as_new: bool = False, **given: str) -> list[Added]:
     """Add ``files`` to the corpus at ``corpus_dir`` (default ``./corpus``); returns what was done
     for each, in order. ``given`` fields (:data:`OVERRIDABLE`) replace what :func:`detect` decides
     (``id`` only with one file). ``encoding`` reads a file that is not UTF-8 («cp1251») and stores
     it as UTF-8. Raises :class:`AddError` before anything is written when a file is unusable, a
     field value is not allowed, or an id is taken (unless ``replace``), or ``replace`` names no
-    source (it would add the text again under a new id)."""
+    source (it would add the text again under a new id), or a text looks like an edited copy of a
+    source (:func:`most_like`; ``as_new`` adds it as a source of its own, another edition)."""
     corpus = Path(corpus_dir) if corpus_dir is not None else Path.cwd() / "corpus"
     if corpus.exists() and not corpus.is_dir():
         raise AddError(f"{corpus}: is a file, not a corpus folder (give --corpus a folder, new or with manifest.json)")
@@ -302,11 +327,13 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             os.unlink(tmp)
         prepared.append((path, data, det))
     entries = _load_manifest(corpus, empty)
-    by_sha = {}
+    by_sha, lines_of = {}, {}
     for e in entries:
         p = corpus / e["file"]
         if p.is_file():
-            by_sha[hashlib.sha256(p.read_bytes()).hexdigest()] = e
+            raw = p.read_bytes()
+            by_sha[hashlib.sha256(raw).hexdigest()] = e
+            lines_of[e["id"]] = (e["file"], _lines_of(raw))
     out: list[Added] = []
     writes: list[tuple[Path, bytes, str | None]] = []  # (target, data, old file to remove)
     for path, data, det in prepared:
@@ -349,7 +376,13 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         writes.append((target, data, old["file"] if old is not None and old["file"] != name else None))
         entries = [e for e in entries if e["id"] != sid] + [full]
         by_sha[digest] = full
-        out.append(Added(path, full, reasons, "replaced" if old is not None else "added"))
+        like = (most_like(data, {k: v for k, v in lines_of.items() if k != sid})
+                if old is None and "id" not in given else None)  # a new --id given is the caller's choice
+        if like is not None and not as_new:
+            raise AddError(f"{path}: {like[2]:.0%} of its lines are in source {like[0]} ({like[1]}): an edited copy? "
+                           f"give --id {like[0]} --replace to update that source, or --as-new to add it as another")
+        out.append(Added(path, full, reasons, "replaced" if old is not None else "added", like))
+        lines_of[sid] = (name, _lines_of(data))
     for target, data, stale in writes:
         if stale and (corpus / stale).is_file():
             (corpus / stale).unlink()

@@ -10,6 +10,7 @@ not asked to (:mod:`pasyans.files`) unless given ``--force``.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import shutil
@@ -99,8 +100,9 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
                                     "wait for it (default) or stop."),
           jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Processes reading sources at once "
                                              "(default: every core this process may use; 1: no pool).")) -> None:
-    """Build the knowledge base from the corpus and print a summary. An existing knowledge base
-    is replaced only when the build succeeds (and, when the build finds far fewer games, only
+    """Build the knowledge base from the corpus and print a summary.
+
+    An existing knowledge base is replaced only when the build succeeds (and, when the build finds far fewer games, only
     with --force); another file is never overwritten."""
     from rich.console import Console
     from rich.table import Table
@@ -210,12 +212,14 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
         title: Optional[str] = typer.Option(None, "--title", help="A title for people."),
         encoding: Optional[str] = typer.Option(None, "--encoding", help="Read the files in this encoding (cp1251, koi8-r) and store UTF-8."),
         replace: bool = typer.Option(False, "--replace", help="Replace the text of an existing --id."),
+        as_new: bool = typer.Option(False, "--as-new", help="Add a text like one in the corpus (another edition) "
+                                    "as a source of its own."),
         empty: bool = typer.Option(False, "--empty", help="Start a new corpus without the bundled texts.")) -> None:
     """Add texts to a corpus: detects language, spelling, card notation and segmenter, says why."""
     from .add import AddError, add_texts
 
     try:
-        done = add_texts(files, corpus, replace=replace, empty=empty, encoding=encoding, id=id_, language=language,
+        done = add_texts(files, corpus, replace=replace, empty=empty, encoding=encoding, as_new=as_new, id=id_, language=language,
                          orthography=orthography, kind=kind, segmenter=segmenter, notation=notation,
                          latin_t=latin_t, title=title)
     except AddError as e:
@@ -234,6 +238,8 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
                 if k == "notation" and e.get("notations"):
                     extra = f" (uses: {', '.join(e['notations'])})"
                 typer.echo(f"  {k:12} {e[k]}{extra} — {a.reasons.get(k, '')}")
+        if a.like:
+            typer.echo(f"  like         source {a.like[0]} ({a.like[2]:.0%} of its lines): added as another (--as-new)")
     if any(a.status != "already" for a in done):
         own_db = "" if Path(corpus).resolve() == Path("corpus").resolve() else f" --db {Path(corpus).name}.db"
         typer.echo(f"next: pasyans build --corpus {corpus}{own_db}   (a choice above is wrong? pasyans add FILE --id ID "
@@ -246,6 +252,7 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
          as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
          limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
     """Find games by name: title or alias, any case or inflection, ё = е, old spelling, typos, ids.
+
     Exits 1 when nothing matches (also with --json, which then prints []), and when every answer
     is only a guess (a name spelt alike but not holding the query's words: said on standard
     error; with --json each such answer has "guess": true)."""
@@ -280,8 +287,9 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
          source: bool = typer.Option(False, "--source", help="Print the game's text as printed with raw line numbers and sections."),
          rules: bool = typer.Option(False, "--rules", help="Print the rule facts as a table (with --json: the raw rule spec)."),
          as_json: bool = typer.Option(False, "--json", help="Print the game as the JSON export writes it (with --rules: the rule spec).")) -> None:
-    """Print a game: names (English and catalogue too), source lines, variants, text as printed,
-    examples with each move's verdict and reason."""
+    """Print a game: names, source lines, variants, text as printed, examples with verdicts.
+
+    Names include the English and catalogue names; each example move has its verdict and reason."""
     from .kb.query import KBError, game_report
 
     conn = _connect(db)
@@ -520,6 +528,7 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
            force: bool = typer.Option(False, "--force", help="Overwrite an --out that is not an earlier export "
                                       "(never the knowledge base being read).")) -> None:
     """Export every game with its aliases, rules and verified examples (see README: export format).
+
     An existing --out is replaced only when it is an earlier export of the same format (or with
     --force); the knowledge base being read is never written over."""
     from .files import WriteError, atomic_write_text, guard_output, guard_output_folder
@@ -609,8 +618,9 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
            db: Path = DbOption,
            as_json: bool = typer.Option(False, "--json", help="Print a JSON array, best first."),
            limit: int = typer.Option(10, "--limit", min=1, max=1000, help="At most this many results.")) -> None:
-    """Full-text search over the games' texts by lemma (SQLite FTS5), with source lines; cards in
-    symbols or words are the same («дама пик» finds «♠Д»). Exits 1 when nothing matches."""
+    """Full-text search over the games' texts by lemma (SQLite FTS5), with source lines.
+
+    Cards in symbols or words are the same («дама пик» finds «♠Д»). Exits 1 when nothing matches."""
     import sqlite3
 
     from .kb.search import search as search_text
@@ -646,6 +656,7 @@ def serve(db: Path = DbOption,
                                          "(each query time- and memory-limited)."),
           show_paths: bool = typer.Option(False, "--show-paths", help="Show the file's path (/-/databases).")) -> None:
     """Browse the knowledge base in a web browser: a search box, a page per game, the tables.
+
     A rebuilt file is served without a restart."""
     from .kb.serve import PortError, run
 
@@ -654,6 +665,18 @@ def serve(db: Path = DbOption,
         run(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
     except PortError as e:
         _fail(str(e))
+
+
+def _help_of(doc: str | None) -> str | None:
+    """A command's docstring as its --help text: each paragraph one line, so the terminal wraps it
+    (the docstring's own line breaks came out as ragged lines)."""
+    if not doc:
+        return doc
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+for _cmd in app.registered_commands:
+    _cmd.help = _cmd.help or _help_of(_cmd.callback.__doc__)
 
 
 if __name__ == "__main__":  # pragma: no cover

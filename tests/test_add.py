@@ -128,3 +128,20 @@ def test_show_prints_a_pre1918_move_as_printed(tmp_path):
     assert r.exit_code == 0, r.output
     moves = [line for line in r.output.splitlines() if line.startswith("  ") and "→" in line]
     assert any("трефъ" in line for line in moves), moves
+
+
+def test_an_edited_copy_under_another_name_asks_for_replace_or_as_new(tmp_path):
+    """TESTER5: a text edited and saved under another name was added as a second source (every game
+    twice in the knowledge base). A text most of whose lines (≥ 80 %) a source holds is refused with
+    the way to update that source; ``as_new`` adds it as another (a second edition)."""
+    corpus = tmp_path / "c"
+    add_texts([TEXTS / "ru_caps.txt"], corpus, empty=True)
+    edited = tmp_path / "ru_caps_edited.txt"
+    edited.write_text((TEXTS / "ru_caps.txt").read_text("utf-8") + "\nЕщё строка.\n", "utf-8")
+    with pytest.raises(AddError, match=r"of its lines are in source 000 \(000_ru_caps.txt\): an edited copy\? "
+                                       r"give --id 000 --replace to update that source, or --as-new"):
+        add_texts([edited], corpus)
+    (again,) = add_texts([edited], corpus, as_new=True)
+    assert again.status == "added" and again.entry["id"] == "001" and again.like[0] == "000"
+    (other,) = add_texts([TEXTS / "uk_manual.txt"], corpus)
+    assert other.status == "added" and other.like is None
