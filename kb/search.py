@@ -127,8 +127,12 @@ def passages(games: Iterable, sources: Iterable, game_texts: dict | None = None)
     lines, offsets, section kind, lemmas and card keys. A game without text or without a map
     gives nothing (the store records the missing map as a ``no-text-map`` finding). Uses
     pymorphy3 (build time)."""
+    from ..extract.headings import labels
+
+    one_sentence = labels()["one_sentence"]  # «Цель игры — …»: the label's sentence only, not the rest of its line
     by_id = {s.id: s for s in sources}
     for g in games:
+        said: set[int] = set()  # the one-sentence sections whose sentence came already
         src = by_id.get(g.source)
         mt = (game_texts or {}).get(g.key)
         if src is None or not g.text or mt is None or mt.text != g.text:
@@ -148,7 +152,16 @@ def passages(games: Iterable, sources: Iterable, game_texts: dict | None = None)
             sent = text[s:e]
             lines = [mt.line[i] for i in range(s, e) if i not in mt.inserted] or [mt.line[s]]
             first, last = min(lines), max(lines)
-            section = next((sec.kind for sec in g.sections if sec.lines[0] <= first <= sec.lines[1]), "text")
+            section = "text"
+            for i, sec in enumerate(g.sections):
+                if sec.lines[0] <= first <= sec.lines[1]:
+                    if sec.kind in one_sentence:
+                        if i in said:
+                            continue  # a sentence after the one the inline label said
+                        if fold(sent) != fold(sec.title or ""):  # the label alone («Цель игры.») says nothing yet
+                            said.add(i)
+                    section = sec.kind
+                    break
             cards = " ".join(card_key(c) for _a, _b, c in card_spans(sent, notation, lang))
             words = " ".join(lemmas(sent, lang))
             yield Passage(g.key, g.source, section, first, last, sent, (words + " " + cards).strip(), s, e)

@@ -157,12 +157,20 @@ def test_an_inline_goal_label_is_one_paragraph_not_the_rest_of_the_game():
     """«Цель игры — собрать …» opens a goal section that ends with its sentence (or paragraph): the
     layout and building lines after it are not labelled goal (pasyans/data/section_labels.json
     «one_sentence»); a label on the next line («Колода: 52 карты.») ends it too."""
-    seg = segment(_source("texts/ru_inline_goal.txt"))
-    klondike, clock, ladder = seg.games
+    from pasyans.kb.search import passages
+
+    src = _source("texts/ru_inline_goal.txt")
+    seg = segment(src)
+    klondike, clock, ladder, steps = seg.games
     assert [(s.kind, s.lines) for s in klondike.sections if s.kind != "example"] == [("goal", (3, 3))]
     assert [(s.kind, s.lines) for s in clock.sections] == [("goal", (12, 12)), ("setup", (13, 15))]
     # one line a sentence, no blank line: the goal is its sentence (two lines), not the lines after it
     assert [(s.kind, s.lines) for s in ladder.sections] == [("goal", (19, 20))]
+    # TESTER4/5: the sentences after the goal's on its own line are no goal in the full text either
+    assert [s.kind for s in steps.sections] == ["goal"]
+    said = [(p.section, p.text) for p in passages([steps], [src], seg.game_texts) if p.first_line == 26]
+    assert said == [("goal", "Цель игры — собрать все карты в базы."), ("text", "Играют одной колодой."),
+                    ("text", "Карты кладут в пять рядов.")]
 
 
 def test_a_worked_game_as_a_list_and_cards_in_words_without_a_cue():
