@@ -215,7 +215,28 @@ def sentences(mt: MappedText, toks: list[Tok], lang: str) -> list[Sent]:
             k = _sent_index(out, s)
             if k is not None:
                 out[k].cues.setdefault(label, []).append((s, e))
+    _quoted_foundation_terms(out, toks)
     return out
+
+
+def _quoted_foundation_terms(sents: list[Sent], toks: list[Tok]) -> None:
+    """A pile word the text names in quotes as its foundations («переложите их в так называемые
+    "колонны"»: an F_ANCHOR span «QUOTE_MARK колонна») is that text's foundation word in every
+    sentence, quoted or not («на верхнюю карту колонны той же масти»): its tokens become F_ANCHOR
+    spans and stop being T_ANCHOR ones. Elsewhere «колонна» is a tableau pile, as most authors use it."""
+    terms = {toks[e - 1].lemma for sent in sents for a, e in sent.spans("F_ANCHOR")
+             if e - a == 2 and "C:QUOTE_MARK" in toks[a].feats}
+    if not terms:
+        return
+    for sent in sents:
+        f = sent.cues.get("F_ANCHOR", [])
+        extra = [(i, i + 1) for i in range(sent.start, sent.end)
+                 if toks[i].lemma in terms and not any(a <= i < e for a, e in f)]
+        if extra:
+            sent.cues["F_ANCHOR"] = sorted(f + extra)
+        if sent.cues.get("T_ANCHOR"):
+            sent.cues["T_ANCHOR"] = [(a, e) for a, e in sent.cues["T_ANCHOR"]
+                                     if not all(toks[j].lemma in terms for j in range(a, e))]
 
 
 def _join_broken(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
