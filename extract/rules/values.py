@@ -405,6 +405,19 @@ def triangle(ctx, k, span, pile):
 
 
 @value
+def split_rest(ctx, k, span, pile):
+    """«10 столбцов, в первых четырёх по 6, в остальных по 5»: the piles from the count in this sentence
+    (or read before), the first ones and the rest: (10, «6,6,6,6,5,…»)."""
+    nums = [t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None and t.ordinal is None]
+    piles = next((ctx.number_at(s, e) for s, e in ctx.sents[k].spans("STACK_COUNT") if s < span[0]), None)
+    piles = piles if piles is not None else ctx.best("layout.tableau_piles")
+    if len(nums) < 3 or not isinstance(piles, int) or nums[0] >= piles:
+        return None
+    first, a, b = nums[:3]
+    return piles, ",".join([str(a)] * first + [str(b)] * (piles - first))
+
+
+@value
 def split_per(ctx, k, span, pile):
     """«по семь карт на первые четыре стопки и по шесть карт на оставшиеся» (piles known before)."""
     nums = [t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None]

@@ -97,7 +97,7 @@ def compare(ctx, k, span, pile):
             continue
         # «на очко старше», and «старше на единицу», «на старшу на одиницю»
         window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): min(sent.end, t.i + 4)]]
-        if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь"}:
+        if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь", "1"}:
             continue
         after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
         ca, _ = ctx.clause(sent, t.i)
