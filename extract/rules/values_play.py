@@ -114,7 +114,10 @@ def compare(ctx, k, span, pile):
                 i -= 1
             owner = "onto" if i >= sent.start and ctx.toks[i].lemma == "на" else "moved"
         p1, p2 = ctx.toks[t.i - 1] if t.i > sent.start else None, ctx.toks[t.i - 2] if t.i - 1 > sent.start else None
-        if p1 is not None and (p1.lemma == "на" or (p1.lemma == "карта" and p2 is not None and p2.lemma == "на")):
+        p3 = ctx.toks[t.i - 3] if t.i - 2 > sent.start else None
+        if p1 is not None and (p1.lemma == "на" or (p1.lemma == "карта" and p2 is not None and p2.lemma == "на")
+                               or (p1.pos == "PUNCT" and p2 is not None and p2.lemma in ("другой", "інший")
+                                   and p3 is not None and p3.lemma == "на")):
             about = "onto"      # «на старшу на одиницю», «на карту старше на единицу»: the card built on
         elif owner is not None:
             about = owner
