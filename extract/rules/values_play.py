@@ -97,7 +97,7 @@ def compare(ctx, k, span, pile):
             continue
         # «на очко старше», and «старше на единицу», «на старшу на одиницю»
         window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): min(sent.end, t.i + 4)]]
-        if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь", "1"}:
+        if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь", "сходинка", "1"}:
             continue
         after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
         ca, _ = ctx.clause(sent, t.i)
@@ -105,7 +105,7 @@ def compare(ctx, k, span, pile):
         owner = _owner_of_rank(ctx, sent, t.i)
         j = t.i - 1
         while j > sent.start and (ctx.toks[j].num is not None or ctx.toks[j].lemma in ("на", "ступень", "очко", "единица",
-                                                                                       "одиниця", "ступінь", "один")):
+                                                                                       "одиниця", "ступінь", "сходинка", "один")):
             j -= 1
         if owner is None and j >= sent.start and ctx.toks[j].lemma == "карта" and j < t.i - 1:
             # «кладут карты на единицу меньше»: the comparative tells of the card just named
