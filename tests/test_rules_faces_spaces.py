@@ -54,3 +54,14 @@ def test_one_card_at_a_time_until_a_same_suit_run_moves_same_suit_runs(corpus):
     f = field(spec, "tableau.move")
     assert (f["value"], f["status"]) == ("same-suit-sequence", "stated"), f
     assert "пока две или более карты" in f["quote"] and f["lines"][0] >= 6513
+
+
+def test_cards_cover_the_aces_or_each_other_builds_the_tableau(corpus):
+    """«Мисс Миллиган» 004: «Оставшиеся карты покрывают тузы или друг друга в нисходящей
+    последовательности картами альтернативного цвета» (6300–6303): «или друг друга» names the
+    tableau's cards (as «друг на друга» does); the aces are built up (the goal, 6298–6300)."""
+    spec = spec_of(corpus, "004", (6293, 6325), (6345, 6378))
+    assert field(spec, "tableau.build_direction")["value"] == "down"
+    assert field(spec, "tableau.build_suit")["value"] == "alternate-color"
+    assert "или друг друга" in field(spec, "tableau.build_suit")["quote"]
+    assert field(spec, "foundations.direction")["value"] == "up"

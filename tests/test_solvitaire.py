@@ -4,6 +4,7 @@ differences from Solvitaire's own preset of the same game."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sqlite3
 import subprocess
@@ -16,6 +17,8 @@ import pytest
 from pasyans.kb.export import export_solvitaire
 from pasyans.kb.solvitaire import NotExpressible, export_game
 from pasyans.kb.solvitaire_format import effective, flatten, preset_for, presets, schema, slug, validate
+
+ROOT = Path(__file__).resolve().parent.parent
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "solvitaire" / "presets.json"
 
@@ -327,3 +330,27 @@ def test_hand_checked_games(kb_games):
         except NotExpressible:
             pass
     assert ok >= 6
+
+
+def test_every_refusal_is_judged_by_its_first_obstacle(kb_games):
+    """tests/fixtures/annotations/solvitaire_obstacles.json judges each refused game by the class of its
+    first obstacle (bench/solvitaire.py prints the table): a refusal of a class nobody judged fails, so
+    the table cannot go stale; «Каре Наполеона» (any-or-stock, stock one card at a time onto the waste)
+    is exported as Solvitaire's «any»; «Чередование» stops at its face-down rows between face-up ones."""
+    spec = importlib.util.spec_from_file_location("bench_solvitaire", ROOT / "bench" / "solvitaire.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    judged = json.loads(bench.JUDGED.read_text("utf-8"))
+    unjudged = []
+    for gid, g in kb_games.items():
+        try:
+            export_of(kb_games, gid)
+        except NotExpressible as e:
+            cls = bench.first_obstacle(g["rules"], e.obstacles)
+            if gid not in judged["games"] and cls not in judged["classes"]:
+                unjudged.append((gid, cls))
+    assert unjudged == []
+    napoleon = export_of(kb_games, "004-078")
+    assert napoleon.rules["tableau piles"]["spaces policy"] == "any"
+    assert bench.first_obstacle(kb_games["004-045"]["rules"], refusal(kb_games, "004-045").obstacles) == \
+        "layout.face = alternate"
