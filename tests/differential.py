@@ -60,8 +60,8 @@ def cases(spec, move: Move) -> list[tuple[str, Verdict, Verdict, set[str]]]:
     cards = [c for c in move.cards if c is not None]
     if not cards or any(c.suit is None or c.joker for c in cards) or len(set(cards)) != len(cards):
         return []
-    if BESIDE & set(move.flags or ()) or move.kind == "discard":
-        return []
+    if BESIDE & set(move.flags or ()) or move.kind == "discard" or "range" in (move.flags or ()):
+        return []       # a run given by its ends («серия карт от ♦В до ♠6»): its middle cards are not named
     flags = set(move.flags or ()) - TEXT_FLAGS
     x, n = cards[0], len(cards)
     rules = rules_for(spec)
