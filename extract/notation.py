@@ -605,18 +605,37 @@ _RANK_LEMMAS = {
            "сімка": 7, "сімця": 7, "вісімка": 8, "дев'ятка": 9, "десятка": 10, "валет": 11,
            "дама": 12, "король": 13, "кароль": 13},
 }
-_SUIT_ADJ = {
-    "ru": {"пиковый": "S", "червовый": "H", "червонный": "H", "бубновый": "D", "трефовый": "C"},
-    "uk": {"піковий": "S", "червовий": "H", "чирвовий": "H", "червоний": None, "бубновий": "D",
-           "трефовий": "C"},
-}
-_SUIT_NOUN = {
-    "ru": {"пика": "S", "пики": "S", "пик": "S", "черва": "H", "черви": "H", "червь": "H",
-           "бубна": "D", "бубны": "D", "бубен": "D", "трефа": "C", "трефы": "C", "треф": "C"},
-    "uk": {"піка": "S", "піки": "S", "пік": "S", "черва": "H", "черви": "H", "чирва": "H",
-           "чирви": "H", "бубна": "D", "бубни": "D", "бубон": "D", "трефа": "C", "трефи": "C",
-           "треф": "C"},
-}
+
+
+@lru_cache(maxsize=1)
+def _card_words() -> dict:
+    """``card_words.json``: suit and colour words by language and part of speech (see its ``about``)."""
+    import json
+    from importlib import resources
+
+    return json.loads(resources.files("pasyans").joinpath("data/card_words.json").read_text("utf-8"))
+
+
+def _suit_table(part: str) -> dict[str, dict[str, str | None]]:
+    """``{lang: {word: suit}}`` of one part of speech (``"adj"``, ``"noun"``); colour words map to
+    ``None`` (no suit: «червоний» is not «червовий»)."""
+    data = _card_words()
+    out: dict[str, dict[str, str | None]] = {"ru": {}, "uk": {}}
+    for row in data["suits"]:
+        if row["part"] == part:
+            out[row["lang"]].update({w: row["suit"] for w in row["words"]})
+    if part == "adj":
+        for row in data["colours"]:
+            out[row["lang"]].update({w: None for w in row["words"]})
+    return out
+
+
+_SUIT_ADJ = _suit_table("adj")
+_SUIT_NOUN = _suit_table("noun")
+COLOUR_WORDS: dict[str, dict[str, str]] = {}
+"""``{lang: {word: "red" | "black"}}``: the colour adjectives of cards named by rank and colour."""
+for _row in _card_words()["colours"]:
+    COLOUR_WORDS.setdefault(_row["lang"], {}).update({w: _row["colour"] for w in _row["words"]})
 _BOTH = {"обе", "оба", "обидві", "обидва", "две", "два", "дві"}
 _LIST_WORDS = {"и", "і", "й", "та", "или", "либо", "або", "чи"}
 LETTERS = "A-Za-zА-Яа-яЁёІіЇїЄєҐґ"

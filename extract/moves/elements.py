@@ -10,7 +10,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -191,7 +191,7 @@ def has_predicate(seg: list[El]) -> bool:
             continue   # «три карты — восьмерку, семерку и шестерку пик —»: an apposition, not «X — Y»
         if el.kind == "dash" or el.cues & _PREDICATES:
             return True
-        if el.kind == "word" and (el.low in ON or el.low == "наверх" or el.low in SIDES):
+        if el.kind == "word" and (el.low in ON or el.low in PLACE_ADVERBS or el.low in SIDES):
             return True
     return False
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .lexicon import ALT, FROM, INTO, LEAD, LIST, ON, PERSONAL, SIDES, STRONG, UNDER
+from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
 from .phrases import UNNAMED, Group, is_plural, merge_groups, place_at, side_target
 
 
@@ -87,6 +87,8 @@ class Forms:
                 continue
             r = d + 1
             prep = ""
+            while r + 1 < len(cl) and cl[r].kind == "word" and cl[r].low in DASH_ADVERBS:
+                r += 1   # «♦Т — сразу в дом»
             while r < len(cl) and cl[r].kind == "word" and cl[r].low in ON | INTO | UNDER:
                 prep = cl[r].low
                 r += 1
@@ -405,7 +407,7 @@ class Forms:
         """No verb: «а ♥2 на ♥Т», «даму червей на короля пик», «бубнового туза наверх»,
         «или на десятку пик» (the card of the move before)."""
         on_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in ON), None)
-        up_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low == "наверх"), None)
+        up_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in PLACE_ADVERBS), None)
         side = side_target(cl, groups)
         if side is not None and on_i is None and up_i is None and self.ctx.prev_moved and \
                 self.ctx.last_proto is not None and ({"right_of", "left_of"} & self.ctx.last_proto.flags):

@@ -29,6 +29,10 @@ PLUR = frozenset(_W["plural_pronouns"])
 PLAY = frozenset(_W["play"])
 """«сыграть ♦6»: a card is played, the text does not say where (see ``SHOWN_NOTE``)."""
 ON = frozenset(_W["on"])
+PLACE_ADVERBS = frozenset(_W["place_adverbs"])
+DASH_ADVERBS = frozenset(_W["dash_adverbs"])
+"""Adverbs between a dash and its destination, read past: «♦Т — сразу в дом», «А♠ — одразу на базу»."""
+"""A destination in one adverb, no preposition: «бубнового туза наверх», «туз уходит домой», «додому»."""
 UNDER = frozenset(_W["under"])
 DIRECTIONS: dict[str, str] = _W["directions"]
 """Direction adverb → ``Move.direction`` («влево» → ``left``; «к центру» by its noun)."""

@@ -13,7 +13,7 @@ from pasyans.cards import Card
 from ..notation import CardToken, find_word_cards
 from .destinations import pile_place
 from .elements import El, has_gram
-from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_CUES, PLUR, RELATIVE,
+from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLUR, RELATIVE,
                       RELATIVE_FORMS, SEVERAL, SIDES, UNDER, WITH)
 
 @dataclass
@@ -217,7 +217,7 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     if el.low == "наверх" and nxt is not None and nxt.kind == "word" and has_gram(nxt.tag, "gent") \
             and has_gram(nxt.tag, "NOUN"):
         return False  # «наверх колонки»: on top of a pile, not the foundations
-    if el.low == "наверх" or el.tag is None or not re.fullmatch(r"[а-яё]+", el.low):
+    if el.low in PLACE_ADVERBS or el.tag is None or not re.fullmatch(r"[а-яё]+", el.low):
         return True
     return any(has_gram(p.tag, "accs") for p in morph.analyzer("ru").parse(el.low))
 

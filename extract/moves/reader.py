@@ -12,7 +12,7 @@ from ..notation import CardToken
 from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
 from .forms import Forms
-from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_CUES, PLAY, STRONG, UNDER,
+from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLAY, STRONG, UNDER,
                       VERB_CUES, WITH)
 from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, instrumental, place_at,
                       pronouns_of, state_described)
@@ -324,7 +324,7 @@ class Reader(Forms):
         predicate (a finite verb, a short participle, a dash, «на»), else the first card after a
         finite verb that no preposition governs; ``None`` when the clause has no predicate."""
         pred = next((i for i, el in enumerate(cl) if el.kind == "dash" or el.kind == "word" and (
-            el.low in ON or el.low == "наверх" or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
+            el.low in ON or el.low in PLACE_ADVERBS or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
         if pred is None:
             for i, el in enumerate(cl[1:], 1):
                 prev = cl[i - 1]
