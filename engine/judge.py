@@ -183,7 +183,8 @@ class Judge:
         ranged = "range" in (move.flags or ())
         cards = [x] if ranged else [x, *move.cards[1:]]   # «от ♦В до ♠6»: the ends only
         s = Situation(cards, dst, onto, src, whole=True, started=self.pos.started(),
-                      bare=bare, flags=frozenset(move.flags or ()), tops=tuple(self.pos.tops()))
+                      bare=bare, flags=frozenset(move.flags or ()), tops=tuple(self.pos.tops()),
+                      colours=tuple(getattr(move, "colours", (None, None))))
         if src == "tableau":
             s.carried = len(self.pos.above(x)) + (len(move.cards) - 1 if ranged else 0)
             s.under, s.under_up, bottom = self.under(x)

@@ -92,6 +92,11 @@ PHRASES: dict[tuple[str, str], object] = {
     ("build_suit", "wrong-suit"): lambda c: f"{card(c.cards[0])} is not {SUITS.get(str(_value(c)), 'of the suit asked')} "
                                             f"to {card(c.cards[1])}",
     ("build_suit", "no-building"): lambda c: "nothing is built there",
+    ("build_suit", "colour"): lambda c: f"{SUITS.get(str(_value(c)), '')} (the text gives colours: "
+                                        f"{c.detail['colours'][0]} on {c.detail['colours'][1]})",
+    ("build_suit", "wrong-colour"): lambda c: f"a {c.detail['colours'][0]} {rank(c.cards[0], article=False)} is not "
+                                              f"{SUITS.get(str(_value(c)), 'of the colour asked')} to a "
+                                              f"{c.detail['colours'][1]} {rank(c.cards[1], article=False)}",
     ("suit", "suit"): lambda c: SUITS.get(str(_value(c)), ""),
     ("suit", "any-suit"): lambda c: "of any suit",
     ("suit", "wrong-suit"): lambda c: f"a foundation takes cards {SUITS.get(str(_value(c)), 'of the suit asked')}, "

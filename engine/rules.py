@@ -143,6 +143,8 @@ class Situation:
     where: str | None = None
     """For ``dst`` ``"place"``: the place the text names in the layout (``Move.to_pile``: ``"left"``,
     ``"right"`` — a row's edge —, ``"middle"``); for ``"shift"``: the direction (``Move.direction``)."""
+    colours: tuple = (None, None)
+    """``Move.colours``: the colours the text gives a moving card and its target named by rank and colour only."""
 
     @property
     def card(self) -> Card:
@@ -260,8 +262,10 @@ class Rules:
         want = [Card(r, y.suit) for r in (self.pack.next_rank(y.rank, k) for k in deltas) if r is not None]
         return [check(ILLEGAL, path, "wrong-rank", (x, y), d, want=want)]
 
-    def suit(self, path: str, x: Card, y: Card) -> list[Check]:
-        """The suit policy at ``path`` (``tableau.build_suit``, ``waste.build_suit``, ``foundations.suit``)."""
+    def suit(self, path: str, x: Card, y: Card, colours: tuple = (None, None)) -> list[Check]:
+        """The suit policy at ``path`` (``tableau.build_suit``, ``waste.build_suit``, ``foundations.suit``);
+        ``colours``: the colours the text gives ``x`` and ``y`` when it names them by rank and colour only
+        («чорну дев'ятку на червону десятку»): a colour policy is then checked on the colours."""
         s = self.field(path)
         if s is None:
             return [check(UNKNOWN, path, "unknown", (x, y))]
@@ -272,19 +276,23 @@ class Rules:
             return [check(ILLEGAL, path, "no-building", (x, y), s)]
         if policy not in SUIT_POLICIES:
             return [check(UNKNOWN, path, "not-modelled", (x, y), s)]
+        cx, cy = x.color or colours[0], y.color or colours[1]
+        if (x.suit is None or y.suit is None) and policy != "same-suit" and cx and cy:
+            ok = (cx != cy) if policy == "alternate-color" else (cx == cy)
+            return [check(LEGAL if ok else ILLEGAL, path, "colour" if ok else "wrong-colour", (x, y), s, colours=(cx, cy))]
         if x.suit is None or y.suit is None:
             vague = x if x.suit is None else y
             return [check(LEGAL, path, "suit", (x, y), s, [Assumption("suit-fits", (vague,), policy)])]
         return [check(LEGAL if suit_fits(policy, x, y) else ILLEGAL, path, "suit" if suit_fits(policy, x, y) else "wrong-suit",
                       (x, y), s)]
 
-    def build(self, x: Card, y: Card, pile: str = "tableau") -> list[Check]:
-        """Rank and suit for ``x`` put on ``y`` in ``pile`` (``tableau`` or ``waste``)."""
-        return self.rank(pile, x, y) + self.suit(f"{pile}.build_suit", x, y)
+    def build(self, x: Card, y: Card, pile: str = "tableau", colours: tuple = (None, None)) -> list[Check]:
+        """Rank and suit for ``x`` put on ``y`` in ``pile`` (``tableau`` or ``waste``); ``colours`` as :meth:`suit`."""
+        return self.rank(pile, x, y) + self.suit(f"{pile}.build_suit", x, y, colours)
 
     def onto_tableau(self, s: Situation) -> Ruling:
         """``s.card`` onto the tableau card ``s.onto``."""
-        return Ruling(self.build(s.card, s.onto), "tableau.build_suit")
+        return Ruling(self.build(s.card, s.onto, colours=s.colours), "tableau.build_suit")
 
     def onto_waste(self, s: Situation) -> Ruling:
         """``s.card`` onto the waste top ``s.onto`` (Golf's «резервная стопка»)."""

@@ -64,6 +64,9 @@ class CardToken:
     reading_note: str | None = None
     row: int | None = None
     count: int = 1
+    colour: str | None = None
+    """``"red"`` / ``"black"`` for a card named by rank and colour only («красную девятку», «чорну
+    десятку»: ``card`` is the rank alone), else ``None``."""
 
 
 @dataclass(frozen=True)
@@ -729,6 +732,16 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
             else:
                 return got, j + 1, conj
 
+    colours = COLOUR_WORDS.get(lang, {})
+
+    def _colour_before(k: int) -> str | None:
+        """The colour of a colour adjective right before rank word k («чорну дев'ятку»), agreeing with it."""
+        if k == 0 or not joined(k - 1) or kinds[k - 1][0] != "other":
+            return None
+        w = words[k - 1][2]
+        colour = next((colours[f] for f in _lemmas(w, lang) if f in colours), None)
+        return colour if colour is not None and _agree(words[k][2], w, lang) else None
+
     out: list[CardToken] = []
     i = 0
     while i < len(words):
@@ -768,13 +781,18 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
         suits = [kinds[k][1] for k in (adjs or nouns)]
         span_of = lambda k: (words[k][0], words[k][1])  # noqa: E731
         if not suits:
+            colour = _colour_before(ranks[0]) if count == 1 else None
             for k in ranks:
                 s, e = span_of(k)
                 note = "rank only: the text names no suit"
                 if count == 2:
                     s = words[ranks[0] - 1][0]
                     note += f"; «{prev}» (both): two cards"
-                out.append(CardToken(s, e, text[s:e], Card(kinds[k][1], None), "words", note, count=count))
+                if colour is not None and k == ranks[0]:
+                    s = words[k - 1][0]
+                    note = f"rank and colour ({colour}) only: the text names no suit"
+                out.append(CardToken(s, e, text[s:e], Card(kinds[k][1], None), "words", note, count=count,
+                                     colour=colour if k == ranks[0] else None))
             continue
         suit_words = adjs or nouns
         if len(suit_words) == 1:

@@ -103,6 +103,10 @@ class Move:
     """Where the text moves the card when it names a direction, not a place: ``"left"``, ``"right"``,
     ``"up"``, ``"down"``, ``"centre"`` («♠5 и ♦8 сдвигаются влево», «♣6 и ♠К спускаются вниз»); ``to`` is
     then ``None`` — where that leads only the layout shows."""
+    colours: tuple[str | None, str | None] = (None, None)
+    """The colours the text gives where it names a card by rank and colour only: ``(moved card, target
+    card)``, each ``"red"``, ``"black"`` or ``None`` («чорну дев'ятку кладіть на червону десятку» →
+    ``cards`` ``[9]``, ``to_card`` ``T``, ``("black", "red")``): a check of colours alone can judge it."""
     claims: list[str] = field(default_factory=list)
     """What the text says of the position after this move: ``"stuck"`` (no move is left: «Дальнейшие
     ходы невозможны», «Більше перекладати нічого», «глухі вікна»). Read on the extract side (the move

@@ -607,3 +607,22 @@ def test_moves_the_text_leaves_out_after_and_so_on_blur_what_it_showed():
     moves[1].flags = {"and-so-on"}
     v = check_moves(moves, spec)[2]
     assert (v.verdict, v.rule) == ("unverifiable", "exposed")
+
+
+def test_cards_named_by_rank_and_colour_are_judged_on_their_colours():
+    """«Чорну дев'ятку кладіть на червону десятку» (the move reader gives ``Move.colours``): under
+    alternating colours the colours decide — black on red legal, red on red illegal; under one suit
+    the suit stays unknown (an assumption)."""
+    from pasyans.extract.moves import parse_moves
+
+    spec = {"deck": {"packs": _f(1)}, "foundations": {"base": _f("none")},
+            "tableau": {"build_direction": _f("down"), "build_suit": _f("alternate-color")}}
+    ok, bad = parse_moves("Чорну дев'ятку кладіть на червону десятку, а червону вісімку — на червону дев'ятку.",
+                          "x", "words", "uk").moves
+    assert (ok.cards, ok.to_card, ok.colours) == ([C("9")], C("T"), ("black", "red"))
+    v = check_moves([ok], spec)[0]
+    assert (v.verdict, v.what) == ("legal", "colour") and not v.assumed
+    v = check_moves([bad], spec)[0]
+    assert (v.verdict, v.what) == ("illegal", "wrong-colour") and "red" in v.reason
+    spec["tableau"]["build_suit"] = _f("same-suit")
+    assert check_moves([ok], spec)[0].what == "suit"

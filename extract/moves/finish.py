@@ -194,5 +194,12 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
                           note="; ".join(notes) if notes else None,
                           shown=shown_before("; ".join(notes)), from_place=p.from_place,
                           turns_up=p.turns_up, count=p.count, to_pile=to_pile, claims=list(p.claims),
-                          direction=p.direction))
+                          direction=p.direction, colours=_colours(p, cards, to_card)))
     return moves
+
+
+def _colours(p, cards: list[Card], to_card: Card | None) -> tuple[str | None, str | None]:
+    """``Move.colours``: the colour words of a moved card and a target named by rank and colour only."""
+    mover = p.movers[0].colour if p.movers and cards and cards[0].suit is None else None
+    target = p.target.colour if p.target is not None and to_card is not None and to_card.suit is None else None
+    return mover, target
