@@ -68,7 +68,7 @@ from .continued import mark_and_so_on
 from .elements import clauses, elements, join_hyphenation, sentences
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
-from .finish import drop_superseded, finish_moves, formal_protos
+from .finish import drop_superseded, finish_moves, formal_protos, named_before
 from .lexicon import VERB_CUES
 from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses
 from .reader import Reader
@@ -186,6 +186,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     protos = drop_superseded(reader.protos, sentence_of)
     mark_and_so_on(protos, s, [t.start for t in sc.tokens])
     out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id)
+    named_before(protos, out.moves, sc.tokens, s)
     used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
     mentions: list[Card] = []
     for t in sc.tokens:

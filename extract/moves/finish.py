@@ -203,3 +203,35 @@ def _colours(p, cards: list[Card], to_card: Card | None) -> tuple[str | None, st
     mover = p.movers[0].colour if p.movers and cards and cards[0].suit is None else None
     target = p.target.colour if p.target is not None and to_card is not None and to_card.suit is None else None
     return mover, target
+
+
+_SENTENCE_END = re.compile(r"[.!?…]\s")
+
+
+def named_before(protos: list[Proto], moves: list[Move], tokens, s: str) -> None:
+    """In place: a card the move names by its rank alone is the card of that rank the same sentence
+    named in full just before it, when it named one («бачу дев'ятку пік і десятку пік — кладу дев'ятку
+    на десятку»: 9S onto TS; «Я кладу девятку пик на десятку, восьмёрку — на девятку»: onto 9S).
+    Two cards of the rank named before, or one of another colour than the text gives: left as it is.
+    ``protos`` and ``moves`` are :func:`finish_moves`' input and output (one move per proto);
+    ``tokens`` the example's card tokens in text order, ``s`` its text."""
+    for p, m in zip(protos, moves):
+        if not m.cards and m.to_card is None:
+            continue
+        start = max((x.end() for x in _SENTENCE_END.finditer(s, 0, p.start)), default=0)
+        full = [t for t in tokens if start <= t.start < p.start and t.card.suit is not None]
+
+        def earlier(card: Card, colour: str | None) -> Card | None:
+            same = {t.card for t in full if t.card.rank == card.rank and (colour is None or t.card.color == colour)}
+            return next(iter(same)) if len(same) == 1 else None
+
+        if m.cards and m.cards[0].suit is None and p.card_list is None and len(m.cards) == 1:
+            c = earlier(m.cards[0], m.colours[0])
+            if c is not None:
+                m.cards = [c]
+                m.note = "; ".join(x for x in (m.note, f"the rank alone: {c}, named just before") if x)
+        if m.to_card is not None and m.to_card.suit is None and m.to == m.to_card.format():
+            c = earlier(m.to_card, m.colours[1])
+            if c is not None and c not in m.cards:
+                m.to_card, m.to = c, c.format()
+                m.note = "; ".join(x for x in (m.note, f"the target's rank alone: {c}, named just before") if x)

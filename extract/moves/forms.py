@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
+from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
 from .phrases import UNNAMED, Group, is_plural, merge_groups, place_at, side_target
 
 
@@ -474,9 +474,10 @@ class Forms:
         «а на даму — валетъ червей», «а слідом за ним — трефову двійку», «а за нимъ двойку и тройку»:
         the cards after go onto the card (or the pronoun's card) before them, a list one on another."""
         k = 0
-        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG | LEAD or "NEXT" in cl[k].cues
-                                                        or cl[k].low in ("слідом", "вслед", "потом", "потім")):
-            k += 1
+        while k < len(cl) and (cl[k].kind == "word" and (cl[k].low in LIST | STRONG | LEAD | PARENTHETICAL or "NEXT" in cl[k].cues
+                                                         or cl[k].low in ("слідом", "вслед", "потом", "потім"))
+                               or cl[k].kind == "punct" and cl[k].text == "," and k and cl[k - 1].low in PARENTHETICAL):
+            k += 1   # «Наприклад, на даму бубон — валета бубон»: an aside opens it
         if k + 1 >= len(cl) or not (cl[k].kind == "word" and cl[k].low in ON | UNDER | {"за"}):
             return False
         pr = next((p for p in prons if p[0] == k + 1), None)
