@@ -428,3 +428,14 @@ def test_pairs_leave_play_in_a_game_of_pairs():
                 "words", "uk", uk) == [("KH+KD", "discard"), ("6S+6C", "discard")]
     assert read("Скажем, вышли пиковая восьмерка и бубновая четверка — их снимают обе.", "words", "ru", ru) == [
         ("8S+4D", "discard")]
+
+
+def test_a_stock_card_paired_after_a_dash_in_a_pairs_game():
+    """«Из колоды приходит ♦8 — её можно снять с ♦5» (moves3_ru_article, a pairs game): the stock is where
+    ♦8 came from, the clause after the dash pairs it with ♦5 (not «taken from» ♦5)."""
+    from pasyans.extract.moves import game_context
+
+    ctx = game_context("Снимаются пары открытых карт, сумма очков которых равна тринадцати.", "ru")
+    (m,) = parse_moves("Из колоды приходит ♦8 — её можно снять с ♦5, хотя можно и подождать.", "x", "symbol", "ru",
+                       context=ctx).moves
+    assert (m.kind, [c.format() for c in m.cards], m.to_card.format()) == ("discard", ["8D", "5D"], "5D")

@@ -482,9 +482,12 @@ class Reader(Forms):
             if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
                     and any(g.prep not in ON | INTO | FROM for g in groups):
                 verb = "PLACE"   # «Снимаешь 5♥ с базы на 6♠»: taken from a place and put onto a card in one clause
+            own = cl[max((i for i in range(verb_i) if cl[i].kind == "dash"), default=-1) + 1:]
             if verb == "TAKE" and self.game is not None and self.game.pairs and place_at(cl) is None \
-                    and not any(g.prep in ON | INTO | UNDER for g in groups) and not from_place(cl):
-                verb = "PAIR"   # a game whose cards leave play in pairs: «♠Д снимается с ♣Т», «знімаю двох королів»
+                    and not any(g.prep in ON | INTO | UNDER for g in groups) and not from_place(own):
+                # a game whose cards leave play in pairs: «♠Д снимается с ♣Т», «знімаю двох королів»; «Из колоды
+                # приходит ♦8 — её можно снять с ♦5»: where it came from is the clause before the dash
+                verb = "PAIR"
             if verb == "COVER" and has_gram(cl[verb_i].tag, "pssv"):
                 verb = "COVER_PASS"
         if alone:
