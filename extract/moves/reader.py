@@ -12,7 +12,7 @@ from ..notation import CardToken
 from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
 from .forms import Forms
-from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLAY, STRONG, UNDER,
+from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLAY, STRONG, UNDER,
                       VERB_CUES, WITH)
 from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, instrumental, place_at,
                       pronouns_of, state_described)
@@ -171,6 +171,7 @@ class Context:
     pending_list: list = field(default_factory=list)  # cards of a bare list clause just before (no predicate)
     last_proto: Proto | None = None
     prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
+    pairs_named: bool = False  # this sentence told to take cards off in pairs («Снимайте пары карт …:»)
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
     last_group: "Group | None" = None
     run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
@@ -377,8 +378,11 @@ class Reader(Forms):
         if not same_sentence:
             self.ctx.prev_named = []
             self.ctx.prev_verb = None
+            self.ctx.pairs_named = False
         prev_proto = self.ctx.last_proto
         verb = self._read(cl, groups, prons, flags, alone)
+        if verb in ("REMOVE", "TAKE", "PAIR") and any(el.kind == "word" and el.lemma == "пара" for el in cl):
+            self.ctx.pairs_named = True
         if not alone:
             self.ctx.prev_verb = verb
         made = [p for p in self.protos if id(p) not in before]
@@ -604,6 +608,10 @@ class Reader(Forms):
             return self._take(cl, groups, prons, elided)
         if verb is None and self._discard_continued(cl, groups, flags):
             return
+        if verb is None and self._pair_list(cl, groups, flags):
+            return
+        if verb is None and self._instance(cl):
+            return
         if self._carried(cl, groups, prons):
             return
         if (verb is None or verb == "FOLLOW" and not any(p[1] == "relative" for p in prons)) \
@@ -768,6 +776,45 @@ class Reader(Forms):
             toks = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs")), None) or elided
         for t in toks:
             self.ctx.taken[t.card] = (src, cl[0].start)
+
+    def _instance(self, cl) -> bool:
+        """«Король уходит один, например К♦»: an aside naming one card of the rank the move before named
+        alone is that move's card."""
+        lp = self.ctx.last_proto
+        if not (len(cl) == 2 and cl[0].kind == "word" and cl[0].low in PARENTHETICAL and cl[1].kind == "card"
+                and lp is not None and len(lp.movers) == 1 and lp.card_list is None):
+            return False
+        old, new = lp.movers[0], cl[1].tok
+        if old.card.suit is not None or new.card.suit is None or old.card.rank != new.card.rank:
+            return False
+        lp.movers = [new]
+        lp.end = max(lp.end, new.end)
+        lp.notes.append(f"«{old.raw}» is {new.raw}, named for instance")
+        return True
+
+    def _pair_list(self, cl, groups, flags) -> bool:
+        """«Снимайте пары карт, дающие в сумме 13: 10♠ и 3♥, 9♦ и 4♣, Д♣ и А♠»: after a clause that takes
+        cards off in pairs, a clause of nothing but «X и Y» pairs, comma by comma, is one pair each."""
+        if not self.ctx.pairs_named:
+            return False
+        parts: list[list] = [[]]
+        for el in cl:
+            if el.kind == "punct" and el.text == ",":
+                parts.append([])
+            else:
+                parts[-1].append(el)
+        pairs = []
+        for part in parts:
+            if not (len(part) == 3 and part[0].kind == part[2].kind == "card" and part[1].kind == "word"
+                    and part[1].low in LIST - ALT):
+                return False
+            pairs.append((part[0].tok, part[2].tok))
+        if any(a.card.suit is None or b.card.suit is None for a, b in pairs):
+            return False   # «дама и туз, восьмерка и пятерка»: ranks of a rule, no cards of a layout
+        for a, b in pairs:
+            self.pair(cl, a, b, flags, ["leaves play: one of the pairs listed after «пары»", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+        return True
 
     def _discard_continued(self, cl, groups, flags) -> bool:
         """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
