@@ -158,6 +158,10 @@ class Proto:
 
 
 
+_WHEN = frozenset({"когда", "коли", "когда-нибудь"})
+"""A clause after a move opening on «когда» (and naming no move of its own) makes that move conditional."""
+
+
 @dataclass
 class Context:
     history: list = field(default_factory=list)  # CardToken or UNNAMED, in text order
@@ -171,6 +175,7 @@ class Context:
     pending_list: list = field(default_factory=list)  # cards of a bare list clause just before (no predicate)
     last_proto: Proto | None = None
     prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
+    prev_made: list = field(default_factory=list)  # the protos the clause before made, in the same sentence
     pairs_named: bool = False  # this sentence told to take cards off in pairs («Снимайте пары карт …:»)
     last_discard: tuple | None = None  # (cards, partners) of the last discard clause
     last_group: "Group | None" = None
@@ -386,6 +391,12 @@ class Reader(Forms):
         if not alone:
             self.ctx.prev_verb = verb
         made = [p for p in self.protos if id(p) not in before]
+        prev_made = self.ctx.prev_made if same_sentence else []
+        if not made and prev_made and cl[0].kind == "word" and cl[0].low in _WHEN and not alone:
+            for p in prev_made:   # «…, а ♥10 — на ♠В, когда тот откроется»: the move waits for it
+                p.flags.add("conditional")
+        if not alone:
+            self.ctx.prev_made = made
         if alt_lead and same_sentence and made and prev_proto is not None and prev_proto.movers and \
                 made[0].movers and made[0].movers[0].card == prev_proto.movers[0].card:
             prev_proto.flags.add("alternative")   # «на ♠5 | или на ♣5»: the first option is one too
