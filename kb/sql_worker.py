@@ -22,7 +22,6 @@ import contextvars
 import os
 import sqlite3
 import threading
-import time
 import urllib.parse
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -50,9 +49,10 @@ def is_arbitrary(path: str, query_string: bytes, dbname: str) -> bool:
 _conns: dict[str, tuple[sqlite3.Connection, sqlite3.Connection]] = {}
 
 
-def _start(nice: int) -> None:
+def _start(nice: int, parent: int) -> None:
     """Worker initializer: lower the process's CPU priority, cap SQLite's heap, and end the
     worker when the server is gone (killed, or stopped by SIGTERM, it cannot stop its worker)."""
+    from ..lifetime import end_with_parent
     from . import guard
 
     try:
@@ -60,14 +60,8 @@ def _start(nice: int) -> None:
     except OSError:
         pass
     guard.heap_limit(sqlite3.connect(":memory:"))
-    parent = os.getppid()
-
-    def orphaned() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=orphaned, name="pasyans-sql-parent", daemon=True).start()
+    # the server's thread that started this worker may end before the server does: no PDEATHSIG
+    end_with_parent(parent, kernel=False)
 
 
 def _connection(path: str, key: str) -> sqlite3.Connection:
@@ -161,7 +155,7 @@ class SQLWorker:
                 import multiprocessing
 
                 self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_start, initargs=(WORKER_NICE,))
+                                                 initializer=_start, initargs=(WORKER_NICE, os.getpid()))
             return self._pool
 
     def start(self) -> int:

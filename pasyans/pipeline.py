@@ -300,7 +300,7 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
     say(f"reading {len(sources)} sources in {min(n, len(sources))} processes")
     with ProcessPoolExecutor(min(n, len(sources)), mp_context=multiprocessing.get_context(method),
-                             initializer=_worker_start) as pool:
+                             initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         try:
             with _no_ctrl_c_while_forking():
                 running = {pool.submit(read_source, sources[i]): i for i in order}
@@ -310,12 +310,23 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
                 say(f"{sources[i].id}: {len(segs[i].games)} games read")
                 if on_step:
                     on_step(f"{sources[i].id} read", k, total)
-        except KeyboardInterrupt:  # Ctrl-C: the workers ignore it; stop them, not wait for their sources
-            pool.shutdown(wait=False, cancel_futures=True)
-            for child in multiprocessing.active_children():
-                child.terminate()
+        except BaseException:  # Ctrl-C (the workers ignore it; also wrapped in another error), an error
+            _stop(pool)        # reading a source: stop the workers, not wait for the other sources
             raise
     return segs
+
+
+def _stop(pool) -> None:
+    """Cancel what ``pool`` (a ``ProcessPoolExecutor``) has not started and end its processes now
+    (SIGTERM; SIGKILL for one still there 5 s later)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())  # no public list; shutdown clears it
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        proc.join(5)
+        if proc.is_alive():
+            proc.kill()
 
 
 @contextlib.contextmanager
@@ -334,12 +345,18 @@ def _no_ctrl_c_while_forking():
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
-def _worker_start() -> None:
+def _worker_start(parent: int) -> None:
     """A reading process ignores Ctrl-C: the terminal sends it to the whole process group, and the
-    main process alone stops the build (and says so once), with no traceback from each worker."""
+    main process alone stops the build (and says so once), with no traceback from each worker.
+    It ends with the build's process ``parent`` (:func:`pasyans.lifetime.end_with_parent`: the
+    kernel kills it when the build ends by kill -9, SIGTERM or an interrupt that missed the
+    clean-up)."""
     import signal
 
+    from .lifetime import end_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
 
 
 def _preload() -> None:

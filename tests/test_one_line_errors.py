@@ -296,6 +296,52 @@ def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path,
     assert text.strip().splitlines()[-1] == f"interrupted; {db} kept as it was"
     assert db.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [db.name, "stderr"]
+    assert _running_in_group(proc.pid) == []  # no reading worker outlives the build (seen: 1 h 47 min later)
+
+
+def _running_in_group(pgid: int, wait_s: float = 60) -> list[int]:
+    """The processes of process group ``pgid`` still running (zombies, ended but not yet reaped,
+    do not count), after waiting up to ``wait_s`` seconds for none to be left (Linux's /proc)."""
+    import time
+
+    deadline = time.monotonic() + wait_s
+    while True:
+        alive = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):  # ended while listed
+                continue
+            if int(fields[2]) == pgid and fields[0] not in "ZX":
+                alive.append(int(stat.parent.name))
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.2)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="lists processes through Linux's /proc")
+def test_the_reading_workers_end_with_a_build_killed_by_kill_9(small_kb, tmp_path):  # noqa: F811
+    """kill -9 leaves the build no clean-up: its reading workers end because the kernel ends
+    them with it (``pasyans.lifetime.end_with_parent``), not read on and then wait for ever."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    db = _copy(small_kb, tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "build", "--db", str(db), "--jobs", "2"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, cwd=tmp_path)
+    try:
+        while len(_running_in_group(proc.pid, wait_s=0)) < 3:  # the build and its two workers
+            assert proc.poll() is None, "the build ended before its workers started"
+            time.sleep(0.1)
+        proc.kill()
+        proc.wait(timeout=60)
+        assert _running_in_group(proc.pid) == []
+    finally:
+        for pid in _running_in_group(proc.pid, wait_s=0):
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_a_ctrl_c_python_wrapped_in_another_error_is_an_interrupt(tmp_path, monkeypatch):

@@ -3,6 +3,9 @@ reading them one by one, errors raised where the build can report them."""
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
+
 import pytest
 
 from pasyans import pipeline
@@ -32,8 +35,33 @@ def test_an_error_in_a_worker_reaches_the_build(corpus, segmented, monkeypatch):
     limit = max(len(g.text) for g in segmented["001"].games)
     assert max(len(g.text) for g in segmented["002"].games) > limit
     monkeypatch.setattr(pipeline, "MAX_GAME_CHARS", limit)
+    before = set(multiprocessing.active_children())
     with pytest.raises(CorpusError, match=r"002_9294169c5fd42537\.txt:\d+-\d+: the game «.+» is [\d,]+ characters long"):
         pipeline.read_sources([corpus["001"], corpus["002"]], jobs=2)
+    assert set(multiprocessing.active_children()) <= before  # the other worker stopped, not left reading
+
+
+def test_an_interrupt_while_reading_ends_the_workers_at_once(corpus, monkeypatch):
+    # a Ctrl-C Python wrapped in another error (during an import) left the workers reading on,
+    # then waiting for ever (orphans seen 47 min and 1 h 47 min after a test build)
+    import concurrent.futures
+
+    before = set(multiprocessing.active_children())
+    workers = []
+
+    def interrupted(_futures):
+        workers.extend(set(multiprocessing.active_children()) - before)
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as ki:
+            raise RuntimeError("Error calling __set_name__") from ki
+        yield
+
+    monkeypatch.setattr(concurrent.futures, "as_completed", interrupted)
+    with pytest.raises(RuntimeError, match="__set_name__"):
+        pipeline.read_sources([corpus[s] for s in SMALL], jobs=2)
+    assert len(workers) == 2 and set(multiprocessing.active_children()) <= before
+    assert [w.exitcode for w in workers] == [-signal.SIGTERM] * 2  # stopped, not waited for (exit 0)
 
 
 def test_jobs_must_be_positive(corpus):
