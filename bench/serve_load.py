@@ -1,12 +1,12 @@
 """Benchmark of the server under bad requests (issue 15 item 1): how long a normal page takes
 while 8 clients send bad requests at once, and what a heavy SQL request costs.
 
-    python bench/serve_load.py [--db FILE] [--seconds S] [--clients N] [--allow-sql]
+    python bench/serve_load.py [--db FILE] [--seconds S] [--clients N] [--allow-sql] [--flood find]
 
 Starts ``pasyans serve`` on a free loopback port in a subprocess (``--allow-sql`` passes the flag
 on, for servers that have it). While N threads (default 8) loop over bad requests — unknown
 pages, made-up game names (a new one each time), POSTs, a name query of 1,400 words, an endless
-SQL query — the main thread fetches ``/game/004-004`` again and again and records each wall
+SQL query; with ``--flood find`` only searches: made-up names on /find, /search and /game/NAME) — the main thread fetches ``/game/004-004`` again and again and records each wall
 time. Then two heavy SQL requests are sent alone: ``select length(randomblob(1000000000))`` (with
 the server's peak resident memory before and after) and an endless recursive count. Prints the
 median, 95th percentile and maximum of the normal page, the status counts of the bad requests,
@@ -85,6 +85,17 @@ def bad_requests(dbname: str) -> list[tuple[str, str]]:
     ]
 
 
+def search_requests() -> list[tuple[str, str]]:
+    """The requests of ``--flood find``: made-up names and words (a new one each time), each a
+    search in the server's search thread (name matching, full-text search, a name as a game)."""
+    return [
+        ("GET", "/find?q=" + urllib.parse.quote("несуществующий пасьянс {i}", safe="")),
+        ("GET", "/find?q=" + urllib.parse.quote("Косынка Паук Солитер Косынка {i}", safe="")),
+        ("GET", "/search?q=" + urllib.parse.quote("туз король дама валет {i}", safe="")),
+        ("GET", "/game/" + urllib.parse.quote("Пасьянс без имени {i}", safe="")),
+    ]
+
+
 def peak_rss_kb(pid: int) -> int:
     """VmHWM (peak resident set) of a process in kB; 0 when /proc does not say."""
     try:
@@ -102,6 +113,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--allow-sql", action="store_true")
+    ap.add_argument("--flood", choices=("mixed", "find"), default="mixed",
+                    help="the clients' requests: bad ones of every kind (default), or only searches (/find, /search)")
     ap.add_argument("--verbose", action="store_true", help="Also print the server's output.")
     args = ap.parse_args()
 
@@ -164,7 +177,7 @@ def measure(srv: Server, db: Path, args) -> int:
         stop = threading.Event()
         statuses: Counter = Counter()
         lock = threading.Lock()
-        bad = bad_requests(Path(db).stem)
+        bad = search_requests() if args.flood == "find" else bad_requests(Path(db).stem)
 
         def client(k: int) -> None:
             i = k
@@ -198,7 +211,7 @@ def measure(srv: Server, db: Path, args) -> int:
 
         times.sort()
         p95 = times[max(0, int(len(times) * 0.95) - 1)]
-        print(f"normal page /game/004-004 under {args.clients} clients of bad requests, {len(times)} fetches: "
+        print(f"normal page /game/004-004 under {args.clients} clients of {'searches' if args.flood == 'find' else 'bad requests'}, {len(times)} fetches: "
               f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s, "
               f"not 200: {failed}" + (f"; over 0.5 s: {', '.join(slow)}" if slow else ""))
         print("bad requests (method, path, status: count):")
