@@ -329,6 +329,7 @@ def datasette_app(db_path: Path | str, allow_sql: bool = False, show_paths: bool
         from .sql_worker import SQLWorker
 
         ds.pasyans_sql_worker = SQLWorker()
+    ds.pasyans_search_worker = site.searcher  # name and text searches: kb/search_worker.py
     name = db_path.stem
     ds.remove_database(name)  # the same file, as a database that can be swapped for a rebuilt one
     ds.add_database(guard.ReloadableDatabase(ds, str(db_path)), name=name)
@@ -380,9 +381,9 @@ def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sq
     ds = datasette_app(db_path, allow_sql=allow_sql, show_paths=show_paths)
     guard.heap_limit(sqlite3.connect(":memory:"))
     asyncio.run(ds.invoke_startup())
-    worker = getattr(ds, "pasyans_sql_worker", None)
-    if worker is not None:
-        worker.start()  # now, not on the first query (the worker imports the readers it needs)
+    for worker in (getattr(ds, "pasyans_sql_worker", None), ds.pasyans_search_worker):
+        if worker is not None:
+            worker.start()  # now, not on the first query (the worker imports the readers it needs)
     shown = Path(db_path) if show_paths else Path(db_path).name
     print(f"pasyans: serving {shown} at http://{host}:{port}/" + ("  (arbitrary SQL allowed)" if allow_sql else ""),
           flush=True)

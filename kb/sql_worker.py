@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import os
 import sqlite3
-import threading
 import urllib.parse
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from .worker import WorkerProcess
 
 ARBITRARY: contextvars.ContextVar[bool] = contextvars.ContextVar("pasyans_arbitrary_sql", default=False)
 """True while the server answers a request that carries arbitrary SQL (``?sql=``)."""
@@ -49,19 +48,11 @@ def is_arbitrary(path: str, query_string: bytes, dbname: str) -> bool:
 _conns: dict[str, tuple[sqlite3.Connection, sqlite3.Connection]] = {}
 
 
-def _start(nice: int, parent: int) -> None:
-    """Worker initializer: lower the process's CPU priority, cap SQLite's heap, and end the
-    worker when the server is gone (killed, or stopped by SIGTERM, it cannot stop its worker)."""
-    from ..lifetime import end_with_parent
+def _start() -> None:
+    """Worker initializer (after :func:`pasyans.kb.worker._start`): cap SQLite's heap."""
     from . import guard
 
-    try:
-        os.nice(nice)
-    except OSError:
-        pass
     guard.heap_limit(sqlite3.connect(":memory:"))
-    # the server's thread that started this worker may end before the server does: no PDEATHSIG
-    end_with_parent(parent, kernel=False)
 
 
 def _connection(path: str, key: str) -> sqlite3.Connection:
@@ -115,11 +106,6 @@ def run_query(path: str, key: str, sql: str, params, limit_ms: int, max_rows: in
     return got, truncated, cursor.description
 
 
-def ping() -> int:
-    """In the worker: its process id (the server starts the worker at once with it)."""
-    return os.getpid()
-
-
 # -- in the server --------------------------------------------------------------------------------
 
 class Row(tuple):
@@ -140,44 +126,13 @@ class Row(tuple):
         return list(self._columns)
 
 
-class SQLWorker:
-    """The worker process of one server (see the module docstring); started at once, restarted
-    when it breaks or does not answer in time."""
+class SQLWorker(WorkerProcess):
+    """The worker process of one server (see the module docstring): started at once, restarted
+    when it breaks or does not answer in time (:class:`pasyans.kb.worker.WorkerProcess`)."""
 
     def __init__(self):
-        self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
+        super().__init__(WORKER_NICE, _start)
         self._busy: dict = {}  # event loop → its semaphore (a test runs several loops in turn)
-
-    def pool(self) -> ProcessPoolExecutor:
-        with self._lock:
-            if self._pool is None:
-                import multiprocessing
-
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_start, initargs=(WORKER_NICE, os.getpid()))
-            return self._pool
-
-    def start(self) -> int:
-        """Start the worker now (not on the first query) and return its process id."""
-        return self.pool().submit(ping).result()
-
-    def restart(self) -> None:
-        """Kill the worker (a query that does not stop) and let the next query start a new one."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        for proc in list(getattr(pool, "_processes", {}).values()):  # no public way to stop a busy worker
-            proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        """Stop the worker (the server is stopping)."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
 
     async def execute(self, path: str, key: str, sql: str, params, limit_ms: int, max_rows: int | None,
                       truncate: bool):

@@ -4,8 +4,8 @@ and family, name and full-text search, and a page per game by id or by any name.
 :class:`Site` holds the served file: its own small thread pool and read-only connections for
 these pages (so a flood of slow Datasette queries cannot starve them), the set of game ids
 (to link every id the tables show), and the check that swaps in a rebuilt file while serving.
-The handlers (:meth:`Site.routes`) read through :mod:`pasyans.kb.present` in a worker thread and
-render the templates of ``kb/templates`` with Datasette's environment; every value goes through
+The handlers (:meth:`Site.routes`) read through :mod:`pasyans.kb.present` in a worker thread (the
+name and text searches in a process of their own: :mod:`pasyans.kb.search_worker`) and render the templates of ``kb/templates`` with Datasette's environment; every value goes through
 autoescaping and every link is percent-encoded.
 
 Routes: ``/`` (landing), ``/games``, ``/find?q=`` (a name: a confident match redirects to its
@@ -21,16 +21,17 @@ import sqlite3
 import threading
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from . import present
-from .guard import ReloadableDatabase, log, lower_priority
+from . import present, search_worker
+from .guard import ReloadableDatabase, log
+from .search_worker import SEARCH_NICE
+from .worker import WorkerProcess
 from .query import CONFIDENT
 from .pages import card_html, css, known_ids, web_game_url
 
 COOKIE = "pasyans_cards"
-SEARCH_NICE = 5
-"""How much lower the search thread's CPU priority is than the pages' (Linux nice)."""
 
 
 def _stat(path: Path) -> tuple | None:
@@ -56,10 +57,10 @@ class Site:
         self._local = threading.local()
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="pasyans-pages")
         # name and text searches can cost 0.1–0.3 s of CPU for a made-up name: one at a time, in
-        # their own thread, so a flood of them never queues in front of a page
-        self._search_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pasyans-search",
-                                               initializer=lower_priority, initargs=(SEARCH_NICE,))
-        self._resolved: dict[tuple[int, str], tuple] = {}
+        # a process of their own, so a flood of them neither queues in front of a page nor holds
+        # the interpreter lock the pages need (kb/search_worker.py)
+        self.searcher = WorkerProcess(SEARCH_NICE)
+        self._searching: dict = {}  # event loop → its semaphore (a test runs several loops in turn)
         self._lock = asyncio.Lock()
         self.ids: set[str] = set()
         self.datasette = None
@@ -77,19 +78,25 @@ class Site:
         self._local.conn = (self.generation, conn)
         return conn
 
-    async def run(self, fn, *args, search: bool = False):
-        """``fn(connection, *args)`` in a page thread (``search``: in the search thread)."""
+    async def run(self, fn, *args):
+        """``fn(connection, *args)`` in a page thread."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._search_pool if search else self._pool, lambda: fn(self.conn(), *args))
+        return await loop.run_in_executor(self._pool, lambda: fn(self.conn(), *args))
 
-    def resolve(self, conn: sqlite3.Connection, name: str) -> tuple:
-        """:func:`pasyans.kb.present.resolve`, remembered for the file served (512 names)."""
-        key = (self.generation, name)
-        if key not in self._resolved:
-            if len(self._resolved) >= 512:
-                self._resolved.clear()
-            self._resolved[key] = present.resolve(conn, name)
-        return self._resolved[key]
+    async def searched(self, fn, *args):
+        """``fn(path, key, *args)`` — a function of :mod:`pasyans.kb.search_worker` — in the
+        search process, one search at a time. A search that takes longer than
+        :data:`~pasyans.kb.search_worker.TIMEOUT_S`, or a process that ended, raises
+        ``RuntimeError`` (the process is started again for the next search)."""
+        busy = self._searching.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))
+        async with busy:
+            fut = asyncio.wrap_future(self.searcher.pool().submit(fn, str(self.path), (self.generation, self._stat),
+                                                                  *args))
+            try:
+                return await asyncio.wait_for(fut, search_worker.TIMEOUT_S)
+            except (asyncio.TimeoutError, BrokenProcessPool):
+                self.searcher.restart()
+                raise RuntimeError("the search did not finish (its process was stopped); try again") from None
 
     def load_ids(self) -> None:
         """Read the set of game ids of the current file."""
@@ -213,35 +220,14 @@ class Site:
         if request.args.get("go") == "text":
             return self.redirect_to(self.datasette.urls.path("/search") + "?" + urllib.parse.urlencode({"q": q}))
 
-        def read(conn):
-            from .search import search as text_search
-
-            gid, matches = self.resolve(conn, q)
-            if gid:
-                return gid, [], []
-            try:
-                hits = text_search(conn, q, limit=10)
-            except sqlite3.OperationalError:
-                hits = []
-            return None, matches, hits
-
-        gid, matches, hits = await self.run(read, search=True)
+        gid, matches, hits = await self.searched(search_worker.find, q)
         if gid:
             return self.redirect_to(web_game_url(self.datasette.urls.path("/"))(gid))
         return await self.html(request, "pasyans_find.html", self.context(request, query=q, matches=matches, hits=hits))
 
     async def search(self, datasette, request):
         q = (request.args.get("q") or "").strip()
-
-        def read(conn):
-            from .search import search as text_search
-
-            try:
-                return text_search(conn, q, limit=30) if q else [], None
-            except sqlite3.OperationalError as e:
-                return [], f"this knowledge base has no full-text index ({e}); rebuild it with `pasyans build`"
-
-        hits, problem = await self.run(read, search=True)
+        hits, problem = await self.searched(search_worker.search, q)
         return await self.html(request, "pasyans_search.html",
                                self.context(request, query=q, hits=hits, problem=problem))
 
@@ -260,7 +246,7 @@ class Site:
 
         gid, view, matches = await self.run(read)
         if view is None:  # a name, not an id: the search thread
-            gid, matches = await self.run(self.resolve, asked, search=True)
+            gid, matches = await self.searched(search_worker.resolve, asked)
         if view is None and gid:  # a name: to its game, saying which other games bear it
             return self.redirect_to(web_game_url(self.datasette.urls.path("/"))(gid) + "?"
                                     + urllib.parse.urlencode({"name": asked}))

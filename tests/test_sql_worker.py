@@ -59,19 +59,21 @@ def test_visitor_sql_runs_in_the_worker_with_the_limits_and_functions(built_kb):
     assert pids and os.getpid() not in pids                          # another process ran them
 
 
-def test_the_worker_ends_with_a_server_stopped_by_sigterm(built_kb):
+def test_the_workers_end_with_a_server_stopped_by_sigterm(built_kb):
     """SIGTERM (as `kill` or a service manager sends it) ends the server without its clean-up:
-    the worker notices its parent is gone and ends too (it was left running before)."""
+    the workers (visitor SQL's, the searches') notice their parent is gone and end too (the SQL
+    worker was left running before)."""
     import time
 
     from tests.browser_util import Server
 
     db, _ = built_kb
     with Server(db, "--allow-sql") as srv:
-        worker = [p for p in _children(srv.proc.pid) if "spawn_main" in _cmdline(p)]
-    assert len(worker) == 1
-    while os.path.exists(f"/proc/{worker[0]}") and "zombie" not in _status(worker[0]):
-        time.sleep(0.2)  # no clock: the test fails only by hanging (the suite's timeout), never by a timing
+        workers = [p for p in _children(srv.proc.pid) if "spawn_main" in _cmdline(p)]
+    assert len(workers) == 2
+    for pid in workers:
+        while os.path.exists(f"/proc/{pid}") and "zombie" not in _status(pid):
+            time.sleep(0.2)  # no clock: the test fails only by hanging (the suite's timeout), never by a timing
 
 
 def _children(pid: int) -> list[int]:
