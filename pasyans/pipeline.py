@@ -16,8 +16,8 @@
 from __future__ import annotations
 
 import contextlib
-
 import os
+import signal
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +26,7 @@ from typing import Callable
 from .corpus import Source, load_corpus
 from .extract.nlp import forget
 from .extract.text import MappedText
+from .lifetime import end_with_parent
 from .models import Finding, GameText
 
 
@@ -318,23 +319,19 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
 
 def _stop(pool) -> None:
     """Cancel what ``pool`` (a ``ProcessPoolExecutor``) has not started and end its processes now
-    (SIGTERM; SIGKILL for one still there 5 s later)."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())  # no public list; shutdown clears it
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in procs:
-        proc.terminate()
-    for proc in procs:
-        proc.join(5)
-        if proc.is_alive():
-            proc.kill()
+    (SIGKILL: a reading worker holds nothing to save, and one still in its initializer would
+    print a traceback for SIGTERM)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):  # no public list of them
+        proc.kill()
+    # then wait for the pool's own thread to see them gone and close its pipes (left running, it
+    # raced the interpreter's exit: «OSError: Bad file descriptor» printed at exit)
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextlib.contextmanager
 def _no_ctrl_c_while_forking():
     """Hold Ctrl-C back while the pool starts its processes (a SIGINT inside fork's handlers is
     swallowed, and a worker not yet ignoring it prints a traceback); it is delivered on leaving."""
-    import signal
-
     if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
         yield
         return
@@ -350,12 +347,10 @@ def _worker_start(parent: int) -> None:
     main process alone stops the build (and says so once), with no traceback from each worker.
     It ends with the build's process ``parent`` (:func:`pasyans.lifetime.end_with_parent`: the
     kernel kills it when the build ends by kill -9, SIGTERM or an interrupt that missed the
-    clean-up)."""
-    import signal
-
-    from .lifetime import end_with_parent
-
+    clean-up). SIGTERM ends it as the system does by default, not through the command line's
+    handler (which raises ``SystemExit``: a traceback from each worker)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     end_with_parent(parent)
 
 
