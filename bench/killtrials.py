@@ -10,7 +10,8 @@ of a whole build, half at a random moment of its last step (after it says «writ
 base», the window in which files are written and renamed). After each kill K.db must exist and
 open cleanly (``pasyans.kb.query.connect``: ``PRAGMA quick_check``, version, tables) — either the
 old file or a complete new one, never a mixture; the files a kill leaves (``*.tmp-*``,
-``*.build-lock``) are counted. The next trial's build must remove them; after a last, unkilled
+``*.build-lock``) are counted. The kill is sent to the build's process alone (as ``kill -9 PID``),
+and the reading workers of its process group still running 10 s later are counted (then killed). The next trial's build must remove them; after a last, unkilled
 build the folder must hold K.db alone. Prints one line per trial and the totals.
 """
 
@@ -100,9 +101,25 @@ def run_trial(db: Path, rng: random.Random, whole: float, writing: float, late: 
     at = time.monotonic() - started
     finished = proc.poll() is not None
     if not finished:
-        os.killpg(proc.pid, signal.SIGKILL)
+        os.kill(proc.pid, signal.SIGKILL)  # the build alone, as `kill -9 PID` does: its workers must end with it
     proc.wait()
-    return {"at": at, "late": late, "finished": finished}
+    return {"at": at, "late": late, "finished": finished, "workers": workers_left(proc.pid)}
+
+
+def workers_left(pgid: int, wait_s: float = 10.0) -> int:
+    """How many processes of the killed build's group (its reading workers) still run ``wait_s``
+    seconds after it ended (they are killed then, so the next trial starts clean)."""
+    from pasyans.lifetime import running_in_group
+
+    deadline = time.monotonic() + wait_s
+    while (alive := running_in_group(pgid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    for pid in alive:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return len(alive)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,9 +149,10 @@ def main(argv: list[str] | None = None) -> int:
     writing = max(1.0, whole * 0.3)
     what = f"sources {args.sources}" if args.sources else "the bundled corpus"
     print(f"first build ({what}): {whole:.0f} s; {intact(db)[1]}; killing {args.n} builds in {folder}")
-    print(f"{'trial':>5} {'when':>8} {'window':>7} {'K.db':>10} {'left by the kill':<40}")
+    print(f"{'trial':>5} {'when':>8} {'window':>7} {'K.db':>10} {'workers':>7} {'left by the kill':<40}")
     lost = damaged = 0
     seen_orphans = 0
+    workers = 0
     most = 0
     for i in range(1, args.n + 1):
         before = digest(db)
@@ -148,8 +166,9 @@ def main(argv: list[str] | None = None) -> int:
         elif not ok:
             damaged += 1
         seen_orphans += len(left)
+        workers += r["workers"]
         state = "finished" if r["finished"] else ("same" if after == before else "replaced")
-        print(f"{i:>5} {r['at']:7.1f}s {'write' if r['late'] else 'any':>7} {state:>10} "
+        print(f"{i:>5} {r['at']:7.1f}s {'write' if r['late'] else 'any':>7} {state:>10} {r['workers']:>7} "
               f"{', '.join(left) or '-':<40} {'' if ok else what}")
     final = build(db)
     final.communicate()
@@ -157,13 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     orphans = leftovers(folder, db)
     print(f"\ntrials: {args.n}; knowledge bases lost: {lost}; damaged: {damaged}; "
           f"files left right after the kills: {seen_orphans}, at most {most} at once (each build removes "
-          f"those of the kill before it)")
+          f"those of the kill before it); reading workers still running 10 s after their build was killed: {workers}")
     print(f"after a last build: K.db {what if ok else 'DAMAGED ' + what}; orphan files: {len(orphans)} {orphans or ''}")
     if not args.keep:
         shutil.rmtree(folder, ignore_errors=True)
     if corpus:
         shutil.rmtree(corpus, ignore_errors=True)
-    return 0 if (lost == damaged == 0 and not orphans and ok) else 1
+    return 0 if (lost == damaged == 0 and not orphans and ok and not workers) else 1
 
 
 if __name__ == "__main__":

@@ -51,3 +51,19 @@ def end_with_parent(parent: int, kernel: bool = True, poll_s: float = 0.5) -> st
 
     threading.Thread(target=watch, name="pasyans-end-with-parent", daemon=True).start()
     return "watchdog"
+
+
+def running_in_group(pgid: int) -> list[int]:
+    """The process ids of process group ``pgid`` still running — zombies (ended, not yet reaped)
+    do not count — read from Linux's ``/proc`` (an empty list where there is none)."""
+    from pathlib import Path
+
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):  # ended while listed
+            continue
+        if int(fields[2]) == pgid and fields[0] not in "ZX":
+            alive.append(int(stat.parent.name))
+    return alive

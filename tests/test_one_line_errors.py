@@ -300,23 +300,16 @@ def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path,
 
 
 def _running_in_group(pgid: int, wait_s: float = 60) -> list[int]:
-    """The processes of process group ``pgid`` still running (zombies, ended but not yet reaped,
-    do not count), after waiting up to ``wait_s`` seconds for none to be left (Linux's /proc)."""
+    """The processes of process group ``pgid`` still running, after waiting up to ``wait_s``
+    seconds for none to be left."""
     import time
 
+    from pasyans.lifetime import running_in_group
+
     deadline = time.monotonic() + wait_s
-    while True:
-        alive = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except (OSError, IndexError):  # ended while listed
-                continue
-            if int(fields[2]) == pgid and fields[0] not in "ZX":
-                alive.append(int(stat.parent.name))
-        if not alive or time.monotonic() > deadline:
-            return alive
+    while (alive := running_in_group(pgid)) and time.monotonic() < deadline:
         time.sleep(0.2)
+    return alive
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="lists processes through Linux's /proc")
