@@ -20,6 +20,17 @@ SEARCH_NICE = 5
 TIMEOUT_S = 30.0
 """Seconds a search may take before its process is killed and started again."""
 
+def warm() -> None:
+    """Load what a search reads (the modules, the morphology dictionaries), so that the first
+    search does not pay for it (a worker initializer)."""
+    from .names import fold
+    from .present import resolve  # noqa: F401
+    from .search import query_terms
+
+    fold("Осада")
+    query_terms("тузы кладут")
+
+
 _conn: dict[tuple, sqlite3.Connection] = {}
 _resolved: dict[tuple, tuple] = {}
 

@@ -49,10 +49,13 @@ _conns: dict[str, tuple[sqlite3.Connection, sqlite3.Connection]] = {}
 
 
 def _start() -> None:
-    """Worker initializer (after :func:`pasyans.kb.worker._start`): cap SQLite's heap."""
+    """Worker initializer (after :func:`pasyans.kb.worker._start`): cap SQLite's heap, load what
+    the SQL functions read (:func:`pasyans.kb.search_worker.warm`)."""
     from . import guard
+    from .search_worker import warm
 
     guard.heap_limit(sqlite3.connect(":memory:"))
+    warm()
 
 
 def _connection(path: str, key: str) -> sqlite3.Connection:
@@ -142,9 +145,10 @@ class SQLWorker(WorkerProcess):
         params = dict(params) if params is not None and not isinstance(params, (list, tuple)) else params
         busy = self._busy.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))
         async with busy:
-            fut = asyncio.wrap_future(self.pool().submit(run_query, path, key, sql, params, limit_ms, max_rows,
-                                                         truncate))
             try:
+                await self.ready()  # not timed
+                fut = asyncio.wrap_future(self.pool().submit(run_query, path, key, sql, params, limit_ms, max_rows,
+                                                             truncate))
                 rows, truncated, description = await asyncio.wait_for(fut, limit_ms / 1000 + GRACE_S)
             except asyncio.TimeoutError:
                 self.restart()

@@ -59,7 +59,7 @@ class Site:
         # name and text searches can cost 0.1–0.3 s of CPU for a made-up name: one at a time, in
         # a process of their own, so a flood of them neither queues in front of a page nor holds
         # the interpreter lock the pages need (kb/search_worker.py)
-        self.searcher = WorkerProcess(SEARCH_NICE)
+        self.searcher = WorkerProcess(SEARCH_NICE, search_worker.warm)
         self._searching: dict = {}  # event loop → its semaphore (a test runs several loops in turn)
         self._lock = asyncio.Lock()
         self.ids: set[str] = set()
@@ -90,9 +90,10 @@ class Site:
         ``RuntimeError`` (the process is started again for the next search)."""
         busy = self._searching.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))
         async with busy:
-            fut = asyncio.wrap_future(self.searcher.pool().submit(fn, str(self.path), (self.generation, self._stat),
-                                                                  *args))
             try:
+                await self.searcher.ready()  # not timed
+                fut = asyncio.wrap_future(self.searcher.pool().submit(fn, str(self.path),
+                                                                      (self.generation, self._stat), *args))
                 return await asyncio.wait_for(fut, search_worker.TIMEOUT_S)
             except (asyncio.TimeoutError, BrokenProcessPool):
                 self.searcher.restart()

@@ -48,6 +48,7 @@ class WorkerProcess:
     def __init__(self, nice: int, initializer=None, initargs: tuple = ()):
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
+        self._ready: ProcessPoolExecutor | None = None  # the pool whose worker has started
         self._initargs = (nice, os.getpid(), initializer, initargs)
 
     def pool(self) -> ProcessPoolExecutor:
@@ -61,8 +62,21 @@ class WorkerProcess:
             return self._pool
 
     def start(self) -> int:
-        """Start the worker now (not on the first call) and return its process id."""
-        return self.pool().submit(ping).result()
+        """Start the worker now (not on the first call), wait until its initializer has run, and
+        return its process id. Raises ``BrokenProcessPool`` when it could not start."""
+        pool = self.pool()
+        pid = pool.submit(ping).result()
+        self._ready = pool
+        return pid
+
+    async def ready(self) -> None:
+        """:meth:`start` (in a thread) unless the worker has started: a time limit on a call
+        awaited after this counts the call alone, not the worker's start-up (a spawn and its
+        imports took over 6 s on a loaded machine: a query of 1 ms was «interrupted»)."""
+        if self._ready is None or self._ready is not self._pool:
+            import asyncio
+
+            await asyncio.get_running_loop().run_in_executor(None, self.start)
 
     def restart(self) -> None:
         """Kill the worker (work that does not stop) and let the next call start a new one."""
