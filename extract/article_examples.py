@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 from pasyans import morph
 
-from .article_text import (CODE_RE, MOVE_RE, announces_display, doc as make_doc, line_mt, matches, sentences,
-                           words)
+from .article_text import (CODE_RE, MOVE_RE, announces_display, doc as make_doc, is_display_row, line_mt, matches,
+                           sentences, words)
 from .notation import scan
 from .text import MappedText
 
@@ -192,9 +192,9 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         at, end = 0, None
         # 1. a paragraph continuing a display the previous example paragraph left open
         first_word = (words(text) or [""])[0]
-        if last is not None and last_open and (text[:1].islower() or text[:1] == "(" or
+        if last is not None and last_open and (text[:1].islower() or text[:1] == "(" or is_display_row(text) or
                                                 morph.lemma(first_word, lg) in ("здесь", "тут")):
-            target = last
+            target = last  # … or a row of the display itself («например так:» / «Ряд 1: ♠5 ♥9 ♦К …»)
         # 2. a paragraph referring back to the open main example
         if target is None and main is not None:
             ref = any(s > 0 and d[s - 1].lemma_ in _DEMONSTRATIVES and not kind_of(d, e)
@@ -228,6 +228,6 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
             continue
         target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))
         target.lines.add(ln.n)
-        last, last_open = target, announces_display(text, lg)
+        last, last_open = target, announces_display(text, lg) or (last_open and is_display_row(text))
         last_item = bool(_LIST_ITEM.match(text))
     return exs

@@ -160,6 +160,19 @@ def para_sentences(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in spans if text[a:b].strip()]
 
 
+_SHOWN_CARD_RE = re.compile(r"[♠♣♥♦♤♧♡♢]\s?(?:10|[2-9ТКДВAKQJT])(?![\w])|(?<![\w])(?:10|[2-9ТКДВAKQJ])\s?[♠♣♥♦♤♧♡♢]")
+
+
+def is_display_row(s: str) -> bool:
+    """Whether a line is a row of a printed layout: three or more cards in suit symbols («♠5 ♥9 ♦К …»)
+    or letter codes («П5 Ч9 БК …»), making at least half of its tokens («Ряд 1: ♠5 ♥9 ♦К» is one), and no
+    move in notation (a list of moves «Б8-7, Ч6-7, Т4-3 …» is prose, not a display)."""
+    if MOVE_RE.search(s) or re.search(r"[♠♣♥♦]\S*\s*[-–—→]\s*\S*[♠♣♥♦]", s):
+        return False
+    n = len(_SHOWN_CARD_RE.findall(s)) or len(CODE_RE.findall(s))
+    return n >= 3 and n * 2 >= len(s.split())
+
+
 def ends_open(s: str) -> bool:
     """Whether a paragraph ends before a display it announces: a colon, or no final punctuation."""
     s = s.rstrip()

@@ -75,7 +75,7 @@ from .article_aliases import dedupe, text_aliases, title_aliases
 from .article_examples import Ex, examples as find_examples
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rule_numbers, rules_used
 from .article_text import (FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, announces_display, doc as make_doc, ends_open,
-                           line_mt, matches, words)
+                           is_display_row, line_mt, matches, words)
 from .notation import scan
 from .orthography import modernize
 from .text import MappedText
@@ -602,10 +602,11 @@ def _findings(source: Source, part: _Part, key: str, lines: list[Line], lang: st
             out.append(Finding(source.id, span, "truncated-line",
                                "the line is cut off (ends in a replacement character); the rest of it is lost",
                                game=key))
-        elif ln.kind == "prose" and ends_open(ln.text):
+        elif ln.kind == "prose" and ends_open(ln.text) and not is_display_row(ln.text):
             nxt = by_n.get(ln.n + 1)
             after = next((x for x in lines[ln.n:] if not x.blank), None)
-            listed = after is not None and bool(_ROMAN_RE.match(after.text) or _ARABIC_ITEM_RE.match(after.text))
+            listed = after is not None and bool(_ROMAN_RE.match(after.text) or _ARABIC_ITEM_RE.match(after.text)
+                                                or is_display_row(after.text))  # the display after a blank line
             if announces_display(ln.text, lang) and (nxt is None or nxt.blank) and not listed:
                 out.append(Finding(source.id, (ln.n, ln.n + 1 if nxt is not None else ln.n), "missing-display",
                                    "the sentence announces a row, layout or notation that is not in the text",

@@ -196,3 +196,18 @@ def test_a_supposition_takes_in_the_sentence_that_moves_what_it_showed():
     klondike = next(g for g in seg.games if g.name == "Клондайк")
     moves = [m for e in klondike.examples for m in e.moves]
     assert [("+".join(c.format() for c in m.cards), m.to) for m in moves] == [("KS+QD+JC", "space"), ("TH", "JC")]
+
+
+@pytest.mark.parametrize("title,rows,example", [("Ступеньки", (5, 6), (3, 6)), ("Драбинка", (14, 15), (12, 15))])
+def test_a_printed_layout_in_rows_after_a_blank_line_is_the_display_announced(title, rows, example):
+    """TESTER5: «… например так:», a blank line, then rows of cards («Ряд 1: ♠5 ♥9 ♦К …», or bare rows, uk
+    «наприклад так:»): the rows are the example the sentence opened (not two examples of no moves), and
+    neither a «missing-display» (it is there) nor a «truncated-line» for each row."""
+    src = _source("texts/ru_layout_rows.txt")
+    seg = segment(src)
+    read_examples(seg)
+    game = next(g for g in seg.games if g.name == title)
+    assert [e.lines for e in game.examples] == [example]
+    wrong = [(f.kind, f.lines) for f in seg.findings if f.kind in ("missing-display", "truncated-line")
+             and f.lines[0] >= example[0] and f.lines[1] <= example[1]]
+    assert wrong == [] and rows[1] <= example[1]
