@@ -173,16 +173,23 @@ def form_rows(names: Iterable[tuple[int, str]]) -> Iterator[tuple[str, int, int,
     ``(names.id, names.forms)`` pairs: each stored form (``how = "form"``) with its skeleton
     (``"skeleton"``) and Latin key (``"latin"``) where these differ from it."""
     for name_id, forms in names:
-        keys: dict[tuple[str, int], str] = {}
-        for entry in (forms or "").split():
-            i, _, form = entry.partition(":")
-            keys[(form, int(i))] = "form"
-        for (form, i), _how in list(keys.items()):
-            if _CYR.search(form):
-                keys.setdefault((skeleton(form), i), "skeleton")
-            keys.setdefault((latin_key(form), i), "latin")
-        for (key, i), how in keys.items():
+        for key, i, how in form_keys(forms or ""):
             yield key, name_id, i, how
+
+
+@lru_cache(maxsize=None)
+def form_keys(forms: str) -> tuple[tuple[str, int, str], ...]:
+    """``(form, word_index, how)`` of one ``names.forms`` value, as :func:`form_rows` gives them
+    (cached: the same name in many texts is worked out once)."""
+    keys: dict[tuple[str, int], str] = {}
+    for entry in forms.split():
+        i, _, form = entry.partition(":")
+        keys[(form, int(i))] = "form"
+    for (form, i), _how in list(keys.items()):
+        if _CYR.search(form):
+            keys.setdefault((skeleton(form), i), "skeleton")
+        keys.setdefault((latin_key(form), i), "latin")
+    return tuple((key, i, how) for (key, i), how in keys.items())
 
 
 @dataclass
@@ -414,9 +421,8 @@ def write_forms(db) -> int:
     from .schema import TABLES
 
     TABLES["name_forms"].create(db)
-    TABLES["name_forms"].insert_all(db, ({"form": f, "name": n, "word": i, "how": h}
-                                 for f, n, i, h in form_rows(db.execute("SELECT id, forms FROM names").fetchall())),
-                                batch_size=2000)
+    TABLES["name_forms"].insert_prepared(db, form_rows(db.execute("SELECT id, forms FROM names").fetchall()),
+                                         batch_size=2000)  # rows (form, name, word, how), the table's columns
     db["name_forms"].create_index(["form"])
     return db["name_forms"].count
 

@@ -21,11 +21,12 @@ table and column listed here; :func:`problem` says in one line what is wrong and
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sqlite3
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 SCHEMA_VERSION = 1
 """The schema this pasyans writes and reads (0: files built before ``kb_meta`` existed)."""
@@ -102,40 +103,57 @@ class Table:
         db[self.name].create({c: (str if t is JSON else t) for c, t in self.columns.items()}, pk=self.pk,
                              foreign_keys=list(self.foreign_keys) or None, if_not_exists=if_not_exists)
 
+    def prepare(self, records: Iterable[Mapping[str, Any]]) -> list[list]:
+        """The stored rows of ``records``: one list of values per record, in the order of
+        :attr:`columns` (an absent key ``None``), converted as :meth:`encode` and then sqlite-utils
+        convert them — what :meth:`insert_prepared` writes. Raises ``KeyError`` for a key that is
+        not a column of the table."""
+        names = tuple(self.columns)
+        known = frozenset(names)
+        pairs = [(c, _converter(self.columns[c])) for c in names]
+        out = []
+        for r in records:
+            if not known.issuperset(r.keys()):
+                self.encode(r)  # names the key that is no column: KeyError
+            out.append([f(r.get(c)) for c, f in pairs])
+        return out
+
+    def insert_prepared(self, db, rows: Iterable[Sequence], batch_size: int = 1000) -> None:
+        """Insert rows of :meth:`prepare` into this (existing) table of the sqlite-utils
+        ``Database`` ``db`` by ``executemany``, in order, ``batch_size`` rows a statement, each
+        chunk in a transaction (a savepoint inside an open one) as sqlite-utils writes them."""
+        sql = (f"INSERT INTO [{self.name}] ({', '.join(f'[{c}]' for c in self.columns)}) "
+               f"VALUES ({', '.join('?' for _ in self.columns)})")
+        chunk: list[list] = []
+        for row in rows:
+            chunk.append(row)
+            if len(chunk) >= batch_size:
+                with db.atomic():
+                    db.conn.executemany(sql, chunk)
+                chunk = []
+        if chunk:
+            with db.atomic():
+                db.conn.executemany(sql, chunk)
+
     def insert_all(self, db, records: Iterable[Mapping[str, Any]], **kw) -> None:
         """Insert ``records`` (encoded, see :meth:`encode`) in the sqlite-utils ``Database`` ``db``.
 
-        Into an existing table with plain inserts (no keyword but ``batch_size``) the rows go
-        by ``executemany``, in order, a chunk of ``batch_size`` records at a time: the rows
-        sqlite-utils' ``insert_all`` writes (its value conversion, an absent column NULL) at a
-        fraction of its CPU (it builds one statement per chunk in Python). Otherwise (a table
-        created from its first rows, an upsert, ``replace``, ``ignore``) sqlite-utils'
-        ``insert_all``. Raises ``KeyError`` for a key that is not a column of the table and
-        ``sqlite3.OperationalError`` for one the file's table lacks.
+        Into an existing table that has every column listed here, with plain inserts (no
+        keyword but ``batch_size``): :meth:`prepare` then :meth:`insert_prepared`, a chunk of
+        records at a time — the rows sqlite-utils' ``insert_all`` writes (its value conversion,
+        an absent column NULL), in order, at a fraction of its CPU (it builds each chunk's
+        statement in Python). Otherwise (a table created from its first rows, an upsert,
+        ``replace``, ``ignore``) sqlite-utils' ``insert_all``. Raises ``KeyError`` for a key
+        that is not a column of the table.
         """
         table = db[self.name]
-        if set(kw) - {"batch_size"} or not table.exists():
+        if set(kw) - {"batch_size"} or not table.exists() or not set(self.columns) <= set(table.columns_dict):
             table.insert_all((self.encode(r) for r in records), **kw)
             return
-        columns = list(table.columns_dict)
-        known = frozenset(columns)
-        convert = [_converter(self.columns.get(c)) for c in columns]
-        sql = (f"INSERT INTO [{self.name}] ({', '.join(f'[{c}]' for c in columns)}) "
-               f"VALUES ({', '.join('?' for _ in columns)})")
-        pairs = list(zip(columns, convert))
-        rows: list[list] = []
         size = kw.get("batch_size") or 1000
-        for r in records:
-            if not known.issuperset(r.keys()):
-                self.encode(r)  # a key that is no column of the table: KeyError
-                raise sqlite3.OperationalError(f"table {self.name} has no column named "
-                                               f"{sorted(set(r) - known)[0]}")
-            rows.append([f(r.get(c)) for c, f in pairs])
-            if len(rows) >= size:
-                _insert_chunk(db, sql, rows)
-                rows = []
-        if rows:
-            _insert_chunk(db, sql, rows)
+        it = iter(records)
+        while chunk := list(itertools.islice(it, size)):
+            self.insert_prepared(db, self.prepare(chunk), size)
 
     def rows(self, db, where: str | None = None, args: Iterable | None = None,
              order_by: str | None = None, select: str = "*") -> Iterator[dict]:
@@ -143,11 +161,6 @@ class Table:
         for row in db[self.name].rows_where(where, list(args) if args is not None else None,
                                             order_by=order_by, select=select):
             yield self.decode(row)
-
-
-def _insert_chunk(db, sql: str, rows: list[list]) -> None:
-    with db.atomic():  # as sqlite-utils writes a chunk: a transaction, or a savepoint inside one
-        db.conn.executemany(sql, rows)
 
 
 def _converter(kind: type | None):

@@ -167,17 +167,25 @@ def passages(games: Iterable, sources: Iterable, game_texts: dict | None = None)
             yield Passage(g.key, g.source, section, first, last, sent, (words + " " + cards).strip(), s, e)
 
 
-def create(conn_or_db, rows: Iterable[Passage]) -> int:
+def passage_records(rows: Iterable[Passage]) -> Iterator[dict]:
+    """The ``passages`` records of passages (no ``id``: the table numbers them in order)."""
+    for p in rows:
+        yield {"game": p.game, "source": p.source, "section": p.section, "first_line": p.first_line,
+               "last_line": p.last_line, "text": p.text, "lemmas": p.lemmas, "start": p.start, "end": p.end}
+
+
+def create(conn_or_db, rows: Iterable[Passage], *, prepared: Iterable[list] | None = None) -> int:
     """Create ``passages`` and its FTS5 index ``passages_fts`` in a sqlite-utils ``Database``;
-    return the number of passages written."""
+    return the number of passages written. ``prepared``: the passages' rows already made by
+    ``TABLES["passages"].prepare(passage_records(...))`` (``rows`` is then not read)."""
     db = conn_or_db
     from .schema import TABLES
 
     TABLES["passages"].create(db)
-    TABLES["passages"].insert_all(db, ({"game": p.game, "source": p.source, "section": p.section,
-                                "first_line": p.first_line, "last_line": p.last_line,
-                                "text": p.text, "lemmas": p.lemmas, "start": p.start, "end": p.end}
-                               for p in rows), batch_size=500)
+    if prepared is not None:
+        TABLES["passages"].insert_prepared(db, prepared, batch_size=500)
+    else:
+        TABLES["passages"].insert_all(db, passage_records(rows), batch_size=500)
     db.execute(f'CREATE VIRTUAL TABLE passages_fts USING fts5(text, lemmas, content="passages", '
                f'content_rowid="id", tokenize="{TOKENIZE}")')
     db.execute("INSERT INTO passages_fts(rowid, text, lemmas) SELECT id, text, lemmas FROM passages")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import sqlite3
 import textwrap
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Protocol
+from typing import TYPE_CHECKING, Iterable, Iterator, Protocol
 
 from .query import KBError
 from .schema import TABLES
@@ -62,14 +62,11 @@ def text_map_rows(key: str, mt: MappedText) -> list[dict]:
     return rows
 
 
-def write_text_map(db, games: list[GameText], game_texts: dict[str, MappedText]) -> list[dict]:
-    """Create ``text_map`` in the sqlite-utils database ``db`` from each game's MappedText.
-
-    Returns finding rows (``findings`` table shape) for games whose map cannot be stored: no
-    MappedText given (``no-text-map``), or its text differs from ``GameText.text``
-    (``text-map-mismatch``); those games get no rows rather than a wrong map.
-    """
-    TABLES["text_map"].create(db, if_not_exists=True)
+def text_map_records(games: Iterable[GameText], game_texts: dict[str, MappedText]) -> tuple[list[dict], list[dict]]:
+    """The ``text_map`` records of ``games`` (:func:`text_map_rows` of each) and the finding rows
+    (``findings`` table shape) of games whose map cannot be stored: no MappedText given
+    (``no-text-map``), or its text differs from ``GameText.text`` (``text-map-mismatch``); those
+    games get no rows rather than a wrong map."""
     problems: list[dict] = []
     rows: list[dict] = []
     for g in games:
@@ -87,7 +84,21 @@ def write_text_map(db, games: list[GameText], game_texts: dict[str, MappedText])
                              "token": None, "first_line": span[0], "last_line": span[1]})
             continue
         rows.extend(text_map_rows(g.key, mt))
-    TABLES["text_map"].insert_all(db, rows)
+    return rows, problems
+
+
+def write_text_map(db, games: list[GameText], game_texts: dict[str, MappedText],
+                   prepared: tuple[list[list], list[dict]] | None = None) -> list[dict]:
+    """Create ``text_map`` in the sqlite-utils database ``db`` from each game's MappedText;
+    return the finding rows of :func:`text_map_records`. ``prepared``: ``(rows, findings)`` made
+    already (rows by ``TABLES["text_map"].prepare``); ``games`` and ``game_texts`` are then not read."""
+    TABLES["text_map"].create(db, if_not_exists=True)
+    if prepared is None:
+        records, problems = text_map_records(games, game_texts)
+        TABLES["text_map"].insert_all(db, records)
+    else:
+        rows, problems = prepared
+        TABLES["text_map"].insert_prepared(db, rows)
     db["text_map"].create_index(["game", "start"], if_not_exists=True)
     return problems
 
@@ -103,26 +114,38 @@ def write_terms(db, terms: Iterable[TermLike]) -> int:
     return len(rows)
 
 
-def write_source_lines(db, sources: Iterable) -> int:
+def source_line_records(sources: Iterable) -> Iterator[dict]:
+    """The ``source_lines`` records of the sources' raw lines (:class:`pasyans.corpus.Source`)."""
+    return ({"source": s.id, "line": n, "text": t} for s in sources for n, t in enumerate(s.lines, 1))
+
+
+def write_source_lines(db, sources: Iterable, prepared: Iterable[list] | None = None) -> int:
     """Create ``source_lines`` (``source``, ``line``, ``text``) in ``db`` from the sources' raw
-    lines (:class:`pasyans.corpus.Source`); return the number of rows."""
+    lines (:class:`pasyans.corpus.Source`), or from their rows made already (``prepared``, by
+    ``TABLES["source_lines"].prepare``); return the number of rows."""
     TABLES["source_lines"].create(db, if_not_exists=True)
-    rows = ({"source": s.id, "line": n, "text": t} for s in sources for n, t in enumerate(s.lines, 1))
-    TABLES["source_lines"].insert_all(db, rows, batch_size=2000)
+    if prepared is None:
+        TABLES["source_lines"].insert_all(db, source_line_records(sources), batch_size=2000)
+    else:
+        TABLES["source_lines"].insert_prepared(db, prepared, batch_size=2000)
     return db["source_lines"].count
 
 
 def write(db, games: list[GameText], game_texts: dict[str, MappedText] | None = None,
-          terms: Iterable[TermLike] | None = None, sources: Iterable | None = None) -> None:
+          terms: Iterable[TermLike] | None = None, sources: Iterable | None = None,
+          prepared: dict | None = None) -> None:
     """Write ``text_map``, ``terms`` and (given the sources) ``source_lines`` into the
     sqlite-utils database ``db`` (the store's last step). Games without a MappedText get a
-    finding row each in ``findings`` (which must exist)."""
-    problems = write_text_map(db, games, game_texts or {})
+    finding row each in ``findings`` (which must exist). ``prepared``: rows made already —
+    ``"text_map"`` → ``(rows, findings)``, ``"source_lines"`` → rows (see :func:`write_text_map`,
+    :func:`write_source_lines`)."""
+    prepared = prepared or {}
+    problems = write_text_map(db, games, game_texts or {}, prepared.get("text_map"))
     if problems:
         db["findings"].insert_all(problems)
     write_terms(db, terms or [])
     if sources is not None:
-        write_source_lines(db, sources)
+        write_source_lines(db, sources, prepared.get("source_lines"))
 
 
 # -- reading and rendering -------------------------------------------------------------------

@@ -213,14 +213,17 @@ def check_shrink(db_path: Path | str, games: list[GameText], force: bool = False
 
 def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
              findings: Iterable[Finding] = (), *, game_texts: dict | None = None,
-             terms: Iterable | None = None, force: bool = False, passages: Iterable | None = None) -> Path:
+             terms: Iterable | None = None, force: bool = False, passages: Iterable | None = None,
+             prepared: PreparedRows | None = None, changed: Iterable[str] = ()) -> Path:
     """Write a fresh knowledge base at ``db_path`` from the pipeline's records; return the path.
 
     ``game_texts`` (game key → :class:`~pasyans.extract.text.MappedText` of its cleaned text)
     and ``terms`` (glossary :class:`~pasyans.extract.book.Term` records) fill the ``text_map``
     and ``terms`` tables (:mod:`pasyans.kb.source_view`). ``passages``: the games' full-text
     passages (:class:`~pasyans.kb.search.Passage`) when the caller computed them already
-    (:func:`pasyans.pipeline.read_passages`); else they are computed here.
+    (:func:`pasyans.pipeline.read_passages`); else they are computed here. ``prepared``: the
+    games' and sources' rows made already, as each source was read (:class:`PreparedRows`;
+    ``passages`` is then not read); ``changed``: keys of games whose rules changed since.
 
     Refuses (:class:`KBError`) to replace a knowledge base with one of far fewer games unless
     ``force`` (:func:`check_shrink`). The file is built in one transaction as
@@ -241,7 +244,8 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
             db = sqlite_utils.Database(tmp)
             try:
                 with db.atomic():
-                    _write(db, sources, games, list(findings), game_texts, terms, passages)
+                    _write(db, sources, games, list(findings), game_texts, terms, passages, prepared,
+                           frozenset(changed))
                     _write_meta(db)
             finally:
                 db.close()
@@ -268,36 +272,125 @@ def _write_meta(db: sqlite_utils.Database) -> None:
     ])
 
 
+class PreparedRows:
+    """The stored rows of the tables that hold one game's records (``games``, ``aliases``,
+    ``sections``, ``names``, ``examples``, ``moves``, ``text_map`` with its findings,
+    ``passages``) and of each source's ``source_lines``, made by :meth:`add` as each source is
+    read (the pipeline calls it while other sources are still being read) and written by
+    :func:`write_kb` in the order of its ``games`` and ``sources`` — the rows, and their order,
+    it would make itself. Rows are :meth:`pasyans.kb.schema.Table.prepare` lists.
+
+    ``games`` and ``moves`` hold a game's rule spec and verdicts: for a game whose rules changed
+    after :meth:`add` (rules by reference across sources), :meth:`take` makes them again.
+    """
+
+    PER_GAME = ("games", "aliases", "sections", "names", "examples", "moves", "text_map", "text_map_findings",
+                "passages")
+
+    def __init__(self) -> None:
+        self.rows: dict[str, dict[str, list]] = {t: {} for t in self.PER_GAME}
+        self.source_lines: dict[str, list] = {}
+
+    def add(self, sources: Iterable[Source], games: Iterable[GameText], game_texts: dict | None,
+            passages: Iterable | None, source_language: dict[str, str]) -> None:
+        """Make the rows of ``games`` (their full-text ``passages``, computed when ``None``) and of
+        ``sources``; ``source_language``: source id → language (for the names' forms)."""
+        from . import search, source_view
+
+        games = list(games)
+        for src in sources:
+            self.source_lines[src.id] = TABLES["source_lines"].prepare(source_view.source_line_records([src]))
+        if passages is None:
+            passages = search.passages(games, list(sources), game_texts)
+        by_game: dict[str, list] = {}
+        for p in passages:
+            by_game.setdefault(p.game, []).append(p)
+        for g in games:
+            put = self._putter(g.key)
+            put("games", [game_record(g)])
+            put("aliases", _alias_records([g]))
+            put("sections", _section_records([g]))
+            names = list(name_index.rows_for([g], source_language))
+            for rec in names:
+                name_index.form_keys(rec["forms"])  # worked out now, while other sources are read
+            put("names", names)
+            put("examples", (rec for rec, _ in _example_records(g)))
+            put("moves", _move_records(g))
+            text_map, problems = source_view.text_map_records([g], game_texts or {})
+            put("text_map", text_map)
+            self.rows["text_map_findings"][g.key] = problems
+            put("passages", search.passage_records(by_game.get(g.key, [])))
+
+    def _putter(self, key: str):
+        def put(table: str, records: Iterable[dict]) -> None:
+            self.rows[table][key] = TABLES[table].prepare(records)
+        return put
+
+    def take(self, table: str, games: Iterable[GameText], changed: frozenset[str] = frozenset()) -> list:
+        """The rows of ``table`` for ``games``, in order (``text_map_findings``: finding records);
+        ``games`` and ``moves`` made again for the games in ``changed``. Raises ``KeyError`` for a
+        game not added."""
+        out: list = []
+        for g in games:
+            if table in ("games", "moves") and g.key in changed:
+                records = [game_record(g)] if table == "games" else _move_records(g)
+                out.extend(TABLES[table].prepare(records))
+            else:
+                out.extend(self.rows[table][g.key])
+        return out
+
+    def lines(self, sources: Iterable[Source]) -> list:
+        """The ``source_lines`` rows of ``sources``, in order."""
+        return [row for s in sources for row in self.source_lines[s.id]]
+
+
+def _alias_records(games: Iterable[GameText]) -> Iterator[dict]:
+    return ({"game": g.key, "name": a.name, "language": a.language, "kind": a.kind,
+             "first_line": a.lines[0], "last_line": a.lines[1], "sentence": a.sentence}
+            for g in games for a in g.aliases)
+
+
+def _section_records(games: Iterable[GameText]) -> Iterator[dict]:
+    return ({"game": g.key, "kind": s.kind, "title": s.title, "first_line": s.lines[0], "last_line": s.lines[1]}
+            for g in games for s in g.sections)
+
+
+def _example_records(g: GameText) -> list[tuple[dict, Example]]:
+    return [(example_record(g, i, ex), ex) for i, ex in enumerate(g.examples, 1)]
+
+
+def _move_records(g: GameText) -> list[dict]:
+    """The ``moves`` records of every example of ``g``. Raises ``ValueError`` for an example
+    whose verdicts do not match its moves one to one."""
+    out = []
+    for rec, ex in _example_records(g):
+        if len(ex.verdicts) != len(ex.moves):
+            raise ValueError(f"{rec['id']}: {len(ex.moves)} moves but {len(ex.verdicts)} verdicts")
+        out.extend(move_record(rec["id"], g.key, j, m, v) for j, (m, v) in enumerate(zip(ex.moves, ex.verdicts), 1))
+    return out
+
+
 def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameText],
            findings: list[Finding], game_texts: dict | None = None, terms: Iterable | None = None,
-           passages: Iterable | None = None) -> None:
+           passages: Iterable | None = None, prepared: PreparedRows | None = None,
+           changed: frozenset[str] = frozenset()) -> None:
     for table in ("sources", "games", "aliases", "sections", "names", "examples", "moves", "findings"):
         TABLES[table].create(db)
     TABLES["sources"].insert_all(db, (source_record(s) for s in sources))
-    lang = {s.id: s.language for s in sources}
-    TABLES["games"].insert_all(db, (game_record(g) for g in games))
-    TABLES["aliases"].insert_all(db, (
-        {"game": g.key, "name": a.name, "language": a.language, "kind": a.kind,
-         "first_line": a.lines[0], "last_line": a.lines[1], "sentence": a.sentence}
-        for g in games for a in g.aliases))
-    TABLES["sections"].insert_all(db, (
-        {"game": g.key, "kind": s.kind, "title": s.title, "first_line": s.lines[0], "last_line": s.lines[1]}
-        for g in games for s in g.sections))
-    TABLES["names"].insert_all(db, name_index.rows_for(games, lang))
+    if prepared is None:
+        prepared = PreparedRows()
+        prepared.add(sources, games, game_texts, passages, {s.id: s.language for s in sources})
+    TABLES["games"].insert_prepared(db, prepared.take("games", games, changed))
+    TABLES["aliases"].insert_prepared(db, prepared.take("aliases", games))
+    TABLES["sections"].insert_prepared(db, prepared.take("sections", games))
+    TABLES["names"].insert_prepared(db, prepared.take("names", games))
     db["names"].create_index(["folded"])
-    examples, moves = [], []
+    TABLES["examples"].insert_prepared(db, prepared.take("examples", games))
+    TABLES["moves"].insert_prepared(db, prepared.take("moves", games, changed))
     for g in games:
-        for i, ex in enumerate(g.examples, 1):
-            rec = example_record(g, i, ex)
-            if len(ex.verdicts) != len(ex.moves):
-                raise ValueError(f"{rec['id']}: {len(ex.moves)} moves but {len(ex.verdicts)} verdicts")
-            examples.append(rec)
-            moves.extend(move_record(rec["id"], g.key, j, m, v)
-                         for j, (m, v) in enumerate(zip(ex.moves, ex.verdicts), 1))
+        for ex in g.examples:
             findings.extend(ex.findings)
         findings.extend(g.findings)
-    TABLES["examples"].insert_all(db, examples)
-    TABLES["moves"].insert_all(db, moves)
     TABLES["findings"].insert_all(db, (finding_record(f) for f in findings))
     db["games"].enable_fts(["name", "printed_name", "text"], tokenize="unicode61")
     # Names across texts and catalogues (kb/crosswalk.py), links between games (kb/links.py),
@@ -313,7 +406,9 @@ def _write(db: sqlite_utils.Database, sources: list[Source], games: list[GameTex
         if not db[t].exists():
             TABLES[t].create(db)
     name_index.write_forms(db)
-    text_search.create(db, text_search.passages(games, sources, game_texts) if passages is None else passages)
+    text_search.create(db, (), prepared=prepared.take("passages", games))
     from . import source_view
 
-    source_view.write(db, games, game_texts, terms, sources=sources)  # text_map, terms, source_lines
+    source_view.write(db, games, game_texts, terms, sources=sources,  # text_map, terms, source_lines
+                      prepared={"text_map": (prepared.take("text_map", games), prepared.take("text_map_findings", games)),
+                                "source_lines": prepared.lines(sources)})

@@ -181,10 +181,11 @@ def verify(seg: Segmented) -> None:
             ex.verdicts = verify_example(g, ex, g.rules)
 
 
-def link_references(segs: list[Segmented]) -> None:
+def link_references(segs: list[Segmented]) -> set[str]:
     """Rules by reference across sources: a game whose text says it is played like a game its own
     source does not have («Афина — тот же Клондайк») inherits from that game when another source has
-    it (:func:`pasyans.extract.rules.references.resolve_across`); its verdicts are computed again."""
+    it (:func:`pasyans.extract.rules.references.resolve_across`); its verdicts are computed again.
+    Returns the keys of the games whose rules changed."""
     from .engine.verify import verify_example
     from .extract.rules.references import resolve_across
 
@@ -195,6 +196,7 @@ def link_references(segs: list[Segmented]) -> None:
                 seg.specs[g.key] = (g.rules, seg.specs[g.key][1])
                 for ex in g.examples:
                     ex.verdicts = verify_example(g, ex, g.rules)
+    return changed
 
 
 def read_passages(seg: Segmented) -> None:
@@ -251,12 +253,26 @@ def build(corpus_dir: Path | str | None, db_path: Path | str,
 def _build(corpus_dir: Path | str | None, db_path: Path | str,
            progress: Callable[[str], None] | None = None, *, force: bool = False, jobs: int | None = None,
            on_step: Callable[[str, int, int], None] | None = None) -> BuildSummary:
+    from .kb.store import PreparedRows
+
     sources = load_corpus(corpus_dir)
-    segs = read_sources(sources, jobs=jobs, progress=progress, on_step=on_step)
-    summary = write(db_path, sources, segs, progress, force=force)
+    prepared = PreparedRows()
+    segs = read_sources(sources, jobs=jobs, progress=progress, on_step=on_step,
+                        on_read=lambda seg: prepare_rows(prepared, seg, sources))
+    summary = write(db_path, sources, segs, progress, force=force, prepared=prepared)
     if on_step:
         on_step("knowledge base written", len(sources) + 1, len(sources) + 1)
     return summary
+
+
+def prepare_rows(prepared, seg: Segmented, sources: list[Source]) -> None:
+    """Make the rows the knowledge base will hold of one read source (its games' records, text
+    map, passages, raw lines) into ``prepared`` (:class:`pasyans.kb.store.PreparedRows`): called
+    as each source is read, while the others are still being read, so that :func:`write` has
+    less to do once they all are."""
+    if seg.passages is None:
+        read_passages(seg)
+    prepared.add([seg.source], seg.games, seg.game_texts, seg.passages, {s.id: s.language for s in sources})
 
 
 def default_jobs() -> int:
@@ -269,7 +285,8 @@ def default_jobs() -> int:
 
 
 def read_sources(sources: list[Source], jobs: int | None = None, progress: Callable[[str], None] | None = None,
-                 on_step: Callable[[str, int, int], None] | None = None) -> list[Segmented]:
+                 on_step: Callable[[str, int, int], None] | None = None,
+                 on_read: Callable[[Segmented], None] | None = None) -> list[Segmented]:
     """:func:`read_source` of every source, returned in corpus order.
 
     ``jobs``: how many processes read sources at once (default :func:`default_jobs`; 1 reads
@@ -278,7 +295,8 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     can (the modules already loaded are shared), spawned elsewhere. ``progress`` lines and
     ``on_step(label, done, total)`` (``total`` counts the sources and the writing) come from this
     process as each source is done. An error reading a source is raised here as it was raised
-    there. Raises ``ValueError`` for ``jobs`` < 1.
+    there. ``on_read(seg)`` is called in this process with each source as it is read (in the
+    order they are done), before its ``on_step``. Raises ``ValueError`` for ``jobs`` < 1.
     """
     n = default_jobs() if jobs is None else jobs
     if n < 1:
@@ -289,6 +307,8 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
         out = []
         for k, src in enumerate(sources, 1):
             out.append(read_source(src, progress))
+            if on_read:
+                on_read(out[-1])
             if on_step:
                 on_step(f"{src.id} read", k, total)
         return out
@@ -309,6 +329,8 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
                 i = running[fut]
                 segs[i] = fut.result()
                 say(f"{sources[i].id}: {len(segs[i].games)} games read")
+                if on_read:
+                    on_read(segs[i])
                 if on_step:
                     on_step(f"{sources[i].id} read", k, total)
         except BaseException:  # Ctrl-C (the workers ignore it; also wrapped in another error), an error
@@ -371,15 +393,16 @@ def _preload() -> None:
 
 
 def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],
-          progress: Callable[[str], None] | None = None, *, force: bool = False) -> BuildSummary:
+          progress: Callable[[str], None] | None = None, *, force: bool = False, prepared=None) -> BuildSummary:
     """Write the knowledge base at ``db_path`` (atomically; see :func:`pasyans.kb.store.write_kb`,
     ``force`` included) from the sources read by :func:`read_source`, in corpus order; returns
     the :class:`BuildSummary`. Same-as references across the sources are linked first
-    (:func:`link_references`)."""
+    (:func:`link_references`). ``prepared``: the rows of every source made by
+    :func:`prepare_rows` (:class:`pasyans.kb.store.PreparedRows`), else made here."""
     from .kb.store import write_kb
 
     say = progress or (lambda _msg: None)
-    link_references(segs)
+    changed = link_references(segs)
     warnings = [f"{src.path}: sha256 differs from the manifest (edited?); the knowledge base records the new digest"
                 for src in sources if src.changed]
     all_games: list[GameText] = []
@@ -397,7 +420,7 @@ def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],
         passages.extend(seg.passages)
     say("writing the knowledge base")
     db = write_kb(db_path, sources, all_games, findings, game_texts=game_texts, terms=terms, force=force,
-                  passages=passages)
+                  passages=passages, prepared=prepared, changed=changed)
     verdicts = Counter(v.verdict for g in all_games for ex in g.examples for v in ex.verdicts)
     kinds = Counter(f.kind for f in findings)
     kinds.update(f.kind for g in all_games for f in g.findings)
