@@ -23,7 +23,9 @@ first element can match, the longest match of each pattern is kept, then spans i
 of the same label are dropped. A token's features (classes, lemma, form, part of speech, case) are
 computed once per token; candidate starts come from an index of features, so a text costs one pass
 plus the matches themselves (no Python predicate per token and pattern, as spaCy's ``REGEX``/``IN``
-predicates cost).
+predicates cost). A pattern is tried only where every feature its matches need (a word, a lemma, a
+class or a case of a required element) occurs, and only at starts that such a token follows within
+the sentence: patterns that begin with «на», «в», «по» or a number are not run at each of them.
 
 Errors: an unknown word class or a malformed element raises :class:`PhrasingError` naming the cue
 and the element, when the data is loaded.
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -175,6 +178,16 @@ class Pattern:
             keys.append(min(need, key=_rarity))
         return tuple(keys)
 
+    @property
+    def must(self) -> tuple[str, ...]:
+        """Features some token of every match has: each required feature of a required element
+        with one alternative (a form, a lemma, a class or a case; not a part of speech)."""
+        out: list[str] = []
+        for el in self.elements:
+            if el.low >= 1 and len(el.alts) == 1:
+                out.extend(f for f in sorted(el.alts[0][0]) if f[1:2] == ":" or f.startswith("case:"))
+        return tuple(dict.fromkeys(out))
+
 
 _QUANT = re.compile(r"^(.*?)(\?|\*|\+|\{(\d+)(?:,(\d+))?\})?$")
 
@@ -257,21 +270,38 @@ def cues() -> dict[str, Cue]:
     return out
 
 
-def _starts(pat: Pattern, index: dict[str, list[int]], n: int):
+def _keys(pat: Pattern) -> tuple[tuple[str, ...], frozenset[str]]:
     keys = _FIRST.get(id(pat))
     if keys is None:
-        keys = _FIRST[id(pat)] = pat.first_keys or ()
-    if not keys:
-        return range(n)
-    if len(keys) == 1:
-        return index.get(keys[0], ())
-    out: set[int] = set()
-    for key in keys:
-        out.update(index.get(key, ()))
+        keys = _FIRST[id(pat)] = (pat.first_keys or (), frozenset(pat.must))
+    return keys
+
+
+def _starts(pat: Pattern, index: dict[str, list[int]], n: int, stops: list[int]):
+    """The tokens a match of ``pat`` may start at: those having a feature of its first element,
+    less those after which (within the sentence) no token has the rarest of its :attr:`~Pattern.must`
+    features — a match needs one, so the result is the same, the search much shorter."""
+    first, must = _keys(pat)
+    anchor = min((index[f] for f in must), key=len) if must else None  # find() checked they occur
+    if not first:
+        starts = range(n)
+    elif len(first) == 1:
+        starts = index.get(first[0], ())
+    else:
+        starts = set()
+        for key in first:
+            starts.update(index.get(key, ()))
+    if anchor is None:
+        return starts
+    out = []
+    for s in starts:
+        j = bisect_left(anchor, s)
+        if j < len(anchor) and anchor[j] < stops[s]:
+            out.append(s)
     return out
 
 
-_FIRST: dict[int, tuple[str, ...]] = {}
+_FIRST: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
 def _end(pat: Pattern, feats: list[frozenset[str]], start: int, stop: int) -> int | None:
@@ -306,11 +336,14 @@ def find(feats: list[frozenset[str]], stops: list[int], labels: Iterable[str] | 
         for f in fs:
             index.setdefault(f, []).append(i)
     table = cues()
+    present = index.keys()
     out: dict[str, list[tuple[int, int]]] = {}
     for label in (table if labels is None else labels):
         spans = []
         for pat in table[label].patterns:
-            for s in _starts(pat, index, len(feats)):
+            if not present >= _keys(pat)[1]:  # a feature every match needs occurs nowhere
+                continue
+            for s in _starts(pat, index, len(feats), stops):
                 e = _end(pat, feats, s, stops[s])
                 if e is not None and e > s:
                     spans.append((s, e))

@@ -234,6 +234,23 @@ def _fire(ctx: Context, row: Row, k: int, span: tuple[int, int]) -> bool:
     return made
 
 
+def _rows_by_cue(table: tuple[Row, ...]) -> dict[str, tuple[int, ...]]:
+    """Cue label → indices in ``table`` (:func:`rows`) of the rows it starts (``when_claimed``
+    rows left out: they follow other rows' claims); made once per table."""
+    if _BY_CUE and _BY_CUE[0] is table:
+        return _BY_CUE[1]
+    out: dict[str, list[int]] = {}
+    for i, row in enumerate(table):
+        if not row.when_claimed:
+            for c in dict.fromkeys(row.cues):
+                out.setdefault(c, []).append(i)
+    _BY_CUE[:] = [table, {c: tuple(ix) for c, ix in out.items()}]
+    return _BY_CUE[1]
+
+
+_BY_CUE: list = []
+
+
 def _both(path: str, pile: str | None, value: Any) -> Any:
     """«either» on the tableau and the waste is «both» on the foundations (the schema's words)."""
     if path == "@pile.direction" and value in ("either", "both"):
@@ -246,9 +263,13 @@ def read_sentence(ctx: Context, k: int) -> None:
     sent = ctx.sents[k]
     before = len(ctx.claims)
     taken = ctx.notes.get(("taken", k), set())
-    for row in rows():
-        if row.when_claimed or not any(sent.has(c) for c in row.cues):
-            continue
+    table = rows()
+    by_cue = _rows_by_cue(table)
+    found: set[int] = set()
+    for label, spans in sent.cues.items():
+        if spans:
+            found.update(by_cue.get(label, ()))
+    for row in (table[i] for i in sorted(found)):  # the rows a cue of the sentence starts, in order
         if taken and any(path in taken for path, _ in row.sets):
             continue
         if row.with_any and not any(_has(ctx, sent, c) for c in row.with_any):
