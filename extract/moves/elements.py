@@ -33,7 +33,8 @@ class El:
 
 
 GAP_RE = re.compile(rf"(?P<word>[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*(?:-[{LETTERS}]+)*)|(?P<num>\d+)"
-                     r"|(?P<dash>\s[-–—]\s|[–—]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
+                     r"|(?P<dash>\s[-–—→]\s|[–—→]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
+"""A word, a number, a dash standing for the verb (an arrow «♥10 → ♥В» too), or punctuation."""
 
 
 def join_hyphenation(mt: MappedText) -> MappedText:

@@ -418,7 +418,7 @@ class Forms:
                 self.to_group(cl, movers[-1], tok, flags | {flag}, [note])
                 return True
         if on_i is None and up_i is None:
-            return False
+            return self._elliptic_into(cl, groups, flags, elided)
         k = on_i if on_i is not None else up_i
         before = [g for g in groups if g.j <= k and g.prep not in FROM]
         movers = before[-1] if before else (Group(elided, 0, 0) if elided else None)
@@ -443,6 +443,23 @@ class Forms:
                 return True
         pl = place_at(cl, on_i + 1)
         if pl is not None:
+            self.to_each(cl, movers, None, pl[0], flags)
+            return True
+        return False
+
+    def _elliptic_into(self, cl, groups, flags, elided) -> bool:
+        """No verb, «в/у» and a place: «♦Т в базу», «♣2 в ячейку», uk «♠Т у базу» (a list of moves in an
+        example); only a place a move goes to (foundation, cell, reserve, waste, space), never «в колоде»."""
+        for i, el in enumerate(cl):
+            if el.kind != "word" or el.low not in INTO:
+                continue
+            pl = place_at(cl, i + 1, min(i + 3, len(cl)))
+            if pl is None or pl[0] not in ("foundation", "cell", "reserve", "waste", "space"):
+                continue
+            before = [g for g in groups if g.j <= i and g.prep not in FROM]
+            movers = before[-1] if before else (Group(elided, 0, 0) if elided else None)
+            if movers is None or not movers.toks:
+                return False
             self.to_each(cl, movers, None, pl[0], flags)
             return True
         return False
