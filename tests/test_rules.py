@@ -428,3 +428,35 @@ def test_a_colour_rule_anchored_on_the_waste_is_the_wastes(corpus):
     spec = spec_of(corpus, "004", (5771, 5801), (5822, 5851))
     f = field(spec, "waste.build_suit")
     assert f["value"] == "alternate-color" and "чередующегося цвета" in f["quote"], f
+
+
+def test_a_value_of_the_sentence_is_read_once_a_sentence_not_once_a_cue():
+    """«Тузы » × 120,000 on one line (the faults bench): the foundation base was read again for each
+    of its cues, each time over the whole sentence — quadratic, the build never finished."""
+    from pasyans.extract.rules import values_play
+    from pasyans.extract.rules.values import per_sentence
+
+    calls = []
+
+    @per_sentence
+    def whole(ctx, k, span, pile):
+        calls.append(k)
+        return k * 10
+
+    class Ctx:
+        memo: dict = {}
+
+    ctx = Ctx()
+    ks = (0, 0, 1, 0, 1)
+    assert [whole(ctx, k, (i, i + 1), None) for k in ks for i in range(3)] == [k * 10 for k in ks for _ in range(3)]
+    assert calls == [0, 1] and whole.__name__ == "whole"
+    assert values_play.base.__wrapped__ and values_play.mixed_bases.__wrapped__  # the sentence-level values
+
+
+def test_one_long_line_of_cues_reads_the_same_once_a_sentence():
+    from pasyans.extract.rules import extract_rules_with_findings
+    from pasyans.extract.text import MappedText
+
+    text = "Тузы " * 300 + "выкладываются в базовый ряд."
+    spec, _findings = extract_rules_with_findings(MappedText.from_lines([text], 1), "ru")
+    assert spec["foundations"]["base"]["value"] == "A"

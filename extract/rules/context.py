@@ -50,6 +50,7 @@ class Context:
         self.special: list[dict] = []
         self.context: str | None = None         # the pile of the last anchored cue
         self.notes: dict[str, Any] = {}          # what one step leaves for a later one
+        self.memo: dict[tuple, Any] = {}         # values computed once a sentence (values.per_sentence)
         self.text_cues = {label for s in self.sents for label in s.cues}
 
     # -- records -----------------------------------------------------------------------------

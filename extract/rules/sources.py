@@ -70,6 +70,7 @@ class _SourceGames:
     findings: dict
     facts: dict           # game key -> Reader.facts() of its own text
     library: Library | None = None
+    by_key: dict | None = None   # games by key, made once (made once a game: quadratic in 20,000 headings)
 
 
 def spec_for_games(games: list, texts: dict[str, MappedText], lang: str, source_id: str,
@@ -186,7 +187,9 @@ def _resolve(ctx: _SourceGames, g, seen: set) -> dict:
         return ctx.own[g.key]
     seen = seen | {g.key}
     spec = copy.deepcopy(ctx.own[g.key])
-    by_key = {x.key: x for x in ctx.games}
+    if ctx.by_key is None:
+        ctx.by_key = {x.key: x for x in ctx.games}
+    by_key = ctx.by_key
     if g.rules_used:
         spec = _apply_numbered_rules(ctx, g, spec)
     else:

@@ -48,6 +48,22 @@ def value(fn: Callable) -> Callable:
     return fn
 
 
+def per_sentence(fn: Callable) -> Callable:
+    """A value of ``(ctx, k, span, pile)`` that depends on the sentence ``k`` alone, computed once
+    a sentence (in ``ctx.memo``): a sentence naming a cue thousands of times — a 600,000-character
+    line of «Тузы» — called it once per cue, each call reading the whole sentence (quadratic:
+    never finished)."""
+
+    def once(ctx, k, span, pile):
+        key = (fn.__name__, k)
+        if key not in ctx.memo:
+            ctx.memo[key] = fn(ctx, k, span, pile)
+        return ctx.memo[key]
+
+    once.__name__, once.__doc__, once.__wrapped__ = fn.__name__, fn.__doc__, fn
+    return once
+
+
 def _sent_text(ctx, k) -> list[str]:
     return [t.lower for t in ctx.words(ctx.sents[k])]
 

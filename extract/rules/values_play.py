@@ -4,7 +4,7 @@ See :mod:`pasyans.extract.rules.values` for the signature."""
 
 from __future__ import annotations
 
-from .values import RANKS, Piled, Told, value
+from .values import RANKS, Piled, Told, per_sentence, value
 
 _PRONOUN_FORMS = {"нем", "ней", "них", "нему", "нею", "ним", "ними", "ній"}
 
@@ -198,6 +198,7 @@ def _rank_list(ctx, sent) -> list[int]:
 
 
 @value
+@per_sentence
 def base(ctx, k, span, pile):
     """The rank a foundation starts from: aces or kings named with a foundation word («Тузы
     выносятся в базовый ряд», «на тузах … серии», «освободить тузы и выложить на них»), both
@@ -230,6 +231,7 @@ def base(ctx, k, span, pile):
 
 
 @value
+@per_sentence
 def mixed_bases(ctx, k, span, pile):
     """«Туз, двойка, тройка и четверка любой масти выкладываются … в базовый ряд», «Когда появятся
     пятерки и шестерки, поместите их … Это — базовые карты»: bases of several ranks (``mixed``)."""
