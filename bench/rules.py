@@ -10,6 +10,10 @@ where the text does not say) and the quote it says it in:
 * ``book2`` — ``tests/fixtures/annotations/book_rules_sample2.json`` (12 more games of the book
   beyond page 43, annotated and committed in session 3 before any tuning of that session: part
   ``held-out-2``; the first sample's held-out games count as tuned from then on);
+* ``book3`` — ``tests/fixtures/annotations/book_rules_sample3.json`` (13 more games of the book
+  beyond page 43, spread over its two-pack half and one of its one-pack games, annotated and
+  committed in session 4 before any tuning of that session: part ``held-out-3``; the second
+  sample counts as tuned from then on);
 * ``aisleriot`` — ``tests/fixtures/annotations/aisleriot_rules.json`` (30 Russian and 8 Ukrainian
   Aisleriot help pages: rule texts by other authors);
 * ``others`` — ``tests/fixtures/annotations/other_authors_rules.json`` (8 short rule texts in
@@ -64,6 +68,7 @@ SETS = {
     "gold": FIXTURES / "gold" / "rules_000_003_and_004_part1.json",
     "book": FIXTURES / "annotations" / "book_rules_sample.json",
     "book2": FIXTURES / "annotations" / "book_rules_sample2.json",
+    "book3": FIXTURES / "annotations" / "book_rules_sample3.json",
     "aisleriot": FIXTURES / "annotations" / "aisleriot_rules.json",
     "others": FIXTURES / "annotations" / "other_authors_rules.json",
     "others2": FIXTURES / "annotations" / "other_authors2_rules.json",
@@ -215,8 +220,8 @@ def _page_specs(paths: list[str]) -> dict[str, dict]:
 
 
 def run(name: str) -> dict:
-    """Tallies of set ``name`` («gold», «book», «book2», «aisleriot», «others», «others2»): per part («all» for
-    the gold, «tune»/«held-out»/«held-out-2» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
+    """Tallies of set ``name`` («gold», «book», «book2», «book3», «aisleriot», «others», «others2»): per part («all» for
+    the gold, «tune»/«held-out»/«held-out-2»/«held-out-3» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
     in-schema right]``; the misses as lines; the seconds taken."""
     annotated = json.loads(SETS[name].read_text("utf-8"))
     t0 = time.time()
