@@ -472,3 +472,20 @@ def deal_n(ctx, k, span, pile):
     if any(t.lemma == "три" or t.lower in ("три", "трём") for t in toks):
         return "3 at a time"
     return "1 at a time"
+
+
+_WHEN = {"если", "когда", "коли", "якщо", "как", "освобождаться", "высвободить", "освободить", "звільнити", "появляться"}
+
+
+@value
+def bases_put_out(ctx, k, span, pile):
+    """«Четыре туза помещаются на стол в базовый ряд», «Изъять из колоды тузы», «Восемь королей
+    изымаются из колоды и располагаются на столе …»: the base cards put out before play (``True``);
+    not when they are put out as they come («когда освобождается туз …»), nor to a space."""
+    sent = ctx.sents[k]
+    lemmas = ctx.lemmas(sent)
+    if lemmas & _WHEN or any(t.lower.startswith(("пробел", "пустот", "пуст", "свобод")) for t in ctx.words(sent)):
+        return None
+    at_base = sent.has("F_ANCHOR") or sent.has("PREPLACE_VERB") or any(
+        t.lower.startswith(("центр", "базов", "основ")) for t in ctx.words(sent))
+    return True if at_base else None
