@@ -302,6 +302,10 @@ def space(ctx, k, span, pile):
         spans = [x for x in sent.spans(label) if not _deals_from(ctx, sent, x)]
         if spans:
             first[label] = spans[0][0]
+    if any(s > span[0] for s in first.values()) and _emptied_before(ctx, sent, span):
+        # «Когда все карты резервной стопки разыграны, пробел заполняется картой из колоды»: the pile
+        # named before the space word is the one emptied, the filler comes after it
+        first = {label: s for label, s in first.items() if s > span[0]}
     lemmas = {t.lemma for t in words}
     if sent.has("SPACE_NOT") and (first or any(t.lower.startswith("колод") for t in words)):
         if ("space-source", k) not in ctx.notes:
@@ -486,6 +490,38 @@ def bases_put_out(ctx, k, span, pile):
     lemmas = ctx.lemmas(sent)
     if lemmas & _WHEN or any(t.lower.startswith(("пробел", "пустот", "пуст", "свобод")) for t in ctx.words(sent)):
         return None
+    words = ctx.words(sent)
+    if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
+        return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
+    if _out_of_play(ctx, sent) or lemmas & {"первый", "перший"}:
+        return None     # «Первые четыре короля, вынимаемые из колод, кладут по углам»: the first to come, as they come
     at_base = sent.has("F_ANCHOR") or sent.has("PREPLACE_VERB") or any(
         t.lower.startswith(("центр", "базов", "основ")) for t in ctx.words(sent))
     return True if at_base else None
+
+
+def _out_of_play(ctx, sent) -> bool:
+    """«… восемь королей, поскольку они не потребуются», «(они не принимают в игре участия)»: cards
+    taken out of the game, not bases."""
+    words = ctx.words(sent)
+    return any(t.lemma == "не" and j + 1 < len(words) and words[j + 1].lower.startswith(
+        ("потреб", "понадоб", "нужн", "принима", "участв", "використ", "беруть")) for j, t in enumerate(words))
+
+
+@value
+def bases_put_rank(ctx, k, span, pile):
+    """The base rank of bases put out before play (:func:`bases_put_out`): «Восемь королей изымаются
+    … и располагаются на столе» → ``K``; aces → ``A``; aces and kings → ``A+K``."""
+    if bases_put_out(ctx, k, span, pile) is not True:
+        return None
+    words = ctx.words(ctx.sents[k])
+    named = [b for a, b in zip([None] + words, words) if a is None or a.lemma not in ("до", "к", "від", "от")]
+    aces = any(t.lower.startswith("туз") for t in named)
+    kings = any(t.lower.startswith("корол") for t in named)      # not «… до королей»
+    return "A+K" if aces and kings else "A" if aces else "K" if kings else None
+
+
+def _emptied_before(ctx, sent, span) -> bool:
+    """A «когда …» clause before the space word says which pile was emptied («Когда все карты резервной
+    стопки разыграны, пробел …»)."""
+    return any(t.lemma in ("когда", "коли", "если", "якщо") for t in ctx.toks[sent.start:span[0]])
