@@ -101,13 +101,16 @@ def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = 
     if {x["name"] for x in spec.get("special", [])} & {"gaps", "paganini-windows", "paganini-windows-two-sided"}:
         return      # the rows are the foundations (complete_rows)
     fields = ("foundations.base", "foundations.direction", "foundations.suit")
-    if any(get_field(spec, f)["status"] != "unknown" for f in fields):
-        return
     quote, lines = facts["goal"]
+    runs_in_layout = _goal_runs_in_layout(spec, fields, tab, quote)
+    if not runs_in_layout and any(get_field(spec, f)["status"] != "unknown" for f in fields):
+        return
     ref = ("reading: the text states the goal of play and names no foundation anywhere "
            "(no «базовые», «основание», «ряд тузов»)")
     todo = list(fields)
-    if all(get_field(spec, f)["status"] == "unknown" for f in tab):
+    if runs_in_layout:
+        ref += "; the runs of the goal are built in the layout (its build is the tableau's)"
+    elif all(get_field(spec, f)["status"] == "unknown" for f in tab):
         todo += tab
         ref += "; nothing is built on the tableau either"
     for f in todo:
@@ -116,6 +119,16 @@ def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = 
     if findings is not None:
         findings.append(Finding(source or "?", tuple(lines), "reading-choice",
                                 f"{', '.join(todo)} read as none: {ref}", quote[:80], game))
+
+
+def _goal_runs_in_layout(spec: dict, fields: tuple, tab: tuple, goal_quote: str) -> bool:
+    """«Цель игры — выстроить серии карт одинаковой масти в нисходящей последовательности … от короля
+    до туза» in a text naming no foundation: the foundation fields were read from the goal sentence
+    alone, and so was the tableau's build — the runs are built in the layout, not on foundations."""
+    stated = [get_field(spec, f) for f in fields if get_field(spec, f)["status"] == "stated"]
+    build = get_field(spec, tab[0])
+    return bool(stated) and all(x["quote"] == goal_quote and not x.get("ref") for x in stated) and \
+        build["status"] == "stated" and build["quote"] == goal_quote
 
 
 def extract_rules_with_findings(text: MappedText, lang: str, source: str | None = None,

@@ -493,6 +493,8 @@ def bases_put_out(ctx, k, span, pile):
     words = ctx.words(sent)
     if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
         return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
+    if any(a.lemma in ("из", "з", "із") and b.lower.startswith(("расклад", "розклад")) for a, b in zip(words, words[1:])):
+        return None     # «Всі тузи … вилучають з розкладки»: taken out of the dealt layout, not put out before the deal
     if _out_of_play(ctx, sent) or lemmas & {"первый", "перший"}:
         return None     # «Первые четыре короля, вынимаемые из колод, кладут по углам»: the first to come, as they come
     at_base = sent.has("F_ANCHOR") or sent.has("PREPLACE_VERB") or any(
