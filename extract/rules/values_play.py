@@ -478,7 +478,8 @@ def deal_n(ctx, k, span, pile):
     return "1 at a time"
 
 
-_WHEN = {"если", "когда", "коли", "якщо", "как", "освобождаться", "высвободить", "освободить", "звільнити", "появляться"}
+_LAYOUT_STEMS = ("расклад", "розклад", "ряд", "рядк", "стопк", "столбц", "стовпц", "стос", "веер", "колонк")
+_WHEN = {"если", "когда", "коли", "якщо", "как", "чтобы", "щоб", "сначала", "спочатку", "освобождаться", "высвободить", "освободить", "звільнити", "появляться"}
 
 
 @value
@@ -493,9 +494,10 @@ def bases_put_out(ctx, k, span, pile):
     words = ctx.words(sent)
     if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
         return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
-    if any(a.lemma in ("из", "з", "із") and b.lower.startswith(("расклад", "розклад")) for a, b in zip(words, words[1:])):
-        return None     # «Всі тузи … вилучають з розкладки»: taken out of the dealt layout, not put out before the deal
-    if _out_of_play(ctx, sent) or lemmas & {"первый", "перший"}:
+    if any(a.lemma in ("из", "з", "із") and any(b.lower.startswith(_LAYOUT_STEMS) for b in words[j + 1:j + 3])
+           for j, a in enumerate(words)):
+        return None     # «Всі тузи … вилучають з розкладки», «виймають туза з 6-го ряду»: taken out of the dealt layout
+    if _out_of_play(ctx, sent) or lemmas & {"первый", "перший", "следующий", "наступний", "очередной", "черговий"}:
         return None     # «Первые четыре короля, вынимаемые из колод, кладут по углам»: the first to come, as they come
     at_base = sent.has("F_ANCHOR") or sent.has("PREPLACE_VERB") or any(
         t.lower.startswith(("центр", "базов", "основ")) for t in ctx.words(sent))
