@@ -499,8 +499,10 @@ def bases_put_out(ctx, k, span, pile):
         return None     # «Всі тузи … вилучають з розкладки», «виймають туза з 6-го ряду»: taken out of the dealt layout
     if _out_of_play(ctx, sent) or lemmas & {"первый", "перший", "следующий", "наступний", "очередной", "черговий"}:
         return None     # «Первые четыре короля, вынимаемые из колод, кладут по углам»: the first to come, as they come
-    at_base = sent.has("F_ANCHOR") or sent.has("PREPLACE_VERB") or any(
-        t.lower.startswith(("центр", "базов", "основ")) for t in ctx.words(sent))
+    named_base = sent.has("F_ANCHOR") or any(t.lower.startswith(("базов", "основ")) for t in words)
+    if not named_base and not any(t.lower.startswith("туз") for t in words):
+        return None     # «Восемь королей изымаются … и выкладываются на столе в ряд» («Королевский путь»): kings laid out are no bases unless named so
+    at_base = named_base or sent.has("PREPLACE_VERB") or any(t.lower.startswith("центр") for t in words)
     return True if at_base else None
 
 
