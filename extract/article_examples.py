@@ -51,6 +51,8 @@ _BACK_REF = re.compile(r"\s*(?:всю\s+эту|всю|эту|эти|усю\s+ц�
 """A sentence opening on what the sentence before showed: «Всю эту цепочку можно перенести …», «Її кладуть …»."""
 _LIST_ITEM = re.compile(r"\s*(?:[-*•–—]|\d{1,2}[.)])\s+\S")
 """A list item: «- …», «* …», «• …», «1. …», «2) …»."""
+_NO_MORE = {"нет", "нету", "немає", "нема", "немае", "никаких", "жодних"}
+"""Words that, next to «ходы/ходів», say there are no moves (the cue then lists none)."""
 _LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
 
 
@@ -129,6 +131,9 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
         noun = [(s, e) for s, e in sm.get("EXAMPLE_NOUN", []) if not kind_of(sdoc, e)]
         if noun:
             return a, None, sdoc[noun[0][0]].text, True
+        if sm.get("MOVES"):  # «Когда ходов нет, …», uk «Коли ходів немає, …»: a rule about no moves, not a list of them
+            sm["MOVES"] = [(s0, e0) for s0, e0 in sm["MOVES"]
+                           if not any(t.lower_ in _NO_MORE for t in sdoc[max(s0 - 1, 0):e0 + 3])]
         if ((sm.get("SITUATION") and (re.search(r"\b(?:рис|мал)\.\s*\d", sdoc.text) or any(
                 t.lemma_ in ("показать", "представить", "показаний", "представлений") for t in sdoc)))
                 or sm.get("MOVES")) and (text.rstrip().endswith(":") or any(cards_named(text, notation, lang))):

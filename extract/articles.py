@@ -119,10 +119,11 @@ def _plural_patience(s: str, lang: str) -> bool:
 
 
 def _is_collection_title(s: str, lang: str) -> bool:
-    """The first line as a document title: patiences in the plural, or a number word with «пасьянс»."""
+    """The first line as a document title: patiences in the plural, or a number word with «пасьянс»
+    («Сто пасьянсов»; not a number inside a quoted name: «Пасьянс «Восемь королей»» is a game)."""
     if _plural_patience(s, lang):
         return True
-    ws = words(s)
+    ws = words(QUOTE_RE.sub(" ", s))
     has_num = any(morph.parse(w, lang).tag.POS == "NUMR" for w in ws)
     return has_num and any(morph.lemma(w, lang).endswith("пасьянс") for w in ws)
 

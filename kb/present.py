@@ -413,6 +413,8 @@ def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
     for e in examples:
         e["layout"] = e["layout"] or None
         e["anchor"] = f"ex{e['n']}"
+        if e["marker"]:  # «Напримѣръ» as printed, not the modern «Например»
+            e["marker"] = quotes.printed(game_id).as_printed(e["marker"], e["first_line"])
         e["moves"] = records(conn, "moves", "example = ?", (e["id"],), order_by="n")
         for m in e["moves"]:
             m["flags"] = m["flags"] or []

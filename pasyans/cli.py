@@ -358,7 +358,8 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
 
     printed = Quotes(conn, gid)  # a pre-1918 move is shown as printed, as on the game's page
     for e in rep.examples:
-        typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {e['marker'] or ''}")
+        marker = printed.printed(gid).as_printed(e["marker"], e["first_line"]) if e["marker"] else ""
+        typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {marker}")
         if e["layout"]:
             for row in e["layout"]:
                 typer.echo("  " + " ".join(f"{c or '--':>3}" for c in row))

@@ -128,6 +128,9 @@ def test_show_prints_a_pre1918_move_as_printed(tmp_path):
     assert r.exit_code == 0, r.output
     moves = [line for line in r.output.splitlines() if line.startswith("  ") and "→" in line]
     assert any("трефъ" in line for line in moves), moves
+    # the example's label as printed too (TESTER4–6: «Например» shown for «Напримѣръ»)
+    heads = [line for line in r.output.splitlines() if line.startswith("example ")]
+    assert heads and all(line.endswith(": Напримѣръ") for line in heads), heads
 
 
 def test_an_edited_copy_under_another_name_asks_for_replace_or_as_new(tmp_path):

@@ -211,3 +211,40 @@ def test_a_printed_layout_in_rows_after_a_blank_line_is_the_display_announced(ti
     wrong = [(f.kind, f.lines) for f in seg.findings if f.kind in ("missing-display", "truncated-line")
              and f.lines[0] >= example[0] and f.lines[1] <= example[1]]
     assert wrong == [] and rows[1] <= example[1]
+
+
+@pytest.mark.parametrize("title,name", [("Пасьянс «Восемь королей»", "Восемь королей"),
+                                        ("I. ПАСЬЯНСЪ «ВОСЕМЬ ДАМЪ».", "Восемь дамъ"),
+                                        ("Пасьянс «Четыре угла»", "Четыре угла")])
+def test_a_number_inside_a_quoted_title_is_a_game_not_a_collection(tmp_path, title, name):
+    """TESTER6's blocker: a one-game text titled «Пасьянс «Восемь королей»» gave no game at all (the number
+    word made it a collection title «Сто пасьянсов», its body an introduction): the rules and the
+    example were lost. A number inside the quoted name is the game's."""
+    f = tmp_path / "one.txt"
+    f.write_text(f"{title}\n\nИграют одной колодой. Карты раскладывают в восемь рядов по шесть карт.\n\n"
+                 "Например: ♥Д кладут на ♠К.\n", "utf-8")
+    e = detect(f, read_text(f)).entry
+    src = Source(id="t02", file=f.name, language=e["language"], orthography=e["orthography"], kind=e["kind"],
+                 title=e["title"], sha256="", path=f, text=read_text(f), segmenter=e["segmenter"],
+                 notation=e["notation"], languages=[], latin_t=e.get("latin_t"))
+    seg = segment(src)
+    read_examples(seg)
+    assert [g.name for g in seg.games] == [name]
+    assert [str(m.card) for ex in seg.games[0].examples for m in ex.moves] == ["QH"]
+
+
+@pytest.mark.parametrize("rule", ["Коли ходів немає, з прикупу кладуть по одній карті на кожен стовпчик.",
+                                  "Когда ходов нет, из колоды кладут по одной карте на каждый ряд."])
+def test_a_rule_about_no_moves_opens_no_example(tmp_path, rule):
+    """TESTER6: «Коли ходів немає, …» in a rules paragraph that names cards («Вісім тузів …», «король») made the
+    paragraph an example «ходів» (its rules read as moves); the cue «ходы» with «нет/немає» lists no moves."""
+    f = tmp_path / "r.txt"
+    f.write_text("### Мірошник\n\nВісім тузів викладають в основи. Порожнє місце займає лише король. " + rule +
+                 "\n\nНаприклад: ♦7 кладемо на ♦8.\n", "utf-8")
+    e = detect(f, read_text(f)).entry
+    src = Source(id="t03", file=f.name, language=e["language"], orthography=e["orthography"], kind=e["kind"],
+                 title=e["title"], sha256="", path=f, text=read_text(f), segmenter=e["segmenter"],
+                 notation=e["notation"], languages=[], latin_t=e.get("latin_t"))
+    seg = segment(src)
+    read_examples(seg)
+    assert [ex.lines for ex in seg.games[0].examples] == [(5, 5)]
