@@ -217,11 +217,16 @@ _ALT_SPLIT = re.compile(r"\s*,?\s+(?:или|або|чи|иначе)\s+|\s+/\s+")
 _PAREN_RE = re.compile(r"\s*\((?:(?:от\s+|від\s+)?(?:англ|франц|нем|фр)\.\s*)?([^()]+)\)\s*$")
 
 
+_PAREN_LIST_SPLIT = re.compile(r"\s*[,;/]\s*|\s+(?:или|або|or)\s+")
+"""Between the names listed in a title's parenthesis: «(Куранты, Кукушка)», «(Павук; Spider)»."""
+
+
 def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     """The names in a title (marks already stripped), the game's own name first.
 
     «Косынка (Клондайк)» → Косынка, alias Клондайк; «Павук (Spider)» → alias Spider (``en``);
-    a parenthesis that starts in lower case is part of the name («Паук (одна масть)»). «Пасьянс
+    a parenthesis that starts in lower case is part of the name («Паук (одна масть)»); one listing
+    names gives each («Часы (Куранты, Кукушка)» → aliases Куранты, Кукушка). «Пасьянс
     «Марьяж», или «Свадьба»» / «Марьяж, или Свадьба» → Марьяж, alias Свадьба; «Пасьянс «Ручеёк» /
     Пасьянс «Струмок»» → Ручеёк, alias Струмок (``uk``). A quoted name is the name («Пасьянс
     "Ручеек"» → Ручеек); ``caps`` titles come back in sentence case («ЧАСЫ» → Часы).
@@ -230,7 +235,9 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     aliases: list[str] = []
     m = _PAREN_RE.search(s)
     if m and (m.group(1)[:1].isupper() or m.group(1)[:1] in "«\"") and m.start() > 0:
-        aliases.append(m.group(1).strip())
+        listed = [x.strip() for x in _PAREN_LIST_SPLIT.split(m.group(1)) if x.strip()]
+        # «(Куранты, Кукушка)» names two; «(Клондайк, одна колода)» is one name and a remark
+        aliases += listed if all(x[:1].isupper() or x[:1] in "«\"" for x in listed) else [m.group(1).strip()]
         s = s[: m.start()].strip()
     parts = [p for p in _ALT_SPLIT.split(s) if p.strip()]
     names = []

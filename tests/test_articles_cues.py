@@ -69,6 +69,12 @@ def test_bylines(line):
     ("Бисли", "plain", [("Бисли", "ru", "title")]),      # an unknown word is a name, not a verb
     ("Вегас", "plain", [("Вегас", "ru", "title")]),
     ("Паук (одна масть)", "plain", [("Паук (одна масть)", "ru", "title")]),  # lower case: part of the name
+    # TESTER5: a parenthesis listing names gives each one (was one alias «Куранты, Кукушка»)
+    ("4. Часы (Куранты, Кукушка)", "plain", [("Часы", "ru", "title"), ("Куранты", "ru", "alias"),
+                                             ("Кукушка", "ru", "alias")]),
+    ("Часы (Куранты или Кукушка)", "plain", [("Часы", "ru", "title"), ("Куранты", "ru", "alias"),
+                                            ("Кукушка", "ru", "alias")]),
+    ("Клондайк (Косынка, три карты)", "plain", [("Клондайк", "ru", "title"), ("Косынка, три карты", "ru", "alias")]),
 ])
 def test_titles_and_the_names_they_give(line, shape, names):
     lang = "uk" if line.startswith("2.") else "ru"
