@@ -693,6 +693,10 @@ def _word_kind(w: str, lang: str) -> tuple[str, object]:
     return ("rank", r) if r else ("adj", a) if a else ("noun", n) if n else ("other", w.lower())
 
 
+_PARTICLES = frozenset({"же", "ж", "то"})
+"""Particles that may stand between a rank word and its suit noun («пятерку же пик», uk «п'ятірку ж пік»)."""
+
+
 def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
     """Cards named in words, with offsets: «даму червей» (QH), «бубнового туза» (AD),
     «семерки червей и треф» (7H, 7C), «трефовый, червовый, пиковый тузы» (AC, AH, AS),
@@ -756,6 +760,9 @@ def find_word_cards(text: str, lang: str = "ru") -> list[CardToken]:
                 continue
         ranks, i, rank_conj = take_list(i, "rank")
         nouns: list[int] = []
+        if (not adjs and i + 1 < len(words) and words[i][2].lower() in _PARTICLES and joined(i - 1)
+                and kinds[i + 1][0] == "noun" and joined(i)):
+            i += 1  # «Пятерку же пик на шестерку червей класть нельзя»: a particle between rank and suit
         if not adjs and i < len(words) and kinds[i][0] == "noun" and joined(i - 1):
             nouns, i, _ = take_list(i, "noun")
         elif (not adjs and len(ranks) == 1 and i < len(words) and kinds[i][0] == "adj"

@@ -226,6 +226,10 @@ def test_no_rank_row_in_plain_numbers():
     ("туза пікового", "uk", ["AS"]),
     ("дама пиковая", "ru", ["QS"]),
     ("на короля червовую даму", "ru", ["K", "QH"]),
+    # TESTER6: a particle between rank and suit lost the suit («Пятерку же пикъ …» → «5»)
+    ("Пятерку же пик на шестерку червей класть нельзя", "ru", ["5S", "6H"]),
+    ("А п'ятірку ж пік на шістку чирв", "uk", ["5S", "6H"]),
+    ("тройку же карт", "ru", ["3"]),
 ])
 def test_word_cards_in_all_cases_and_orders(text, lang, cards):
     assert [str(t.card) for t in find_word_cards(text, lang)] == cards
