@@ -50,6 +50,10 @@ def _onto_a_card(toks) -> bool:
     return any(a.lemma == "на" and (b.lemma == "карта" or b.pos == "PRON") for a, b in zip(toks, toks[1:]))
 
 
+_UNITS = frozenset({"единица", "одиниця", "очко", "ступень", "сходинка"})
+"""The step of a comparative: «на единицу старше», uk «на одиницю старшу»."""
+
+
 @value
 def compare(ctx, k, span, pile):
     """The build direction from ranks compared in the sentence: rank nouns after «на» (or the object
@@ -70,6 +74,10 @@ def compare(ctx, k, span, pile):
         i = j - 1
         while i >= 0 and toks[i].pos == "ADJ":
             i -= 1
+        if rel is not None and i >= 1 and toks[i].lemma in _UNITS and toks[i - 1].lemma == "на":
+            i -= 2  # «на карту на одиницю старшу»: the step stands between the card and its comparative
+        if rel is not None and i >= 1 and toks[i].lemma == "карта" and toks[i - 1].lemma == "на":
+            i -= 1  # «кладуть на карту … старшу»: the comparative is the card built on's
         is_onto = (i >= 0 and toks[i].lemma == "на") or any(x.lemma in ("покрыть", "покрывать") for x in prev[-2:])
         if rank is not None:
             (onto if is_onto else moved).append(rank)
