@@ -122,6 +122,14 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
             summary = run_build(corpus, db, progress=bar.say, force=force, wait=wait, jobs=jobs, on_step=bar.step)
     except (CorpusError, KBError) as e:
         _fail(str(e))
+    except SystemExit as e:  # SIGTERM / SIGHUP (kill, a closed terminal): said, as a Ctrl-C is
+        if isinstance(e.code, int) and e.code > 128:
+            import signal
+
+            name = signal.Signals(e.code - 128).name if e.code - 128 in signal.Signals._value2member_map_ else "a signal"
+            typer.echo(f"stopped by {name}; {db} kept as it was" if existed else f"stopped by {name}; {db} not written",
+                       err=True)
+        raise
     except BaseException as e:  # Ctrl-C (also when Python wrapped it, e.g. during an import): the build
         if not interrupted(e):  # writes a temporary file, so the old one is untouched
             raise

@@ -299,6 +299,36 @@ def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path,
     assert _running_in_group(proc.pid) == []  # no reading worker outlives the build (seen: 1 h 47 min later)
 
 
+def test_sigterm_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path):  # noqa: F811
+    """TESTER6: ``kill PID`` (SIGTERM) of a build ended it with status 143 and no word; it says, as a Ctrl-C
+    does, that the knowledge base is kept (the signal's name), and exits 143."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    db = _copy(small_kb, tmp_path)
+    before = db.read_bytes()
+    err = tmp_path / "stderr"
+    with open(err, "w") as fh:
+        proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "build", "--db", str(db), "--jobs", "1"],
+                                stdout=subprocess.DEVNULL, stderr=fh, start_new_session=True, cwd=tmp_path)
+    try:
+        while " read" not in err.read_text("utf-8") and "reading" not in err.read_text("utf-8"):
+            assert proc.poll() is None, err.read_text("utf-8")
+            time.sleep(0.1)
+        proc.send_signal(signal.SIGTERM)
+        status = proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    text = err.read_text("utf-8")
+    assert status == 143, text
+    assert "Traceback" not in text
+    assert text.strip().splitlines()[-1] == f"stopped by SIGTERM; {db} kept as it was"
+    assert db.read_bytes() == before
+
+
 def _running_in_group(pgid: int, wait_s: float = 60) -> list[int]:
     """The processes of process group ``pgid`` still running, after waiting up to ``wait_s``
     seconds for none to be left."""
