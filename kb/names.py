@@ -105,21 +105,25 @@ def variants(word: str) -> set[str]:
 
 
 def _forms(word: str, lang: str) -> set[str]:
-    """Every inflected form of ``word`` (folded) by pymorphy3's best parse, with the word itself.
+    """Every inflected form of ``word`` by pymorphy3's best parse, with the word itself, all folded.
 
     English words (``lang == "en"``) get their possessive/plural-less stem (``bakers`` → ``baker``).
     """
-    out = {word}
+    out = {fold(word)}
     if not word.isalpha() or len(word) < 2:
         return out
-    if lang == "en" or not _CYR.search(word):
+    if lang == "en" or not _CYR.search(fold(word)):
         if word.endswith("s") and len(word) > 3:
             out.add(word[:-1])
         return out
     from ..morph import analyzer  # build time only
 
     try:
-        for p in analyzer(lang if lang in ("ru", "uk") else "ru").parse(word)[:1]:
+        parses = analyzer(lang if lang in ("ru", "uk") else "ru").parse(word)
+        if lang == "uk":  # its dictionary's first parse is often the rarer noun («вечірня», a service): the
+            # adjective's forms too («Вечірньої зорі»), one parse a part of speech
+            parses = [p for k, p in enumerate(parses) if p.tag.POS not in {q.tag.POS for q in parses[:k]}][:2]
+        for p in parses[:1] if lang != "uk" else parses:
             out.update(fold(f.word) for f in p.lexeme)
     except ValueError:  # pymorphy3 looks up each letter's Unicode name: one without («𗀀к», Tangut) raises
         pass
@@ -138,7 +142,12 @@ def name_row(game: str, name: str, kind: str, language: str, source: str | None 
     if not f:
         return None
     forms = []
-    for i, w in enumerate(f.split()):
+    words = f.split()
+    if language == "uk":  # inflect the word as written: folded «білий» is «билий», a verb to pymorphy3
+        written = _WORD.findall(name.lower().replace("'", "").replace("’", "").replace("ʼ", ""))
+        if len(written) == len(words):
+            words = written
+    for i, w in enumerate(words):
         forms.extend(f"{i}:{x}" for x in sorted(_forms(w, language)))
     row = {"game": game, "name": name, "kind": kind, "language": language, "folded": f,
            "forms": " ".join(forms)}

@@ -210,3 +210,15 @@ def test_search_cli(built_kb):
     data = json.loads(r.output)
     assert {"id", "name", "source", "lines", "text", "why"} <= set(data[0])
     assert any(d["id"] == "004-075" for d in data)
+
+
+def test_ukrainian_names_are_inflected_as_written():
+    """TESTER6: «Білого монастиря» found only the Russian «Белый монастырь»: the Ukrainian name was inflected
+    from its folded form («билий», a verb to pymorphy3). Forms come from the word as written, and an
+    adjective's forms too when the dictionary's first parse is a noun («вечірня»)."""
+    from pasyans.kb.names import fold, name_row
+
+    forms = set(name_row("000-3", "Білий монастир", "title", "uk")["forms"].split())
+    assert f"0:{fold('білого')}" in forms and f"1:{fold('монастиру')}" in forms
+    assert f"0:{fold('вечірньої')}" in set(name_row("000-1", "Вечірня зоря", "title", "uk")["forms"].split())
+    assert f"0:{fold('белого')}" in set(name_row("001-3", "Белый монастырь", "title", "ru")["forms"].split())
