@@ -15,8 +15,10 @@ from pasyans.pipeline import read_examples, segment
 from .conftest import FIXTURES
 
 
-def _source(rel: str) -> Source:
-    path = FIXTURES / rel
+def _source(rel: str | Path) -> Source:
+    """The source of a fixture text (a path relative to tests/fixtures) or of any file (a Path), detected as
+    ``pasyans add`` detects it."""
+    path = FIXTURES / rel if isinstance(rel, str) else rel
     text = read_text(path)
     e = detect(path, text).entry
     return Source(id="t01", file=path.name, language=e["language"], orthography=e["orthography"], kind=e["kind"],
@@ -223,11 +225,7 @@ def test_a_number_inside_a_quoted_title_is_a_game_not_a_collection(tmp_path, tit
     f = tmp_path / "one.txt"
     f.write_text(f"{title}\n\nИграют одной колодой. Карты раскладывают в восемь рядов по шесть карт.\n\n"
                  "Например: ♥Д кладут на ♠К.\n", "utf-8")
-    e = detect(f, read_text(f)).entry
-    src = Source(id="t02", file=f.name, language=e["language"], orthography=e["orthography"], kind=e["kind"],
-                 title=e["title"], sha256="", path=f, text=read_text(f), segmenter=e["segmenter"],
-                 notation=e["notation"], languages=[], latin_t=e.get("latin_t"))
-    seg = segment(src)
+    seg = segment(_source(f))
     read_examples(seg)
     assert [g.name for g in seg.games] == [name]
     assert [str(m.card) for ex in seg.games[0].examples for m in ex.moves] == ["QH"]
@@ -241,10 +239,6 @@ def test_a_rule_about_no_moves_opens_no_example(tmp_path, rule):
     f = tmp_path / "r.txt"
     f.write_text("### Мірошник\n\nВісім тузів викладають в основи. Порожнє місце займає лише король. " + rule +
                  "\n\nНаприклад: ♦7 кладемо на ♦8.\n", "utf-8")
-    e = detect(f, read_text(f)).entry
-    src = Source(id="t03", file=f.name, language=e["language"], orthography=e["orthography"], kind=e["kind"],
-                 title=e["title"], sha256="", path=f, text=read_text(f), segmenter=e["segmenter"],
-                 notation=e["notation"], languages=[], latin_t=e.get("latin_t"))
-    seg = segment(src)
+    seg = segment(_source(f))
     read_examples(seg)
     assert [ex.lines for ex in seg.games[0].examples] == [(5, 5)]
