@@ -95,7 +95,7 @@ def card_groups(cl: list[El]) -> list[Group]:
         k = i - 1
         while k >= 0 and cl[k].kind == "word" and cl[k].low in ("вместе", "обе", "оба", "разом"):
             k -= 1
-        if k >= 1 and cl[k].kind == "word" and _adjective(cl[k].low) \
+        if k >= 1 and cl[k].kind == "word" and cl[k].low not in PERSONAL and _adjective(cl[k].low) \
                 and cl[k - 1].kind == "word" and cl[k - 1].low in ON | INTO | UNDER | FROM:
             k -= 1   # «на червону десятку»: a colour before a rank named alone
         if k >= 0 and cl[k].kind == "word":
