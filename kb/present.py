@@ -331,13 +331,12 @@ class Quotes:
 def text_lines(conn: sqlite3.Connection, game_id: str, pr: Printed | None = None) -> list[dict]:
     """The game's text cut as ``show --source`` cuts it: ``{"line", "span", "section"}`` per
     piece (``section``: the label, only where the section changes), each piece as printed."""
-    from .source_view import SectionMark, line_of_chars, section_index, text_pieces
+    from .source_view import line_of_chars, section_index, section_marks, text_pieces
 
     pr = pr or Printed(conn, game_id)
     runs = conn.execute('SELECT start, "end", line FROM text_map WHERE game = ? ORDER BY start',
                         (game_id,)).fetchall() if has_table(conn, "text_map") else []
-    secs = [SectionMark(k, pr.as_printed(t, a) if t else t, a, b) for k, t, a, b in conn.execute(
-        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
+    secs = section_marks(conn, game_id, pr)
     if not pr.text:
         return []
     try:

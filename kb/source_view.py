@@ -164,6 +164,13 @@ class SectionMark:
         return f"{self.kind}{t}, lines {self.first}–{self.last}"
 
 
+def section_marks(conn: sqlite3.Connection, game_id: str, pr) -> list[SectionMark]:
+    """The game's sections in stored order, each title as printed (``pr``: its
+    :class:`~pasyans.kb.printed.Printed`; «ДВЂ ПОЛНЫХЪ КОЛОДЫ КАРТЪ», not the modern form)."""
+    return [SectionMark(k, pr.as_printed(t, a) if t else t, a, b) for k, t, a, b in conn.execute(
+        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
+
+
 def line_of_chars(text: str, runs: Iterable[tuple[int, int, int]]) -> list[int]:
     """Raw line of every character of ``text`` from ``(start, end, line)`` runs.
 
@@ -276,8 +283,7 @@ def source_view(conn: sqlite3.Connection, game_id: str) -> str:
     from .printed import Printed
 
     pr = Printed(conn, game_id)
-    secs = [SectionMark(k, pr.as_printed(t, a) if t else t, a, b) for k, t, a, b in conn.execute(
-        "SELECT kind, title, first_line, last_line FROM sections WHERE game = ? ORDER BY id", (game_id,))]
+    secs = section_marks(conn, game_id, pr)
     if pr.modern_source:
         shown = text or ""
         head = f"{game_id}  {name or printed or '(untitled)'}  — cleaned text, raw lines of {file}"

@@ -126,7 +126,10 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
         if isinstance(e.code, int) and e.code > 128:
             import signal
 
-            name = signal.Signals(e.code - 128).name if e.code - 128 in signal.Signals._value2member_map_ else "a signal"
+            try:
+                name = signal.Signals(e.code - 128).name
+            except ValueError:
+                name = "a signal"
             typer.echo(f"stopped by {name}; {db} kept as it was" if existed else f"stopped by {name}; {db} not written",
                        err=True)
         raise

@@ -60,15 +60,17 @@ class Server:
         self.proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "serve", "--db", str(self.db),
                                       "--port", str(self.port), *self.args],
                                      stdout=self._log, stderr=subprocess.STDOUT, text=True)
-        # No clock by default: wait while the server process lives (a loaded machine may take long
-        # to start it); a caller outside the suite (bench/) may give a timeout in seconds.
-        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        # No clock: wait while the server process lives (a loaded machine may take long to start it);
+        # a caller outside the suite (bench/) may give a timeout in seconds, counted in polls.
+        polls_left = None if self.timeout is None else max(1, int(self.timeout / 0.3))
         while True:
             try:
                 with urllib.request.urlopen(self.base + "/-/versions.json", timeout=5):
                     return self
             except OSError:
-                if self.proc.poll() is not None or (deadline is not None and time.monotonic() > deadline):
+                if polls_left is not None:
+                    polls_left -= 1
+                if self.proc.poll() is not None or polls_left == 0:
                     self.__exit__(None, None, None)
                     raise RuntimeError(f"server did not start: {self.output()[-2000:]}")
                 time.sleep(0.3)

@@ -329,16 +329,19 @@ def test_sigterm_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path
     assert db.read_bytes() == before
 
 
-def _running_in_group(pgid: int, wait_s: float = 60) -> list[int]:
-    """The processes of process group ``pgid`` still running, after waiting up to ``wait_s``
-    seconds for none to be left."""
+def _running_in_group(pgid: int, polls: int = 300) -> list[int]:
+    """The processes of process group ``pgid`` still running, after looking up to ``polls`` times
+    (0.2 s apart; no clock is read) for none to be left."""
     import time
 
     from pasyans.lifetime import running_in_group
 
-    deadline = time.monotonic() + wait_s
-    while (alive := running_in_group(pgid)) and time.monotonic() < deadline:
+    alive = running_in_group(pgid)
+    for _ in range(polls):
+        if not alive:
+            break
         time.sleep(0.2)
+        alive = running_in_group(pgid)
     return alive
 
 
@@ -356,14 +359,14 @@ def test_the_reading_workers_end_with_a_build_killed_by_kill_9(small_kb, tmp_pat
     proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "build", "--db", str(db), "--jobs", "2"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, cwd=tmp_path)
     try:
-        while len(_running_in_group(proc.pid, wait_s=0)) < 3:  # the build and its two workers
+        while len(_running_in_group(proc.pid, polls=0)) < 3:  # the build and its two workers
             assert proc.poll() is None, "the build ended before its workers started"
             time.sleep(0.1)
         proc.kill()
         proc.wait(timeout=60)
         assert _running_in_group(proc.pid) == []
     finally:
-        for pid in _running_in_group(proc.pid, wait_s=0):
+        for pid in _running_in_group(proc.pid, polls=0):
             os.kill(pid, signal.SIGKILL)
 
 

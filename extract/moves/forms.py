@@ -420,8 +420,7 @@ class Forms:
         if on_i is None and up_i is None:
             return self._elliptic_into(cl, groups, flags, elided)
         k = on_i if on_i is not None else up_i
-        before = [g for g in groups if g.j <= k and g.prep not in FROM]
-        movers = before[-1] if before else (Group(elided, 0, 0) if elided else None)
+        movers = _movers_before(groups, k, elided)
         if movers is None or not movers.toks:
             return False
         if on_i is None or (up_i is not None and up_i < on_i):
@@ -456,8 +455,7 @@ class Forms:
             pl = place_at(cl, i + 1, min(i + 3, len(cl)))
             if pl is None or pl[0] not in ("foundation", "cell", "reserve", "waste", "space"):
                 continue
-            before = [g for g in groups if g.j <= i and g.prep not in FROM]
-            movers = before[-1] if before else (Group(elided, 0, 0) if elided else None)
+            movers = _movers_before(groups, i, elided)
             if movers is None or not movers.toks:
                 return False
             self.to_each(cl, movers, None, pl[0], flags)
@@ -554,3 +552,10 @@ class Forms:
                 out.remove(base)
                 out.insert(out.index(top), base)
         return out
+
+
+def _movers_before(groups, k: int, elided) -> Group | None:
+    """The cards a verbless clause moves: the last group ending by token ``k`` not taken «from» somewhere,
+    else the cards of the clause before (``elided``), else ``None``."""
+    before = [g for g in groups if g.j <= k and g.prep not in FROM]
+    return before[-1] if before else (Group(elided, 0, 0) if elided else None)
