@@ -21,7 +21,7 @@ from typing import Optional
 
 import typer
 
-from .edge import Edge, current_db, interrupted, say_error
+from .edge import Edge, current_db, interrupted, out_console, say_error
 
 app = typer.Typer(cls=Edge, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Patience rule books → a SQLite knowledge base with verified examples.")
@@ -140,7 +140,7 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
         raise typer.Exit(130) from None
     for w in summary.warnings:
         typer.echo(f"warning: {w}", err=True)
-    con = Console()
+    con = out_console()
     t = Table(title=f"Knowledge base {summary.db}")
     for col in ("source", "games", "variants", "untitled fragments"):
         t.add_column(col)
@@ -344,7 +344,7 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
                                             f"{s['first_line']}-{s['last_line']}" for s in rep.sections))
     _show_catalogues(conn, gid)
     if rules:
-        con = Console() if sys.stdout.isatty() else Console(width=120)
+        con = out_console() if sys.stdout.isatty() else out_console(width=120)
         con.print()
         for part in rules_table(view):
             con.print(part)
@@ -453,7 +453,7 @@ def list_games(db: Path = DbOption,
                                                            sorted(grp["games"], key=lambda x: x["order"]))],
                               ensure_ascii=False, indent=2))
         return
-    (Console() if sys.stdout.isatty() else Console(width=120)).print(game_list_table(groups, family=family))
+    (out_console() if sys.stdout.isatty() else out_console(width=120)).print(game_list_table(groups, family=family))
 
 
 @app.command()
@@ -519,7 +519,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
         n = [per_source[(sid, k)] for k in ("legal", "illegal", "unverifiable")]
         t.add_row(sid, *map(str, n), str(sum(n)))
     t.add_row("all", str(counts["legal"]), str(counts["illegal"]), str(counts["unverifiable"]), str(len(rows)))
-    Console().print(t)
+    out_console().print(t)
 
 
 def _earlier_json_export(path: Path) -> bool:

@@ -116,6 +116,18 @@ def _is_text(arg: str) -> bool:
     return True
 
 
+def out_console(**kw):
+    """A rich ``Console`` on standard output whose closed reader (``| head``) ends the command as
+    :func:`_reader_gone` does (status 0); rich's own handling exits with status 1, silently."""
+    from rich.console import Console
+
+    class _Out(Console):
+        def on_broken_pipe(self) -> None:
+            _reader_gone()
+
+    return _Out(**kw)
+
+
 def _reader_gone() -> None:
     """The reader of standard output closed it (``pasyans show X | head``): the reader had what it
     wanted, so stop quietly with status 0 — nothing more is written (the rest of the output goes
