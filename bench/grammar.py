@@ -174,16 +174,9 @@ def annotated_examples() -> dict[str, list]:
     moves as ``(card, to, to_card, flags)``."""
     from pasyans.extract.orthography import modernize_mapped
 
-    src = {s.id: s for s in load_corpus(ROOT / "corpus")}
     sets: dict[str, list] = {"book tuned": [], "book held-out": [], "other tuned": [], "other held-out": []}
     # + "texts tuned" / "texts held-out": see texts_examples
-    book = json.loads((ANNOTATIONS / "book_moves_sample.json").read_text("utf-8"))
-    for game in book["games"]:
-        for ex in game["examples"]:
-            mt = MappedText.concat([MappedText.from_lines(src["004"].lines[a - 1:b], a, sep=" ")
-                                    for a, b in ex["line_ranges"]], " ")
-            gold = [_annotation_move(m, "symbol") for m in ex["moves"]]
-            sets["book " + ex["split"]].append((f"004 {game['name']} #{ex['index'] + 1}", "004", mt, "symbol", "ru", gold))
+    sets.update(book_examples(ANNOTATIONS / "book_moves_sample.json"))
     other = json.loads((ANNOTATIONS / "other_moves.json").read_text("utf-8"))
     for ex in other["examples"]:
         if "file" in ex:
@@ -196,6 +189,22 @@ def annotated_examples() -> dict[str, list]:
         gold = [_annotation_move(m, "standard") for m in ex["moves"]]
         sets["other " + ex["split"]].append((ex["id"], "x", mt, ex["notation"], ex["lang"], gold))
     sets.update(texts_examples())
+    return sets
+
+
+def book_examples(path: Path) -> dict[str, list]:
+    """The worked examples of the book annotated in ``path`` (the format of ``book_moves_sample.json``:
+    games, each with examples of ``line_ranges`` in the book 004, a ``split`` and moves as printed), by
+    set ``"book <split>"``, each item shaped as :func:`examples` gives them."""
+    src = {s.id: s for s in load_corpus(ROOT / "corpus")}
+    sets: dict[str, list] = {}
+    for game in json.loads(path.read_text("utf-8"))["games"]:
+        for ex in game["examples"]:
+            mt = MappedText.concat([MappedText.from_lines(src["004"].lines[a - 1:b], a, sep=" ")
+                                    for a, b in ex["line_ranges"]], " ")
+            gold = [_annotation_move(m, "symbol") for m in ex["moves"]]
+            sets.setdefault("book " + ex["split"], []).append(
+                (f"004 {game['name']} #{ex['index'] + 1}", "004", mt, "symbol", "ru", gold))
     return sets
 
 
@@ -321,7 +330,7 @@ def _gold_key(m: dict) -> tuple[str, str | None, frozenset, str | None, int | No
     return m["card"], m["to"], frozenset(m.get("flags", ())), m.get("from"), m.get("count")
 
 
-def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS) -> dict[str, Counter]:
+def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = None) -> dict[str, Counter]:
     """The example moves *found in the text*: each annotated text is entered as ``pasyans add`` would
     (:func:`bench.segmentation.annotated_source`), segmented and read by the pipeline
     (:func:`pasyans.pipeline.segment`, :func:`~pasyans.pipeline.read_examples`), and every move read
@@ -330,7 +339,9 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS) -> dict[str, Counter]:
     ``hit`` by moved card, ``lcs``, ``strict`` = destination right among aligned moves — the gold
     ``to`` is the move's ``to`` or its ``to_card``, a gold ``null`` takes any —, ``flagged``/``flags``
     over aligned gold moves with flags, plus ``examples``/``examples_found``); the misses are kept under
-    the key ``"misses"`` of each counter's ``.misses`` attribute (a list of lines)."""
+    the key ``"misses"`` of each counter's ``.misses`` attribute (a list of lines). ``names``: files of
+    ``tests/fixtures/annotations`` or paths of other files of that format; ``texts``: the folder their
+    ``file`` paths are under (default ``tests/fixtures``)."""
     sys.path.insert(0, str(ROOT / "bench"))
     from segmentation import annotated_source
 
@@ -340,10 +351,10 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS) -> dict[str, Counter]:
     for name in names:
         data = json.loads((ANNOTATIONS / name).read_text("utf-8"))
         for i, entry in enumerate(data["texts"]):
-            src, _ = annotated_source(entry, f"t{i:02d}")
+            src, _ = annotated_source(entry, f"t{i:02d}", base=texts)
             seg = segment(src)
             read_examples(seg)
-            key = f"{name.split('_segments')[0]} {entry['split'].replace('_', '-')}"
+            key = f"{Path(name).name.split('_segments')[0]} {entry['split'].replace('_', '-')}"
             tot = out.setdefault(key, Counter())
             if not hasattr(tot, "misses"):
                 tot.misses = []
@@ -411,7 +422,46 @@ def _compare(ours: list, gold: list[tuple], label: str, misses: list[str]) -> Co
     return row
 
 
+def _option(name: str) -> Path | None:
+    """The path given after ``name`` on the command line (None when the option is absent)."""
+    if name not in sys.argv:
+        return None
+    i = sys.argv.index(name)
+    if i + 1 >= len(sys.argv) or sys.argv[i + 1].startswith("-"):
+        sys.exit(f"{name} needs a path")
+    return Path(sys.argv[i + 1]).resolve()
+
+
+def measure_file(path: Path, texts: Path | None = None) -> dict[str, Counter]:
+    """Set name → counts of one annotation file: whole texts (the format of ``moves5_segments.json``,
+    its ``file`` paths under ``texts``: :func:`whole_texts`) or the book's examples (the format of
+    ``book_moves_sample.json``: :func:`book_examples`, the counts of :func:`measure`)."""
+    data = json.loads(path.read_text("utf-8"))
+    if "texts" in data:
+        if texts is None:
+            sys.exit(f"{path.name} annotates whole texts: give --texts DIR (the folder its texts' paths are under)")
+        return whole_texts((str(path),), texts)
+    parse_moves("♠Д — ♥К.", "x", "symbol", "ru")
+    return {name: measure(items)["total"] for name, items in book_examples(path).items()}
+
+
+def main_file(path: Path, texts: Path | None) -> None:
+    """``--annotations FILE [--texts DIR]``: the figures of that file alone (misses of a held-out split only
+    with ``--held-out``)."""
+    show_held = "--held-out" in sys.argv
+    for name, c in measure_file(path, texts).items():
+        if show_held or "held-out" not in name:
+            for line in getattr(c, "misses", []):
+                print(f"  {line}")
+        found = f"  examples found {c['examples_found']}/{c['examples']}" if "examples" in c else ""
+        print(f"{path.name} {name:18s} {_fmt(c)}{found}")
+
+
 def main() -> None:
+    annotations = _option("--annotations")
+    if annotations is not None:
+        main_file(annotations, _option("--texts"))
+        return
     items = examples()
     parse_moves("♠Д — ♥К.", "x", "symbol", "ru")  # load grammar, spaCy and pymorphy once
     context_for("004 Аккордеон")  # segment the book once (for the games' layout facts), before timing

@@ -45,6 +45,15 @@ matched by our richer values; our ``whole-sequence`` counts as the gold's ``sequ
 Run: ``python bench/rules.py [-v] [--set gold|book|book2|aisleriot|others|others2]`` (from the repository root); ``-v``
 lists the misses (never read the held-out misses while tuning: ``-v`` prints those of a held-out
 part only with ``--held-out``).
+
+Any other annotation file of the same format: ``python bench/rules.py --annotations FILE`` reads it over the
+bundled corpus (its ``source`` a corpus file, «004_…txt»: games matched by raw lines, as ``book``);
+``--annotations FILE --texts DIR`` over texts of other authors, each ``source`` a path under DIR
+(«texts/NAME.txt», «other_authors2/ru/NAME.txt» under ``tests/fixtures``): the texts are entered as
+``pasyans add`` enters them (:func:`bench.segmentation.annotated_source`), segmented and read like a
+corpus of added texts — a game's own text, then rules by reference within its text and across the texts
+(:func:`pasyans.pipeline.link_references`) — and each annotated game is matched to the segmented game of
+its text sharing most of its lines.
 """
 
 from __future__ import annotations
@@ -219,13 +228,41 @@ def _page_specs(paths: list[str]) -> dict[str, dict]:
     return specs
 
 
-def run(name: str) -> dict:
+def _added_specs(annotated: list[dict], texts: Path) -> tuple[dict, dict]:
+    """``(spec by game key, segmented games by source)`` of the texts the annotations name (paths under
+    ``texts``), read as a corpus of added texts: each entered as ``pasyans add`` would, segmented, its rules
+    read (:func:`pasyans.pipeline.read_rules`), then rules by reference across the texts."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from segmentation import annotated_source
+
+    from pasyans.extract.rules.references import resolve_across
+    from pasyans.pipeline import read_rules
+
+    segs = {}
+    for i, path in enumerate(sorted({g["source"] for g in annotated})):
+        src, _how = annotated_source({"file": path}, f"t{i:02d}", base=texts)
+        segs[path] = segment(src)
+        read_rules(segs[path])
+    resolve_across([g for seg in segs.values() for g in seg.games])
+    specs = {g.key: g.rules for seg in segs.values() for g in seg.games}
+    return specs, {path: seg.games for path, seg in segs.items()}
+
+
+def run(name: str, path: Path | None = None, texts: Path | None = None) -> dict:
     """Tallies of set ``name`` («gold», «book», «book2», «book3», «aisleriot», «others», «others2»): per part («all» for
     the gold, «tune»/«held-out»/«held-out-2»/«held-out-3» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
-    in-schema right]``; the misses as lines; the seconds taken."""
-    annotated = json.loads(SETS[name].read_text("utf-8"))
+    in-schema right]``; the misses as lines; the seconds taken. ``path``: another annotation file (``name`` then only
+    labels it), over the bundled corpus, or with ``texts`` over the texts under that folder (see :func:`_added_specs`)."""
+    annotated = json.loads((path or SETS[name]).read_text("utf-8"))
     t0 = time.time()
-    if name in PAGES:
+    if texts is not None:
+        specs, games_of = _added_specs(annotated, texts)
+        matched = {id(g): _match(g, games_of[g["source"]]) for g in annotated}
+        spec_of = lambda g: specs[matched[id(g)].key] if matched[id(g)] else None   # noqa: E731
+        label = lambda g: g["source"].split("/")[-1] + ":" + (matched[id(g)].name if matched[id(g)] else "?")  # noqa: E731
+    elif path is None and name in PAGES:
         specs = _page_specs(sorted({g["source"] for g in annotated}))
         spec_of = lambda g: specs[g["source"]]       # noqa: E731
         label = lambda g: g["source"].split("/", 1)[1]   # noqa: E731
@@ -305,8 +342,18 @@ def main() -> None:
     ap.add_argument("-v", action="store_true", help="list the misses (tuning parts only)")
     ap.add_argument("--held-out", action="store_true", help="with -v: list the held-out misses too")
     ap.add_argument("--set", choices=list(SETS), action="append", help="one set (default: all)")
+    ap.add_argument("--annotations", type=Path, metavar="FILE",
+                    help="another rule-facts file of the same format (instead of the sets): over the bundled corpus")
+    ap.add_argument("--texts", type=Path, metavar="DIR",
+                    help="with --annotations: its sources are texts under DIR, read as a corpus of added texts")
     args = ap.parse_args()
+    if args.texts is not None and args.annotations is None:
+        ap.error("--texts needs --annotations")
     print("rule spec bench (stated facts only; right / wrong / unknown)")
+    if args.annotations is not None:
+        name = args.annotations.name
+        print_set(name, run(name, args.annotations, args.texts), args.v, args.held_out)
+        return
     for name in args.set or list(SETS):
         print_set(name, run(name), args.v, args.held_out)
 

@@ -24,7 +24,9 @@ examples and example moves found (see :func:`score_text`).
 
 Run: ``python bench/segmentation.py`` from the repository root (exit status 1 when a target is
 missed); ``--texts`` prints only the annotated texts with the misses of the tuned split,
-``--held-out`` also the held-out misses. The scoring functions are imported by ``tests/test_book.py``.
+``--held-out`` also the held-out misses. Another annotation file of whole texts (the format of
+``moves5_segments.json``): ``--annotations FILE --texts DIR`` (its ``file`` paths under DIR), the
+same figures for it alone. The scoring functions are imported by ``tests/test_book.py``.
 """
 
 from __future__ import annotations
@@ -316,8 +318,9 @@ move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; 
 held-out set) are printed apart."""
 
 
-def annotated_source(entry: dict, sid: str = "t00"):
-    """A :class:`~pasyans.corpus.Source` for one annotated text, as ``pasyans add`` would enter it
+def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):
+    """A :class:`~pasyans.corpus.Source` for one annotated text (``entry["file"]``, a path under ``base``,
+    default ``tests/fixtures``), as ``pasyans add`` would enter it
     (:func:`pasyans.add.detect`); before ``add`` existed, as a user would hand-write the entry
     (the annotation's language and orthography, segmenter ``headings``, notation ``symbol`` when
     the text prints suit symbols, else ``words``). Returns ``(source, how)``."""
@@ -325,7 +328,7 @@ def annotated_source(entry: dict, sid: str = "t00"):
 
     from pasyans.corpus import Source, read_text
 
-    path = ROOT / "tests" / "fixtures" / entry["file"]
+    path = (base or ROOT / "tests" / "fixtures") / entry["file"]
     text = read_text(path)
     try:
         from pasyans.add import detect
@@ -476,16 +479,18 @@ def score_text(entry: dict, seg) -> TextScore:
     return sc
 
 
-def score_annotated(names: tuple[str, ...] = ANNOTATED_SETS) -> dict[tuple[str, str], TextScore]:
+def score_annotated(names: tuple[str, ...] = ANNOTATED_SETS, texts: Path | None = None) -> dict[tuple[str, str], TextScore]:
     """(annotation set, split) → :class:`TextScore` over its texts, each text segmented by the
-    segmenter its entry names and its examples read (:func:`pasyans.pipeline.read_examples`)."""
+    segmenter its entry names and its examples read (:func:`pasyans.pipeline.read_examples`).
+    ``names``: files of ``tests/fixtures/annotations``, or paths of other annotation files of the
+    same format; ``texts``: the folder their ``file`` paths are under (default ``tests/fixtures``)."""
     from pasyans.pipeline import read_examples, segment
 
     out: dict[tuple[str, str], TextScore] = {}
     for name in names:
-        data = json.loads((ANNOTATIONS / name).read_text("utf-8"))
+        data = json.loads((ANNOTATIONS / name).read_text("utf-8"))   # an absolute path stays itself
         for i, entry in enumerate(data["texts"]):
-            src, _how = annotated_source(entry, f"t{i:02d}")
+            src, _how = annotated_source(entry, f"t{i:02d}", base=texts)
             seg = segment(src)
             read_examples(seg)
             out.setdefault((name, entry["split"]), TextScore()).add(score_text(entry, seg))
@@ -512,8 +517,27 @@ def report_annotated(scores: dict[tuple[str, str], TextScore], misses: str = "tu
     return "\n".join(lines)
 
 
+def _option(name: str) -> Path | None:
+    """The path given after ``name`` on the command line (None when the option is absent)."""
+    if name not in sys.argv:
+        return None
+    i = sys.argv.index(name)
+    if i + 1 >= len(sys.argv) or sys.argv[i + 1].startswith("--"):
+        sys.exit(f"{name} needs a path")
+    return Path(sys.argv[i + 1]).resolve()
+
+
 def main() -> int:
     sys.path.insert(0, str(ROOT))
+    annotations, texts = _option("--annotations"), _option("--texts")
+    if annotations is not None:
+        # another annotation file of whole texts (the format of moves5_segments.json), its files under --texts DIR
+        if texts is None:
+            sys.exit("--annotations needs --texts DIR (the folder its texts' paths are under)")
+        scores = score_annotated((str(annotations),), texts)
+        print(report_annotated({(annotations.name, k[1]): v for k, v in scores.items()},
+                               "all" if "--held-out" in sys.argv else "tuned"))
+        return 0
     if "--texts" in sys.argv or "--held-out" in sys.argv:
         print(report_annotated(score_annotated(), "all" if "--held-out" in sys.argv else "tuned"))
         return 0
