@@ -422,16 +422,6 @@ def _compare(ours: list, gold: list[tuple], label: str, misses: list[str]) -> Co
     return row
 
 
-def _option(name: str) -> Path | None:
-    """The path given after ``name`` on the command line (None when the option is absent)."""
-    if name not in sys.argv:
-        return None
-    i = sys.argv.index(name)
-    if i + 1 >= len(sys.argv) or sys.argv[i + 1].startswith("-"):
-        sys.exit(f"{name} needs a path")
-    return Path(sys.argv[i + 1]).resolve()
-
-
 def measure_file(path: Path, texts: Path | None = None) -> dict[str, Counter]:
     """Set name → counts of one annotation file: whole texts (the format of ``moves5_segments.json``,
     its ``file`` paths under ``texts``: :func:`whole_texts`) or the book's examples (the format of
@@ -458,6 +448,9 @@ def main_file(path: Path, texts: Path | None) -> None:
 
 
 def main() -> None:
+    sys.path.insert(0, str(ROOT / "bench"))
+    from segmentation import _option
+
     annotations = _option("--annotations")
     if annotations is not None:
         main_file(annotations, _option("--texts"))

@@ -522,7 +522,7 @@ def _option(name: str) -> Path | None:
     if name not in sys.argv:
         return None
     i = sys.argv.index(name)
-    if i + 1 >= len(sys.argv) or sys.argv[i + 1].startswith("--"):
+    if i + 1 >= len(sys.argv) or sys.argv[i + 1].startswith("-"):
         sys.exit(f"{name} needs a path")
     return Path(sys.argv[i + 1]).resolve()
 
