@@ -87,10 +87,15 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
         for g in _GLOSS_RE.finditer(text, sa, sb):
             add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)
         if name:
+            # a Latin gloss right after the game's name or after an alias of this sentence:
+            # «Он же «Фрисел» (FreeCell)»
+            known = [name] + [a.name for a in out if a.sentence == text[sa:sb].strip()]
             for m in _LATIN_PAREN_RE.finditer(text, sa, sb):
-                before = _fold(text[max(sa, m.start() - len(name) - 4):m.start()].strip(" «»\"'"))
-                if before.endswith(_fold(name)):
-                    add(m.start("name"), m.end("name"), m.group("name"), "gloss", sa, sb)
+                for n in known:
+                    before = _fold(text[max(sa, m.start() - len(n) - 4):m.start()].strip(" «»\"'"))
+                    if before.endswith(_fold(n)):
+                        add(m.start("name"), m.end("name"), m.group("name"), "gloss", sa, sb)
+                        break
             for m in _OR_RE.finditer(text, sa, sb):
                 if _fold(_unquote(m.group("a"))) == _fold(name):
                     add(m.start("b"), m.end("b"), _unquote(m.group("b")), "alias", sa, sb)

@@ -9,9 +9,17 @@ pre-1918 source is modernized (:mod:`pasyans.extract.orthography`).
 
 How a text is cut (every rule reads the layout or the wording, never a line number or a name):
 
+* **Furniture** (:mod:`pasyans.extract.furniture`, families as data in ``page_furniture.json``):
+  mastheads, issue lines, page numbers, running heads, rubric heads, post headers, quoted replies,
+  signatures, share lines, comments, contents lists, «See also» and categories are never games nor
+  part of one: left out of every game (blank to the segmenter) and listed in ``not-a-game`` findings.
+  An untitled reply of a thread that names its game in a sentence («Гольф (его ещё называют …)
+  раскладывают …»), or a text without headings that does («пасьянсу «Чотири королі»»), starts that
+  game (:func:`~pasyans.extract.headings.inline_title`, finding ``title-in-text``).
 * **Titles** (:mod:`pasyans.extract.headings`, shapes as data in ``heading_shapes.json``): a short
   line without a known verb — Markdown ``### Косынка (Клондайк)``, numbered «2. Павук (Spider)» or
-  «II. ПАСЬЯНСЪ «ЧЕТЫРЕ ВРЕМЕНИ ГОДА».», **bold**, in capitals («ЧЕТЫРЕ УГЛА.»), «quoted»
+  «II. ПАСЬЯНСЪ «ЧЕТЫРЕ ВРЕМЕНИ ГОДА».», «Розділ 4. Гольф», «§ 3. …», «Пасьянсъ № 7. …» (the
+  number is no part of the name; a sub-numbered «4.1. Мета гри» is a section of the game above), **bold**, in capitals («ЧЕТЫРЕ УГЛА.»), «quoted»
   («Пасьянс "Ручеек"»), or plain («Персидский пасьянс», «Бисли»: an unknown word is a name, not a
   verb). A line that names cards, a table row or a «term: value» line is never a title. The
   names in the title — a quoted name, a parenthesised or «или» alias — are read by
@@ -71,6 +79,7 @@ from pasyans.corpus import Source
 from pasyans.models import Alias, Example, Finding, GameText, Section
 
 from . import headings as hd
+from .furniture import furniture
 from .article_aliases import dedupe, text_aliases, title_aliases
 from .article_examples import Ex, examples as find_examples
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rule_numbers, rules_used
@@ -175,6 +184,9 @@ def _classify(source: Source) -> list[Line]:
     for i, raw in enumerate(source.lines, 1):
         text = raw.strip()
         lines.append(Line(i, raw, modernize(text) if pre else text))
+    for n, family in furniture([ln.text for ln in lines], lang).items():
+        ln = lines[n - 1]  # kept out of every game: blank to the segmenter, listed in a finding
+        ln.kind, ln.label, ln.printed, ln.text = "meta", family, ln.text, ""
     nonblank = [ln for ln in lines if not ln.blank]
     dotted_counts: dict[str, int] = {}
     for ln in nonblank:
@@ -222,7 +234,8 @@ def _classify(source: Source) -> list[Line]:
             ln.section, ln.name = label.kind, label.label  # prose opening a section inline
         else:
             mk = hd.marks(s)
-            follows = nxt is not None and (labels.get(nxt.n) is not None or hd.is_byline(nxt.text)) \
+            follows = nxt is not None and ((labels.get(nxt.n) is not None and labels[nxt.n].rest is None)
+                                           or hd.is_byline(nxt.text)) \
                 and not (prev is not None and prev.kind == "label")  # a label's one-line content is no title
             shape = hd.title_shape(mk.rest, lang, layout=mk.mark != "none" or follows)
             if shape == "caps" and prev is not None and prev.kind in ("heading", "group-heading") \
@@ -372,6 +385,8 @@ def _sub_heading(ln: Line, game: Line, seen: set[str], nonblank: list[Line], k: 
     """Whether heading ``ln`` is a sub-heading of the game headed by ``game``."""
     if ln.mark in ("markdown", "setext") and game.mark in ("markdown", "setext"):
         return (ln.level or 0) > (game.level or 0)
+    if ln.mark == "numbered" and (ln.level or 1) > 1:
+        return True  # «4.1. Мета гри», «3.1. Простий варіант»: a section of the game above, never a game
     if ln.strength < game.strength:
         return False
     same_mark = ln.mark == game.mark and ln.mark != "none" and ln.level == game.level
@@ -435,13 +450,44 @@ def _split_lettered(region: list[Line], head: Line, lang: str) -> list[_Part]:
     return parts
 
 
+def _fold_name(s: str | None) -> str:
+    return (s or "").casefold().replace("ё", "е")
+
+
+def _told_finding(ln: Line, name: str) -> Finding:
+    return Finding("", (ln.n, ln.n), "title-in-text",
+                   f"no heading names this game; its name «{name}» is read from the sentence on line {ln.n}")
+
+
+def _split_told(body: list[Line]) -> tuple[list[Line], _Part | None]:
+    """A text without headings whose untitled post names its game in a sentence
+    (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before it, the game from it on)``."""
+    for k, ln in enumerate(body):
+        told = hd.inline_title(ln.text) if ln.kind == "prose" else None
+        if told:
+            p = _Part(body[k:], told, None, "game")
+            p.findings.append(_told_finding(ln, told))
+            return body[:k], p
+    return body, None
+
+
 def _split_section(region: list[Line], head: Line | None, lang: str) -> list[_Part]:
     """A headed section: its game, plus variants («В другом варианте этого пасьянса») and sister games."""
     name = head.name if head else None
     main = _Part([], name, head.printed if head else None, "game", heading_line=head)
     parts = [main]
     cur = main
+    new_post = False
     for ln in region:
+        if ln.kind == "meta" and ln.label == "post header":
+            new_post = True
+        if not ln.blank and new_post:
+            new_post = False
+            told = hd.inline_title(ln.text) if ln.kind == "prose" else None
+            if told and _fold_name(told) != _fold_name(main.name):
+                main = cur = _Part([], told, None, "game")  # a reply that tells another game, untitled
+                main.findings.append(_told_finding(ln, told))
+                parts.append(cur)
         if not ln.blank and ln is not head and ln.kind == "prose":
             doc = make_doc(ln.text, lang)
             ms = matches(doc, lang)
@@ -480,9 +526,14 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
                                       f"after it (line {after.n}) and is taken as the game's name"))
             parts.append(p)
         elif doc_title is not None or any(_plural_patience(ln.text, lang) for ln in pre_content):
-            intro_text = " ".join(ln.text for ln in pre_content)
-            src_findings.append(Finding("", (a, b), "not-a-game",
-                                        "introduction of the article (speaks of patiences in general), not a game"))
+            intro, told = _split_told(body) if not heads else (body, None)
+            intro = [ln for ln in intro if not ln.blank and ln is not doc_title]
+            if intro:
+                intro_text = " ".join(ln.text for ln in intro)
+                src_findings.append(Finding("", (intro[0].n, intro[-1].n), "not-a-game",
+                                            "introduction of the article (speaks of patiences in general), not a game"))
+            if told is not None:
+                parts.append(told)
         else:
             p = _Part(body, None, None, "fragment")
             p.findings.append(Finding("", (a, b), "fragment",
@@ -610,6 +661,9 @@ def _findings(source: Source, part: _Part, key: str, lines: list[Line], lang: st
             after = next((lines[j] for j in range(ln.n, len(lines)) if not lines[j].blank), None)
             listed = after is not None and bool(_ROMAN_RE.match(after.text) or _ARABIC_ITEM_RE.match(after.text)
                                                 or is_display_row(after.text))  # the display after a blank line
+            if after is not None and after.text[:1].islower() and all(
+                    lines[j].blank for j in range(ln.n, after.n - 1)):
+                continue  # the sentence goes on after a page break (its furniture left out)
             if announces_display(ln.text, lang) and (nxt is None or nxt.blank) and not listed:
                 out.append(Finding(source.id, (ln.n, ln.n + 1 if nxt is not None else ln.n), "missing-display",
                                    "the sentence announces a row, layout or notation that is not in the text",
@@ -641,6 +695,30 @@ def _unread_cards(source: Source, part: _Part, key: str, lang: str) -> list[Find
     return out
 
 
+def _furniture_findings(lines: list[Line]) -> list[Finding]:
+    """One ``not-a-game`` finding per run of furniture lines of one family (blank lines between
+    them do not break a run): «masthead, not a game: «НАУКА И ДОСУГ» (3 lines)»."""
+    out: list[Finding] = []
+    run: list[Line] = []
+
+    def flush() -> None:
+        if run:
+            more = f" ({len(run)} lines)" if len(run) > 1 else ""
+            out.append(Finding("", (run[0].n, run[-1].n), "not-a-game",
+                               f"{run[0].label}, not a game: «{run[0].printed}»{more}"))
+            run.clear()
+
+    for ln in lines:
+        if ln.kind == "meta":
+            if run and run[-1].label != ln.label:
+                flush()
+            run.append(ln)
+        elif not ln.blank:
+            flush()
+    flush()
+    return out
+
+
 def segment_source(source: Source) -> ArticleSegmentation:
     """Cut ``source`` (an article or small book, not the PDF book 004) into games.
 
@@ -655,6 +733,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
     pre = source.orthography == "pre-reform"
     lines = _classify(source)
     parts, src_findings, intro = _regions(lines, lang)
+    src_findings += _furniture_findings(lines)
     for f in src_findings:
         f.source = source.id
 

@@ -50,6 +50,8 @@ def shapes() -> dict:
         m["re"] = re.compile(m["pattern"])
     for m in data["title_frames"]:
         m["re"] = re.compile(m["pattern"])
+    for m in data["inline_titles"]:
+        m["re"] = re.compile(m["pattern"])
     data["setext_re"] = re.compile(data["setext"]["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
     return data
@@ -115,6 +117,19 @@ def title_frame(s: str) -> tuple[str, str] | None:
     return None
 
 
+def inline_title(s: str) -> str | None:
+    """The game's name a sentence of ``s`` gives where no heading does (``inline_titles`` of
+    ``heading_shapes.json``): «Бабуся навчила мене пасьянсу «Чотири королі»» → «Чотири королі»,
+    «Похож. Гольф (его ещё называют «Косынка-гольф») раскладывают …» → «Гольф»; else ``None``.
+    Where a text may have such a title is the caller's to say (an untitled post, a text without
+    headings)."""
+    for m in shapes()["inline_titles"]:
+        hit = m["re"].search(s)
+        if hit:
+            return _unquote(hit.group("name"))
+    return None
+
+
 def is_front_matter(title: str, lang: str) -> bool:
     """Whether ``title`` (marks stripped) heads a part that is no game: «Введение», «Загальні
     відомості», «ОБЩИЕ ПРАВИЛА» (``front_matter`` of ``heading_shapes.json``, by lemmas)."""
@@ -161,6 +176,7 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     With ``layout`` (the line carries a heading mark, or a section label or byline follows it) a
     verb-like word does not reject it: the layout says it is a title.
     """
+    s = title_core(s)[0] if s else s
     if not s or len(s) > 80 or not_title(s):
         return None
     ws = words(s)
@@ -221,6 +237,37 @@ _PAREN_LIST_SPLIT = re.compile(r"\s*[,;/]\s*|\s+(?:или|або|or)\s+")
 """Between the names listed in a title's parenthesis: «(Куранты, Кукушка)», «(Павук; Spider)»."""
 
 
+_ALIAS_PAREN_RE = re.compile(r"\s*\((?P<body>[^()]{2,100})\)\s*\.?$")
+_PAREN_CUE_RE = re.compile(
+    r"^(?:(?:она|он|оно|они|вона|він|воно|вони)\s+(?:же|ж)|иначе|інакше|также|також|тоже|или|або|чи"
+    r"|(?:в|у|во)\s+[^\W\d_]+\s+(?:источниках|джерелах|программах|програмах|версиях|версіях|странах|країнах)"
+    r"|по-[^\W\d_]+|англ\.?|(?:англ|англійською|по-английски)\s*:?)\s*(?:[—–-]|:)?\s*")
+_DISAMBIGUATORS = frozenset({"пасьянс", "игра", "гра", "карточный", "картковий", "карта", "солитер", "солітер"})
+
+
+def title_core(s: str) -> tuple[str, tuple[str, ...]]:
+    """A title without a final parenthesis that only disambiguates or gives other names: ``(the
+    title, the names the parenthesis gives)``. «Павук (пасьянс)» → («Павук», ()); «СВОБОДНАЯ ЯЧЕЙКА
+    (она же «Солитёр-ячейка»; в англоязычных источниках — FreeCell)» → («СВОБОДНАЯ ЯЧЕЙКА»,
+    («Солитёр-ячейка», «FreeCell»)); «КОСЫНКА (иначе «Солитёр»)». Any other parenthesis stays."""
+    m = _ALIAS_PAREN_RE.search(s)
+    if not m or m.start() == 0:
+        return s, ()
+    body = m.group("body").strip()
+    if {morph.lemma(w, "ru").replace("ё", "е") for w in words(body)} <= _DISAMBIGUATORS and words(body):
+        return s[: m.start()].rstrip(), ()
+    names, cued = [], False
+    for piece in re.split(r"\s*[;,]\s*", body):
+        c = _PAREN_CUE_RE.match(piece)
+        cued = cued or bool(c and c.end())
+        name = _unquote(piece[c.end():] if c else piece).strip(" .")
+        if name and (name[:1].isupper() or name[:1].isdigit()):
+            names.append(name)
+    if not cued or not names:
+        return s, ()
+    return s[: m.start()].rstrip(), tuple(names)
+
+
 def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     """The names in a title (marks already stripped), the game's own name first.
 
@@ -231,8 +278,8 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     Пасьянс «Струмок»» → Ручеёк, alias Струмок (``uk``). A quoted name is the name («Пасьянс
     "Ручеек"» → Ручеек); ``caps`` titles come back in sentence case («ЧАСЫ» → Часы).
     """
-    s = title.strip().rstrip(".").strip()
-    aliases: list[str] = []
+    s, cued = title_core(title.strip().rstrip(".").strip())
+    aliases: list[str] = list(cued)
     m = _PAREN_RE.search(s)
     if m and (m.group(1)[:1].isupper() or m.group(1)[:1] in "«\"") and m.start() > 0:
         listed = [x.strip() for x in _PAREN_LIST_SPLIT.split(m.group(1)) if x.strip()]
@@ -297,6 +344,8 @@ class Label:
 
 
 _LABEL_PUNCT = " .:—–-*_#"
+_NUMBER_MARKS = ("numbered", "roman", "chapter", "paragraph")
+"""Marks that number a section as well as a game: «2.1. Розклад», «4.1. Мета гри» are labels."""
 
 
 def _match_label(phrase: str, lang: str) -> dict | None:
@@ -317,7 +366,8 @@ def section_label(s: str, lang: str) -> Label | None:
     """The section label of the stripped line ``s``: the whole line («Цель игры», «#### Правила»,
     «Раскладка.», «**Подсчёт очков:**»), or its start before a colon, a full stop or a dash and
     more text («Цель игры: собрать все карты», «Пример: ♠8 — ♣9.»). ``None`` otherwise."""
-    core = marks(s).rest if s.startswith(("#", "*", "_")) else s
+    mk = marks(s)
+    core = mk.rest if s.startswith(("#", "*", "_")) or mk.mark in _NUMBER_MARKS else s
     whole = core.strip(_LABEL_PUNCT)
     if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+)*", whole):
         row = _match_label(whole, lang)

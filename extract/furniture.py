@@ -1,0 +1,133 @@
+"""The furniture of the medium a plain rule text is printed in — never a game, never part of one.
+
+A magazine page has a masthead, an issue line, page numbers, a running foot and «continued on
+p. 48»; a book page has running heads («— 24 —», «СБОРНИКЪ ПАСЬЯНСОВЪ.»); a forum thread has post
+headers, quoted replies and signatures; a blog post has a share line, tags and comments; an
+encyclopedia article has a contents list, «See also» and categories. The families are rows of
+``pasyans/data/page_furniture.json`` (each with example lines); :func:`furniture` reads a whole
+text's lines and says which are furniture and of which family.
+
+Input: the stripped lines of a source in modern spelling (``""`` for a blank line), and its
+language. Output: ``{line number (1-based): family name}``. The segmenter
+(:mod:`pasyans.extract.articles`) keeps these lines out of every game and lists them in a
+``not-a-game`` finding, so that nothing is lost.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+from pasyans import morph
+
+from .headings import QUOTE_RE, marks, title_frame, words
+
+MAX_LINE = 160
+"""A furniture line is at most this long (a paragraph of prose never is furniture)."""
+
+
+@lru_cache(maxsize=1)
+def table() -> dict:
+    """``page_furniture.json`` with its patterns compiled (``row["re"]``) and lemma sets."""
+    data = json.loads(resources.files("pasyans").joinpath("data/page_furniture.json").read_text("utf-8"))
+    for key in ("lines", "blocks", "back_matter"):
+        for row in data[key]:
+            row["re"] = re.compile(row["pattern"])
+    data["masthead"] = frozenset(data["masthead_lemmas"])
+    data["rubric"] = frozenset(data["rubric_lemmas"])
+    return data
+
+
+def line_family(s: str) -> str | None:
+    """The ``lines`` family of the stripped line ``s`` («— 24 —» → ``"page number"``), else ``None``."""
+    if not s or len(s) > MAX_LINE:
+        return None
+    return next((row["name"] for row in table()["lines"] if row["re"].search(s)), None)
+
+
+def _row(key: str, s: str) -> str | None:
+    if not s or len(s) > MAX_LINE:
+        return None
+    return next((row["name"] for row in table()[key] if row["re"].search(s)), None)
+
+
+def _lemmas(s: str, lang: str) -> set[str]:
+    return {(morph.lemma(w, lang) or w.lower()).replace("ё", "е") for w in words(s)} | {w.lower() for w in words(s)}
+
+
+def is_rubric(s: str, lang: str) -> bool:
+    """Whether ``s`` heads a rubric or a collection page: a rubric word with «пасьянс» in the
+    genitive plural and no quoted name («УГОЛОК ЛЮБИТЕЛЯ ПАСЬЯНСОВ», «Отдел пасьянсов.»)."""
+    if not s or len(s) > 80 or "пасьянс" not in s.casefold() or QUOTE_RE.search(s):
+        return False
+    ws = words(s)
+    if len(ws) > 6 or not _lemmas(s, lang) & table()["rubric"]:
+        return False
+    for w in ws:
+        p = morph.parse(w, lang)
+        if p is not None and p.normal_form.endswith("пасьянс") and {"plur", "gent"} <= set(p.tag.grammemes):
+            return True
+    return False
+
+
+def _masthead(para: list[tuple[int, str]], lang: str) -> bool:
+    """Whether the text's first paragraph is a masthead (see ``masthead_lemmas``)."""
+    if not para or len(para) > 5 or any(len(s) > 120 or title_frame(marks(s).rest) for _, s in para):
+        return False
+    if any(marks(s).mark == "markdown" for _, s in para):
+        return False
+    # «Матеріал з Вікіпедії» under an article's title is page meta: the title above it is no masthead
+    return any(_lemmas(s, lang) & table()["masthead"] for _, s in para if line_family(s) != "page meta")
+
+
+def furniture(lines: list[str], lang: str) -> dict[int, str]:
+    """``{line number: family}`` for the furniture lines of a text (``lines``: stripped, modern
+    spelling, ``""`` for blank; numbers are 1-based). See the module doc and the data file."""
+    out: dict[int, str] = {}
+    paras: list[list[tuple[int, str]]] = []
+    cur: list[tuple[int, str]] = []
+    for n, s in enumerate(lines, 1):
+        if s:
+            cur.append((n, s))
+        elif cur:
+            paras.append(cur)
+            cur = []
+    if cur:
+        paras.append(cur)
+    if paras and _masthead(paras[0], lang):
+        out.update((n, "masthead") for n, _ in paras[0])
+    back = None
+    for para in paras:
+        block = None
+        for n, s in para:
+            if back is not None and marks(s).mark != "none" and not _row("back_matter", s):
+                back = None
+            back = _row("back_matter", s) or back
+            block = block or _row("blocks", s)
+            fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None)
+            if fam is not None:
+                out.setdefault(n, fam)
+    _running_heads(lines, out)
+    return out
+
+
+def _running_heads(lines: list[str], out: dict[int, str]) -> None:
+    """In place: a line printed two or more times, each time next to a page number, is a running head."""
+    nonblank = [n for n, s in enumerate(lines, 1) if s]
+    pos = {n: k for k, n in enumerate(nonblank)}
+    seen: dict[str, list[int]] = {}
+    for n in nonblank:
+        if len(lines[n - 1]) <= 80:
+            seen.setdefault(lines[n - 1].casefold(), []).append(n)
+
+    def by_page_number(n: int) -> bool:
+        k = pos[n]
+        near = nonblank[max(0, k - 1):k] + nonblank[k + 1:k + 2]
+        return any(out.get(m) == "page number" for m in near)
+
+    for ns in seen.values():
+        if len(ns) >= 2 and all(by_page_number(n) for n in ns):
+            for n in ns:
+                out.setdefault(n, "running head")

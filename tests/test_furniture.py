@@ -1,0 +1,113 @@
+"""Page furniture (pasyans/data/page_furniture.json) and the title forms of other media: every
+row reads its examples, and whole texts of the genre come out with their games and nothing
+invented (tests/fixtures/texts/seg6_*: the session-5 sample, annotated before tuning)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pasyans.extract import furniture as fu
+from pasyans.extract import headings as hd
+
+LINE_ROWS = [(row["name"], ex) for row in fu.table()["lines"] for ex in row["examples"]]
+
+
+@pytest.mark.parametrize("family, line", LINE_ROWS, ids=[f"{n}:{s[:25]}" for n, s in LINE_ROWS])
+def test_every_furniture_line_row_reads_its_examples(family, line):
+    assert fu.line_family(line) == family
+
+
+@pytest.mark.parametrize("line", [ex for row in fu.table()["lines"] for ex in row.get("not", [])])
+def test_prose_that_looks_like_furniture_is_none(line):
+    assert fu.line_family(line) is None
+
+
+BLOCK_ROWS = [(key, row["name"], ex) for key in ("blocks", "back_matter") for row in fu.table()[key]
+              for ex in row["examples"]]
+
+
+@pytest.mark.parametrize("key, family, line", BLOCK_ROWS, ids=[f"{n}:{s[:25]}" for _, n, s in BLOCK_ROWS])
+def test_every_block_row_opens_its_block(key, family, line):
+    # the line, then a line of its block; a blank line ends a block, a marked heading the back matter
+    text = [line, "Марко Петренко", "", "Косынка, или Клондайк", "", "## Паук", "Раскладка."]
+    got = fu.furniture(text, "ru")
+    assert got[1] == family and got[2] == family
+    assert (4 in got) == (key == "back_matter") and 6 not in got and 7 not in got
+
+
+@pytest.mark.parametrize("para", fu.table()["masthead_examples"])
+def test_mastheads(para):
+    got = fu.furniture(para + ["", "Пасьянс «Косынка»", "", "Сдают семь стопок."], "ru")
+    assert all(got.get(n) for n in range(1, len(para) + 1)) and len(para) + 2 not in got
+
+
+def test_a_title_over_page_meta_is_no_masthead():
+    got = fu.furniture(["Павук (пасьянс)", "Матеріал з Вікіпедії — вільної енциклопедії."], "uk")
+    assert got == {2: "page meta"}
+
+
+@pytest.mark.parametrize("line", fu.table()["rubric_examples"])
+def test_rubric_heads(line):
+    from pasyans.extract.orthography import modernize
+
+    assert fu.is_rubric(modernize(line), "ru")
+    assert not fu.is_rubric("Пасьянс «Сборник»", "ru") and not fu.is_rubric("Пасьянсы одной колодой", "ru")
+
+
+def test_a_line_repeated_by_page_numbers_is_a_running_head():
+    text = ["— 24 —", "", "ИГРЫ И ДОСУГ В ДОМЕ", "", "Пасьянс № 7. Безконечный.", "— 25 —", "",
+            "ИГРЫ И ДОСУГ В ДОМЕ", "Правила."]
+    got = fu.furniture(text, "ru")
+    assert got[3] == got[8] == "running head" and got[1] == got[6] == "page number" and 5 not in got
+
+
+@pytest.mark.parametrize("line, names", [
+    ("Павук (пасьянс)", ["Павук"]),
+    ("СВОБОДНАЯ ЯЧЕЙКА (она же «Солитёр-ячейка»; в англоязычных источниках — FreeCell)",
+     ["Свободная ячейка", "Солитёр-ячейка", "FreeCell"]),
+    ("КОСЫНКА (в англоязычных источниках — Klondike, иначе «Солитёр»)", ["Косынка", "Klondike", "Солитёр"]),
+    ("Паук (одна масть)", ["Паук (одна масть)"]),
+    ("Часы (Куранты, Кукушка)", ["Часы", "Куранты", "Кукушка"]),
+])
+def test_a_title_parenthesis_that_disambiguates_or_gives_names(line, names):
+    shape = hd.title_shape(line, "ru")
+    assert shape is not None
+    assert [t.name for t in hd.split_title(line, "ru", caps=shape == "caps")] == names
+
+
+@pytest.mark.parametrize("line, label", [("2.1. Розклад", "setup"), ("4.1. Мета гри", "goal"), ("1. Історія", "history"),
+                                         ("II. Правила", "rules")])
+def test_a_numbered_section_label_is_a_label(line, label):
+    assert hd.section_label(line, "uk").kind == label
+
+
+@pytest.mark.parametrize("line, rest", [("Розділ 4. Гольф", "Гольф"), ("Глава II. Пасьянсы двумя колодами", "Пасьянсы двумя колодами"),
+                                        ("§ 3. Наполеон на острове Святой Елены", "Наполеон на острове Святой Елены"),
+                                        ("Пасьянсъ № 7. Безконечный.", "Безконечный."), ("Раздел 3: Косынка", "Косынка")])
+def test_numbering_prefixes_are_no_part_of_the_name(line, rest):
+    assert hd.marks(line).rest == rest
+
+
+def _games(name: str):
+    from pasyans.extract.articles import segment_source
+
+    from .test_plain_texts import _source
+
+    return segment_source(_source(f"texts/{name}"))
+
+
+def test_a_magazine_page_keeps_its_masthead_and_page_furniture_out_of_its_games():
+    seg = _games("seg6_ru_magazine.txt")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Паучок", [(12, 18)]), ("Часы", [(27, 33)])]
+    kinds = {f.lines: f.message.split(",")[0] for f in seg.findings if f.kind == "not-a-game"}
+    assert kinds[(1, 3)] == "masthead" and kinds[(5, 5)] == "page number" and kinds[(20, 20)] == "continuation"
+    assert kinds[(22, 22)] == "issue line" and kinds[(23, 23)] == "meta line"
+
+
+def test_a_pre1918_page_reads_numbered_titles_across_its_running_heads():
+    seg = _games("seg6_ru_pre1918.txt")
+    got = [(g.game.name, [a.name for a in g.game.aliases if a.kind != "title-form"]) for g in seg.games]
+    assert got == [("Безконечный", ["Вечным"]), ("Пятнадцать", []), ("Генерал", ["Двенадцать"])]
+    fifteen = seg.games[1]
+    assert "снимаются\nчетверками" in fifteen.text.text  # the page break left out, the sentence whole
+    assert not [f for f in fifteen.game.findings if f.kind == "truncated-line"]
