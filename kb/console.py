@@ -16,7 +16,9 @@ from .present import lines_text
 def names_lines(view: dict) -> list[str]:
     """The English and catalogue names of a game view, one line each (none when it has none):
     ``English: Beleaguered Castle (high confidence)``, ``catalogues: PySolFC #34 …``,
-    ``catalogue names: «Осаждённый замок» (PySolFC #34 Beleaguered Castle), …``."""
+    ``catalogue names: «Осаждённый замок» (PySolFC #34 Beleaguered Castle), …``; the same game told in
+    other texts (``links`` of relation ``same``): ``also in: 012-2 «Павук», 004-095 «Паук»``, and
+    ``related: …``."""
     out = []
     xw = view.get("crosswalk") or {}
     if view.get("english"):
@@ -36,6 +38,10 @@ def names_lines(view: dict) -> list[str]:
     cats = [n for n in view.get("catalogue_names") or [] if n.get("kind") != "english"]
     if cats:
         out.append("catalogue names: " + ", ".join(f"«{n['name']}» ({n['source']})" for n in cats))
+    for relation, label in (("same", "also in"), ("related", "related")):
+        told = [f"{l['other']} «{l['other_name'] or '?'}»" for l in view.get("links") or [] if l["relation"] == relation]
+        if told:
+            out.append(f"{label}: " + ", ".join(told))
     return out
 
 

@@ -356,6 +356,15 @@ def name_evidence(a, b, lang: dict[str, str], xw: dict[str, CrosswalkRow],
 
 # -- rules ----------------------------------------------------------------------------------------
 
+def _mirrored(a: object, b: object) -> bool:
+    """Whether two piles' card counts are the same row told from the other end: «7,6,5,4,3,2,1»
+    (the book deals from the right) and «1,2,3,4,5,6,7» (a pamphlet from the left) are one layout."""
+    seq = lambda v: [str(x).strip() for x in (v.split(",") if isinstance(v, str) else v)] \
+        if isinstance(v, (str, list, tuple)) else None  # noqa: E731
+    sa, sb = seq(a), seq(b)
+    return bool(sa) and sa is not None and len(sa) > 1 and sa == list(reversed(sb or []))
+
+
 def compare_facts(fa: dict[str, Fact], fb: dict[str, Fact]) -> tuple[list[str], list[str], list[str]]:
     """(agreements, structural conflicts, other differences) between two games' facts."""
     agree, conflict, differ = [], [], []
@@ -363,7 +372,7 @@ def compare_facts(fa: dict[str, Fact], fb: dict[str, Fact]) -> tuple[list[str], 
         x, y = fa.get(name), fb.get(name)
         if not x or not y:
             continue
-        if x.value == y.value:
+        if x.value == y.value or (name == "cards_per_pile" and _mirrored(x.value, y.value)):
             agree.append(f"{name} {x.value} = {y.value}")
         elif name in STRUCTURAL:
             conflict.append(f"{name} {x.cite()} ≠ {y.cite()}")

@@ -41,3 +41,37 @@ def test_names_spelt_alike_across_languages_are_no_evidence_of_one_game():
     ev, kinds = name_evidence(a, b, lang, {}, translations_of([a, b], lang, cats), {}, cats)
     assert "ambiguous-name" in kinds and "same-name" not in kinds
     assert decide(a, b, kinds, [], []) == "ambiguous-name"
+
+
+def test_the_same_game_in_two_languages_is_one_game_by_its_catalogue_names():
+    from types import SimpleNamespace
+
+    from pasyans.kb.links import find_links
+
+    uk = _game("901-1", "Павук", [("Spider", "en", "gloss"), ("Павучок", "uk", "alias")], source="901")
+    ru = _game("900-1", "Паук", source="900")
+    sources = [SimpleNamespace(id="900", language="ru", segmenter="headings"),
+               SimpleNamespace(id="901", language="uk", segmenter="headings")]
+    rows = propose([ru, uk], {"900": "ru", "901": "uk"}, [], load_catalogues())
+    (link,) = find_links([ru, uk], sources, rows, all_facts={})
+    assert (link.game_a, link.game_b, link.relation) == ("900-1", "901-1", "same")
+
+
+def test_a_row_of_piles_told_from_the_other_end_is_the_same_layout():
+    from pasyans.kb.links import Fact, compare_facts
+
+    a = {"cards_per_pile": Fact("004-024", "cards_per_pile", "7,6,5,4,3,2,1", "rules", (2020, 2022))}
+    b = {"cards_per_pile": Fact("007-1", "cards_per_pile", "1,2,3,4,5,6,7", "rules", (8, 8))}
+    c = {"cards_per_pile": Fact("006-1", "cards_per_pile", "6,6,6,6,5,5,5,5,5,5", "rules", (14, 14))}
+    agree, conflict, _ = compare_facts(a, b)
+    assert agree and not conflict
+    assert compare_facts(a, c)[1]  # a different layout still tells two games apart
+
+
+def test_show_says_where_else_the_game_is_told(built_kb):
+    from typer.testing import CliRunner
+
+    from pasyans.cli import app
+
+    out = CliRunner().invoke(app, ["show", "002-1", "--db", str(built_kb[0])]).output
+    assert "also in: 004-092 «Салический закон»" in out.splitlines()
