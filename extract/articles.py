@@ -525,7 +525,9 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
                                       f"no heading before the text; the title «{after.printed}» is printed "
                                       f"after it (line {after.n}) and is taken as the game's name"))
             parts.append(p)
-        elif doc_title is not None or any(_plural_patience(ln.text, lang) for ln in pre_content):
+        elif doc_title is not None or any(_plural_patience(ln.text, lang) for ln in pre_content) \
+                or any(ln.kind == "meta" and ln.label == "post header" for ln in pre):
+            # a thread's opening post before the first titled game is no tail of a game
             intro, told = _split_told(body) if not heads else (body, None)
             intro = [ln for ln in intro if not ln.blank and ln is not doc_title]
             if intro:
