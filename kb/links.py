@@ -430,15 +430,25 @@ def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translat
 def candidate_pairs(items: list, keys: list[set]) -> list[tuple[int, int]]:
     """``(i, j)``, ``i < j``, of the items that share a key (``keys[i]`` are item ``i``'s), in
     ascending order: blocking, so that a library of G games costs the pairs that can meet, not
-    G²/2. Cost: the sum over keys of (items with the key)²."""
-    index: dict[tuple, list[int]] = {}
+    G²/2. Entries of one text (``item.source``) with the same keys — the same names, a text of
+    thousands of «ПАСЬЯНС» headings — are a *run*: each is paired with the next of its run, and
+    every one of them with every item outside it, so a run of k costs k − 1 pairs inside it, not
+    k²/2. Cost: the sum over keys of (runs with the key)², times the runs' sizes."""
+    runs: dict[tuple, list[int]] = {}
     for i, ks in enumerate(keys):
+        if ks:
+            runs.setdefault((getattr(items[i], "source", None), frozenset(ks)), []).append(i)
+    index: dict[tuple, list[int]] = {}
+    for r, (_src, ks) in enumerate(runs):
         for k in ks:
-            index.setdefault(k, []).append(i)
+            index.setdefault(k, []).append(r)
+    members = list(runs.values())
     pairs: set[tuple[int, int]] = set()
-    for ids in index.values():
-        if len(ids) > 1:
-            pairs.update(combinations(ids, 2))
+    for run in members:
+        pairs.update(zip(run, run[1:]))
+    for rs in index.values():
+        for r, q in combinations(rs, 2):
+            pairs.update((min(i, j), max(i, j)) for i in members[r] for j in members[q])
     return sorted(pairs)
 
 

@@ -69,3 +69,26 @@ def test_three_copies_give_every_link_of_every_pair(library):
     # each copy of «Осажденная крепость» is the same game as the book's own
     same = {(link.game_a, link.game_b) for link in links if link.relation == "same"}
     assert ("004-004", "004c1-004") in same and ("004c1-004", "004c2-004") in same
+
+
+def test_a_text_of_many_same_named_entries_costs_linear_pairs(monkeypatch):
+    """Issue 15's «20,000 headings»: n entries «Пасьянс» of one text were compared pairwise
+    (n²/2 comparisons and links); now each is compared with the next of its run, and every one
+    of them with the games of other texts that share a key (counted, not timed)."""
+    from pasyans.kb import links as links_mod
+    from pasyans.models import GameText
+
+    n = 300
+    games = [GameText(f"t-{i}", "t", "Пасьянс", [(2 * i + 1, 2 * i + 2)], printed_name="ПАСЬЯНС")
+             for i in range(1, n + 1)]
+    games += [GameText("u-1", "u", "Пасьянс", [(1, 2)]), GameText("u-2", "u", "Осада", [(3, 4)])]
+    sources = [type("S", (), {"id": sid, "language": "ru"})() for sid in ("t", "u")]
+    calls = []
+    real = links_mod.name_evidence
+    monkeypatch.setattr(links_mod, "name_evidence", lambda *a, **k: calls.append(1) or real(*a, **k))
+    found = find_links(games, sources, (), all_facts={})
+    assert len(calls) == (n - 1) + n  # the run's chain, and each of its entries with u-1
+    pairs = {(link.game_a, link.game_b) for link in found}
+    assert ("t-1", "t-2") in pairs and ("t-299", "t-300") in pairs and ("t-1", "t-3") not in pairs
+    assert all((f"t-{i}", "u-1") in pairs for i in range(1, n + 1))
+    assert not any("u-2" in p for p in pairs)
