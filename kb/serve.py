@@ -368,6 +368,32 @@ def listen(host: str, port: int):
     return sock
 
 
+def _utf8_target(data: bytes) -> bytes:
+    """``data`` with each byte ≥ 0x80 before its first line end percent-encoded (``Осада`` →
+    ``%D0%9E…``), as a browser sends a request line: raw UTF-8 in a path or query string is then
+    read as UTF-8, not refused with 400 by the HTTP parser (which takes printable ASCII only)."""
+    end = data.find(b"\n")
+    line, rest = (data, b"") if end < 0 else (data[:end], data[end:])
+    if max(line, default=0) < 0x80:
+        return data
+    return b"".join(b"%%%02X" % c if c >= 0x80 else bytes((c,)) for c in line) + rest
+
+
+def http_protocol():
+    """uvicorn's h11 protocol reading a request line's raw non-ASCII bytes as a browser would send
+    them (:func:`_utf8_target`); a request line cut across reads is encoded piece by piece."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Utf8TargetProtocol(H11Protocol):
+        def data_received(self, data: bytes) -> None:
+            if self.conn.their_state is h11.IDLE and b"\n" not in self.conn.trailing_data[0]:
+                data = _utf8_target(data)  # a request line begins or goes on in this read
+            super().data_received(data)
+
+    return Utf8TargetProtocol
+
+
 def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sql: bool = False,
         show_paths: bool = False) -> None:
     """Serve the knowledge base at ``http://host:port/`` until interrupted (uvicorn, one worker).
@@ -387,5 +413,6 @@ def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sq
     shown = Path(db_path) if show_paths else Path(db_path).name
     print(f"pasyans: serving {shown} at http://{host}:{port}/" + ("  (arbitrary SQL allowed)" if allow_sql else ""),
           flush=True)
-    config = uvicorn.Config(ds.app(), host=host, port=port, log_level="warning", lifespan="on", access_log=False)
+    config = uvicorn.Config(ds.app(), host=host, port=port, log_level="warning", lifespan="on", access_log=False,
+                            http=http_protocol())
     uvicorn.Server(config).run(sockets=[sock])

@@ -224,6 +224,30 @@ def test_bad_requests_get_clear_answers_and_no_traceback(server, built_kb):
     assert "Traceback" not in server.output() and "locals" not in server.output()
 
 
+def _raw_get(base: str, parts: list[bytes]) -> bytes:
+    """The status line of a GET whose request line is sent as the raw bytes ``parts``, one write each."""
+    import socket
+
+    u = urllib.parse.urlsplit(base)
+    with socket.create_connection((u.hostname, u.port), timeout=60) as s:
+        for p in parts:
+            s.sendall(p)
+        s.sendall(b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        return s.makefile("rb").readline().strip()
+
+
+def test_raw_utf8_in_a_request_line_is_read_as_a_browser_sends_it(server):
+    """«/find?q=Осада» typed raw by a client (curl, a script) was refused with 400 by the HTTP
+    parser; its bytes are read as their percent-encoding, as a browser sends them."""
+    from pasyans.kb.serve import _utf8_target
+
+    assert _utf8_target("/find?q=Ос a\r\nX: й".encode()) == b"/find?q=%D0%9E%D1%81 a\r\nX: \xd0\xb9"
+    assert _raw_get(server.base, [b"GET " + "/find?q=Осада".encode()]) == b"HTTP/1.1 302 Found"
+    assert _raw_get(server.base, [b"GET /search?q=", "ту".encode()[:3], "туз".encode()[3:]]) == b"HTTP/1.1 200 OK"
+    assert _raw_get(server.base, [b"GET /find?q=\xff\xfe"]).split()[1] in (b"200", b"302", b"404")
+    assert "Traceback" not in server.output()
+
+
 def test_every_value_written_into_a_page_is_escaped(built_kb, tmp_path):
     db, _ = built_kb
     evil = tmp_path / "evil.db"
