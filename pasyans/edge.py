@@ -45,10 +45,33 @@ current_db: list[Path] = []
 """The knowledge base the running command opened (for the line a damaged file gets)."""
 
 
-def one_line(msg: str, limit: int = 300) -> str:
-    """``msg`` on one line (whitespace runs made one space), at most ``limit`` characters."""
-    msg = " ".join(str(msg).split())
-    return msg if len(msg) <= limit else msg[: limit - 1] + "…"
+WORD_LIMIT = 100
+"""Characters a word (a run without spaces) of an error line keeps: a value echoed in it (a
+5,000-letter name, a path of thousands of letters) is cut in its middle, so the rest still reads."""
+
+LINE_LIMIT = 300
+"""Characters an error line may have, ``error: `` included (two paths and the command to rebuild
+with one of them fit whole)."""
+
+
+def _cut_word(w: str, n: int) -> str:
+    return w if len(w) <= n else w[: n // 2] + "…" + w[len(w) - (n - n // 2 - 1):]
+
+
+def one_line(msg: str, limit: int = LINE_LIMIT - len("error: ")) -> str:
+    """``msg`` on one line (whitespace runs made one space), at most ``limit`` characters: words
+    over :data:`WORD_LIMIT` characters cut in their middle («жжж…жжж'»; a path keeps its start
+    and its file name), then, while the line is too long, the longest words cut shorter (down to
+    20), and last the line's end cut with «…»."""
+    words = str(msg).split()
+    n = WORD_LIMIT
+    while True:
+        words = [_cut_word(w, n) for w in words]
+        line = " ".join(words)
+        if len(line) <= limit or n <= 20:
+            break
+        n -= 10
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def say_error(msg: str, status: int = 1) -> None:

@@ -419,3 +419,17 @@ def test_a_link_as_out_is_written_through_and_judged_by_its_target(small_kb, tmp
     to_fifo.symlink_to(fifo)
     assert one_line(["export", "--db", str(small_kb), "--out", str(to_fifo), "--force"], 1) == (
         f"error: {to_fifo}: is not a regular file (a device or a pipe); give a file name")
+
+
+def test_a_long_name_is_cut_in_the_error_line(small_kb):  # noqa: F811
+    """A 5,000-letter name was echoed whole (a 300-character cut of it): the name is cut in its
+    middle, and the line, «error: » included, keeps to 200 characters and says the rest."""
+    LINE_LIMIT = 200
+
+    name = "ж" * 5000
+    line = one_line(["show", name, "--db", str(small_kb)], 1)
+    assert len(line) <= LINE_LIMIT and line.startswith("error: no game matches 'жжж") and "…" in line
+    assert line.endswith("жж'")
+    line = one_line(["list", "--source", name, "--db", str(small_kb)], 1)
+    assert len(line) <= LINE_LIMIT and "…" in line
+    assert len(one_line([name], 2)) <= LINE_LIMIT
