@@ -53,7 +53,7 @@ def test_every_row_has_an_example_and_every_cue_is_used():
     used = {c.lstrip("^") for c in used}
     # cues read by the mechanics, the anchors and the reader itself, not by a row
     internal = {"F_ANCHOR", "T_ANCHOR", "W_ANCHOR", "F_WEAK", "T_WEAK", "GOAL", "SUCCESS", "VARIANT", "ADVICE",
-                "EXAMPLE", "SAME_AS", "WRAP_PAIR", "PAIR", "POINTS", "SAME_RANK", "ONE_BY_ONE", "OUT_OF_PLAY",
+                "EXAMPLE", "SAME_AS", "SAME_AS_NAMED", "WRAP_PAIR", "PAIR", "POINTS", "SAME_RANK", "ONE_BY_ONE", "OUT_OF_PLAY",
                 "REVERSIBLE", "DISCARD", "WHOLE_PACK", "AS_THEY_APPEAR", "PILES_EACH", "EXTRA_PILES", "PLUS_ONE",
                 "IN_LAYOUT", "SUIT_BY_PILE_HINT", "ACES_TO_F", "PREPLACE_VERB", "KOROL_CUE", "WINDOW",
                 "COLUMNS_COUNT", "LAST_ROW", "GROWING", "STACK_COUNT", "SPACE_ANY", "SPACE_KINGS", "SPACE_NOT",

@@ -76,3 +76,75 @@ def test_reference_phrasings_of_other_authors():
         g = _read(f"u5-{n}", text, lang)
         assert _same_as(g)["ref"] == ref, text
         assert get_field(g.rules, path)["value"] == value, text
+
+
+def _read_source(sid: str, games: list[str], lang: str) -> list[GameText]:
+    """Several games of one source (each a title line and its text), read as a build reads them."""
+    out, texts, n = [], {}, 1
+    for i, text in enumerate(games):
+        lines = text.split("\n")
+        g = GameText(key=f"{sid}-{i + 1}", source=sid, name=lines[0], lines=[(n, n + len(lines) - 1)], text=text)
+        texts[g.key] = MappedText.from_lines(lines)
+        out.append(g)
+        n += len(lines)
+    specs = spec_for_games(out, texts, lang, sid)
+    for g in out:
+        g.rules, g.findings = specs[g.key]
+    return out
+
+
+def test_unquoted_lower_case_and_inflected_names_are_kept_and_inherited():
+    siege = _read("u6-1", "Осада\nВсе карты сдают открытыми в восемь рядов по шесть карт.\n"
+                          "Пустой ряд можно занять любой картой.", "ru")
+    cases = [("ru", "Крепость\nКрепость раскладывается почти как осада, но с двумя отличиями.", "осада"),
+             ("ru", "Крепость\nТе же правила, что и в осаде, только тузы не вынимают заранее.", "осаде"),
+             ("ru", "Крепость\nОтличается от осады тем, что тузы не вынимают заранее.", "осады")]
+    for n, (lang, text, ref) in enumerate(cases):
+        g = _read(f"u7-{n}", text, lang)
+        resolve_across([siege, g])
+        assert _same_as(g)["ref"] == ref, text
+        space = get_field(g.rules, "tableau.space")
+        assert (space["value"], space["status"]) == ("any", "inherited"), text
+        assert "u6-1" in space["ref"] and "Осада" in space["ref"], text
+
+
+def test_ukrainian_unquoted_reference_and_an_english_catalogue_name():
+    g = _read("u8-1", "Павучок\nЯк у павуку, але мастей дві.", "uk")
+    resolve_across([g])
+    assert (_same_as(g)["ref"], _same_as(g)["params"]["catalogue"]) == ("павуку", "Spider")
+    g = _read("u9-1", "Две ячейки\nКак FreeCell, только свободных ячеек две.", "ru")
+    resolve_across([g])
+    sa = _same_as(g)
+    assert sa["ref"] == "FreeCell" and sa["params"]["catalogue"].lower() == "freecell"
+    assert get_field(g.rules, "layout.cells")["value"] == 2
+
+
+def test_a_name_found_nowhere_is_a_finding_not_silence():
+    g = _read("u10-1", "Бастион\nИграется почти как цитадель, но пустое место занимают только королём.", "ru")
+    resolve_across([g])
+    assert _same_as(g)["ref"] == "цитадель"
+    (f,) = [f for f in g.findings if f.kind == "same-as-unresolved"]
+    assert "«цитадель»" in f.message and f.lines == (2, 2)
+    assert get_field(g.rules, "tableau.space")["value"] == "kings"      # the text's own rule stands
+
+
+def test_the_previous_game_is_the_one_referred_to():
+    for lang, second in [("ru", "Паучок\nКак предыдущий, но карты сдают по три."),
+                         ("ru", "Паучок\nПравила как в предыдущем пасьянсе, но карты сдают по три."),
+                         ("uk", "Павучок\nТак само, як у попередньому пасьянсі, але карти здають по три.")]:
+        first, g = _read_source("s11", ["Паук\nВсе карты сдают открытыми в восемь рядов по шесть карт.\n"
+                                        "Пустой ряд можно занять любой картой." if lang == "ru" else
+                                        "Павук\nУсі карти роздають відкритими у вісім рядів по шість карт.\n"
+                                        "Порожній ряд можна зайняти будь-якою картою.", second], lang)
+        sa = _same_as(g)
+        assert sa.get("ref") is None and sa["params"]["previous"] is True, second
+        space = get_field(g.rules, "tableau.space")
+        assert (space["value"], space["status"]) == ("any", "inherited") and first.key in space["ref"], second
+
+
+def test_words_that_name_no_game_make_no_reference():
+    for text in ["Карты кладут так же, как в первом ряду.", "Как обычно, туз старше короля.",
+                 "Как и в других пасьянсах, пустое место заполняется любой картой.",
+                 "Бубны идут как черви, но в обратном порядке.", "Карты кладут как попало, но масти чередуются."]:
+        g = _read("u12-1", "Игра\n" + text, "ru")
+        assert not [s for s in g.rules["special"] if s["name"] == "same-as"], text

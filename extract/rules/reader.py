@@ -19,6 +19,7 @@ from .context import Claim, Context
 from .interpret import read_sentence
 from .mechanics import MECHANICS, base_directions
 from .schema import get_field, set_field, unknown_field, unknown_spec
+from .references import PREVIOUS_GAME, unquoted_name
 from .values import RANKS
 
 RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_DOWN", "SPACE", "REDEAL_ORD",
@@ -116,24 +117,27 @@ class Reader(Context):
         что …», «как «Клондайк», но …» — or a first sentence about a variant: special ``same-as`` with
         the game's name in ``ref`` (the quoted name, or the capitalised word after the cue)."""
         sent = self.sents[k]
-        if not (sent.has("SAME_AS") or (k == 0 and sent.has("VARIANT"))) or sent.has("ALIAS_CUE"):
+        if not (sent.has("SAME_AS") or sent.has("SAME_AS_NAMED") or (k == 0 and sent.has("VARIANT"))) \
+                or sent.has("ALIAS_CUE"):
             return      # «Пасьянс відомий також як «Клондайк»»: another name, not the rules of another game
-        end = sent.spans("SAME_AS")[0][1] if sent.has("SAME_AS") else sent.start
-        s0 = sent.spans("SAME_AS")[0][0] if sent.has("SAME_AS") else sent.start
+        first = min(sent.spans("SAME_AS")[:1] + sent.spans("SAME_AS_NAMED")[:1], default=None)
+        s0, end = first if first else (sent.start, sent.start)
         after = self.toks[end:sent.end]
         names = any(re.search(r"(пасьянс|игр|вариа|варіац|правил|верси|гр[аиу])", t.lower) for t in after)
         quoted = _QUOTED.findall(self.mt.text[self.toks[s0].idx:self.toks[sent.end - 1].end])
         cap = next((t.text for t in self.toks[max(sent.start, s0 - 1):sent.end]
                     if t.text[:1].isupper() and t.i > sent.start and t.i >= s0 - 1 and t.pos in ("NOUN", "X")), None)
-        if not (names or quoted or cap or (k == 0 and sent.has("VARIANT"))):
+        plain = None if quoted or cap else unquoted_name(self.toks, s0, sent.end)
+        if not (names or quoted or cap or plain or (k == 0 and sent.has("VARIANT"))):
             return
-        ref = quoted[0] if quoted else cap
+        ref = quoted[0] if quoted else cap or (plain if plain != PREVIOUS_GAME else None)
         cue_text = " ".join(t.lower for t in self.toks[s0:end])
-        if ref is None and any(w in cue_text for w in ("отлича", "відрізня", "подобно", "подібно", "аналогично",
-                                                          "аналогічно", "как", "як")) and "так" not in cue_text:
+        if ref is None and plain != PREVIOUS_GAME and any(
+                w in cue_text for w in ("отлича", "відрізня", "подобно", "подібно", "аналогично", "аналогічно", "как",
+                                        "як")) and "так" not in cue_text:
             return      # «отличается от других пасьянсов»: no game is named
         self.add_special("same-as", "the text refers to another game's rules for what it does not state",
-                         sent, once=False, ref=ref)
+                         sent, once=False, ref=ref, **({"params": {"previous": True}} if plain == PREVIOUS_GAME else {}))
 
     def _goal_on_aces(self, k: int) -> bool:
         """«Цель игры — покрыть тузы сериями карт соответствующей масти …»: the goal's piles are the

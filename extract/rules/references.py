@@ -41,6 +41,54 @@ def _keys(name: str, lang: str) -> set[tuple[str, ...]]:
     return {k for k in keys if k}
 
 
+PREVIOUS_GAME = "\x00previous"
+"""What :func:`unquoted_name` answers for «как предыдущий», «як у попередньому пасьянсі» (the game told before)."""
+
+_ANCHORS = frozenset({"как", "як", "от", "від", "что", "що", "подобно", "подібно", "аналогично", "аналогічно"})
+_SKIP = frozenset({"и", "і", "й", "в", "у", "во", "почти", "майже", "же", "ж", "и", "с", "з", "із", "со"})
+_NAME_POS = frozenset({"NOUN", "ADJ", "X", "PROPN"})
+_NOT_A_NAME = frozenset({"C:PILE", "C:ROW", "C:COLUMN", "C:STACK", "C:CARD", "C:KOLODA", "C:PLACE", "C:CELL",
+                         "C:SUIT", "C:RANK", "C:TUZ", "C:KOROL", "C:STOCK", "C:RESERVE", "C:WASTE_PILE", "C:LAYOUT",
+                         "C:FIRST", "C:ONE", "C:EACH", "C:OTHER_ADJ", "C:F_WORD", "C:SERIES", "C:GROUP", "C:ORDER",
+                         "C:JACK", "C:JOKER", "C:GAP", "C:EMPTY", "C:DEAL_NOUN", "C:REDEAL_NOUN", "C:VARIANT_WORD"})
+"""Word classes of the game's own things («как в первом ряду», «как на основаниях»): no game's name."""
+_GENERIC = frozenset({"пасьянс", "игра", "гра", "правило", "случай", "випадок", "другой", "інший", "остальной",
+                      "обычный", "звичайний", "всякий", "любой", "будь-який", "весь", "увесь", "описанный", "этот",
+                      "тот", "цей", "той", "такой", "такий", "сказать", "сказано", "выше", "вище", "здесь", "тут",
+                      "обычно", "зазвичай", "раз", "образ", "основной", "основний", "предыдущий", "попередній",
+                      "начало", "початок", "время", "час", "порядок", "место", "місце", "сторона", "раньше"})
+
+
+_SUIT_STEMS = ("черв", "чирв", "пик", "пік", "бубн", "бубен", "бубон", "треф", "крест", "хрест", "вин", "жир")
+"""Suit names («бубны идут как черви, но …»): no game's name."""
+
+
+def unquoted_name(toks: list, start: int, end: int) -> str | None:
+    """The game a same-as sentence names without quotes, in tokens ``[start, end)`` of one sentence
+    (``Tok`` of :mod:`.tokens`): the words after «как/як/от/від/что и в» up to the next punctuation,
+    conjunction or preposition («почти как осада, но …» → «осада»; «як у косинці, але …» → «косинці»;
+    «Как Spider, но …» → «Spider»); :data:`PREVIOUS_GAME` for «как предыдущий», «як у попередньому
+    пасьянсі»; ``None`` when the words are the game's own things («как в первом ряду»), generic
+    («как и в других пасьянсах», «как обычно») or absent."""
+    i = next((j for j in range(start, end) if toks[j].lower in _ANCHORS), None)
+    if i is None:
+        return None
+    j = i + 1
+    while j < end and toks[j].lower in _SKIP:
+        j += 1
+    words = []
+    while j < end and len(words) < 3 and toks[j].pos in _NAME_POS and not toks[j].is_punct:
+        words.append(toks[j])
+        j += 1
+    if any("C:PREVIOUS" in t.feats for t in words):
+        return PREVIOUS_GAME
+    if not words or not any(t.pos in ("NOUN", "X", "PROPN") for t in words):
+        return None
+    if any(t.feats & _NOT_A_NAME or t.lemma in _GENERIC or t.lower.startswith(_SUIT_STEMS) for t in words):
+        return None
+    return " ".join(t.text for t in words)
+
+
 _MOVING = ("перекладыван", "перекладк", "перекладан", "перемещени", "перекладанн")
 _LAYING = ("раскладыва", "раскладк", "раскладывается", "выкладыва", "розкладк", "розклад", "сдаются", "расклад")
 
@@ -49,6 +97,8 @@ def scope(quote: str) -> list[str] | None:
     """The fields a same-as sentence covers: tableau fields when it speaks of moving cards, layout
     fields when it speaks of laying them out, else all (``None``)."""
     head = quote.lower()
+    if re.search(r"отлич|відмін|різниц|разниц|отлича|відрізня", head):
+        return None     # «раскладывается почти как осада, но с двумя отличиями»: the whole game, its differences told
     for cut in ("так", "подобно", "как", "як", "тот же", "те саме", "аналогично"):
         if cut in head:
             head = head.split(cut)[0]
@@ -89,20 +139,39 @@ class Library:
                 self.listed_in.setdefault(en, set()).add(catalogue)
 
     def catalogue_game(self, name: str) -> tuple[str, list[str]] | None:
-        """(English name, the catalogues listing it) when ``name`` is a catalogue game's Russian or
-        Ukrainian name («Паука» → ``("Spider", ["Aisleriot", "KPatience", "PySolFC"])``), else ``None``."""
+        """(English name, the catalogues listing it) when ``name`` is a catalogue game's Russian,
+        Ukrainian or English name («Паука», «Spider» → ``("Spider", ["Aisleriot", "KPatience", "PySolFC"])``),
+        else ``None``."""
+        en = self._english_name(name)
+        if en is not None:
+            return en, sorted(self.listed_in.get(en, ()))
         for k in _keys(name, self.lang):
             en = self.catalogue.get(k)
             if en is not None:
                 return en, sorted(self.listed_in.get(en, ()))
         return None
 
+    def _english_name(self, name: str) -> str | None:
+        """The catalogue's English name when ``name`` is one («FreeCell», «spider»), else ``None``."""
+        low = " ".join(_WORD.findall(name or "")).lower()
+        if not low or not low.isascii():
+            return None
+        names = [en for en in set(self.catalogue.values()) | set(self.english.values()) if en.lower() == low]
+        # one spelling whatever the set's order: the one most catalogues list («FreeCell» before «Freecell»)
+        return min(names, key=lambda en: (-len(self.listed_in.get(en, ())), en), default=None)
+
     def find(self, name: str) -> tuple[str, str, dict, str] | None:
-        """(game key, its name, its spec, how found) for the game called ``name``, or ``None``."""
+        """(game key, its name, its spec, how found) for the game called ``name`` (its name as written,
+        inflected, in lower case or its catalogue name in English), or ``None``."""
         want = _keys(name, self.lang)
         for key, n, spec in self.games:
             if _keys(n, self.lang) & want:
                 return key, n, spec, "by name"
+        english = self._english_name(name)
+        if english is not None:
+            for key, n, spec in self.games:
+                if self.english.get(key, "").lower() == english.lower():
+                    return key, n, spec, f"by its English catalogue name «{name}»"
         for k in want:
             en = self.catalogue.get(k)
             if en is None:
