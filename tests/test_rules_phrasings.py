@@ -8,13 +8,17 @@ import pytest
 
 from pasyans.extract.rules import extract_rules_with_findings, get_field, validate_spec
 from pasyans.extract.rules.cues import PhrasingError, compile_pattern, cues, word_classes
-from pasyans.extract.rules.interpret import example_language, rows
+from pasyans.extract.orthography import modernize_mapped
+from pasyans.extract.rules.interpret import PRE_1918, example_language, rows
 from pasyans.extract.rules.tokens import sentences, tokens
 from pasyans.extract.text import MappedText
 
 
 def _read(text: str, lang: str):
+    """A row's example read as a build reads its source: a pre-1918 text is modernized first."""
     mt = MappedText.from_lines(text.split("\n"))
+    if PRE_1918.search(text):
+        mt = modernize_mapped(mt)
     spec, findings = extract_rules_with_findings(mt, lang)
     validate_spec(spec)
     return spec, findings

@@ -354,6 +354,13 @@ END_RANK_ROWS = ("to-kings", "to-aces", "ace-to-king", "king-to-ace")
 """Rows reading a foundation's direction from its end rank («до королей», «от туза до короля»)."""
 
 
+PRE_1918 = re.compile(r"[ѣѢѳѲѵѴ]|[бвгджзклмнпрстфхцчшщБВГДЖЗКЛМНПРСТФХЦЧШЩ]ъ\b")
+"""Pre-1918 Russian spelling (ѣ, ѳ, ѵ, a hard sign ending a word): Ukrainian has none of them."""
+
+
 def example_language(text: str) -> str:
-    """The language of a data row's example: Ukrainian when it has a letter only Ukrainian uses."""
+    """The language of a data row's example: Ukrainian when it has a letter only Ukrainian uses
+    («і» in a pre-1918 Russian text is Russian: see :data:`PRE_1918`)."""
+    if PRE_1918.search(text):
+        return "ru"
     return "uk" if re.search(r"[іїєґІЇЄҐ']", text) else "ru"

@@ -427,6 +427,9 @@ def split_rest(ctx, k, span, pile):
     nums = [t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None and t.ordinal is None]
     piles = next((ctx.number_at(s, e) for s, e in ctx.sents[k].spans("STACK_COUNT") if s < span[0]), None)
     piles = piles if piles is not None else ctx.best("layout.tableau_piles")
+    if len(nums) >= 4 and (not isinstance(piles, int) or nums[0] + nums[2] == piles):
+        first, a, rest, b = nums[:4]      # uk «у перші чотири по сім карт, у решту чотири по шість»: the rest counted
+        return first + rest, ",".join([str(a)] * first + [str(b)] * rest)
     if len(nums) < 3 or not isinstance(piles, int) or nums[0] >= piles:
         return None
     first, a, b = nums[:3]
@@ -479,7 +482,7 @@ def per_pile(ctx, k, span, pile):
 def split_piles(ctx, k, span, pile):
     """«в восемь стопок: в четырёх по семь карт, в четырёх по шесть»: (piles, cards per pile)."""
     toks = ctx.toks[span[0]:span[1]]
-    nums = [t.num for t in toks if t.num is not None]
+    nums = [t.num for t in toks if t.num is not None and t.ordinal is None]   # uk «у три перші ряди»: no count
     if len(nums) < 4:
         return None
     a, x, b, y = nums[:4]
