@@ -127,10 +127,12 @@ class Reader(Context):
         quoted = _QUOTED.findall(self.mt.text[self.toks[s0].idx:self.toks[sent.end - 1].end])
         cap = next((t.text for t in self.toks[max(sent.start, s0 - 1):sent.end]
                     if t.text[:1].isupper() and t.i > sent.start and t.i >= s0 - 1 and t.pos in ("NOUN", "X")), None)
-        plain = None if quoted or cap else unquoted_name(self.toks, s0, sent.end)
+        plain = None if quoted else unquoted_name(self.toks, s0, sent.end)
+        if cap and not (plain and plain.startswith(cap)):
+            plain = None        # «Як Вечірня зоря, але …»: the capitalised name with the words that follow it
         if not (names or quoted or cap or plain or (k == 0 and sent.has("VARIANT"))):
             return
-        ref = quoted[0] if quoted else cap or (plain if plain != PREVIOUS_GAME else None)
+        ref = quoted[0] if quoted else (plain if plain != PREVIOUS_GAME else None) or cap
         cue_text = " ".join(t.lower for t in self.toks[s0:end])
         if ref is None and plain != PREVIOUS_GAME and any(
                 w in cue_text for w in ("отлича", "відрізня", "подобно", "подібно", "аналогично", "аналогічно", "как",

@@ -80,6 +80,8 @@ def unquoted_name(toks: list, start: int, end: int) -> str | None:
     while j < end and len(words) < 3 and toks[j].pos in _NAME_POS and not toks[j].is_punct:
         words.append(toks[j])
         j += 1
+    if len(words) > 1 and j < end and not (toks[j].is_punct or toks[j].pos == "CCONJ"):
+        words = words[:1]       # «как Паук пустые места …»: a name ends where the clause does, else it is one word
     if any("C:PREVIOUS" in t.feats for t in words):
         return PREVIOUS_GAME
     if not words or not any(t.pos in ("NOUN", "X", "PROPN") for t in words):
