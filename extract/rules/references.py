@@ -166,9 +166,11 @@ class Library:
         """(game key, its name, its spec, how found) for the game called ``name`` (its name as written,
         inflected, in lower case or its catalogue name in English), or ``None``."""
         want = _keys(name, self.lang)
-        for key, n, spec in self.games:
-            if _keys(n, self.lang) & want:
-                return key, n, spec, "by name"
+        named = [(key, n, spec) for key, n, spec in self.games if _keys(n, self.lang) & want]
+        if named:
+            # a name given twice (a title line and the heading under it): the game whose text states rules
+            key, n, spec = max(named, key=lambda g: _stated(g[2]))
+            return key, n, spec, "by name"
         english = self._english_name(name)
         if english is not None:
             for key, n, spec in self.games:
@@ -182,6 +184,13 @@ class Library:
                 if self.english.get(key, "").lower() == en.lower():
                     return key, n, spec, f"through the catalogue name «{name}» = {en}"
         return None
+
+
+def _stated(spec: dict) -> int:
+    """How many fields of ``spec`` its text states."""
+    from .schema import get_field
+
+    return sum(get_field(spec, p)["status"] == "stated" for p in field_paths()) if spec else 0
 
 
 def matches(name: str, candidate: str, lang: str = "ru") -> bool:
