@@ -320,7 +320,8 @@ def _fmt(c: Counter) -> str:
             + (f"  from/count {c['places'] / c['placed']:6.1%}" if c["placed"] else ""))
 
 
-WHOLE_TEXT_SETS = ("own_texts_segments.json", "aisleriot_segments.json", "moves_texts_segments.json", "moves5_segments.json")
+WHOLE_TEXT_SETS = ("own_texts_segments.json", "aisleriot_segments.json", "moves_texts_segments.json", "moves5_segments.json",
+                   "moves6_segments.json")
 """Annotations of whole texts (segments, examples, moves): scored end to end by :func:`whole_texts`."""
 
 
