@@ -10,7 +10,8 @@ destination whose rank matches), and example lines read per second.
 Beyond the bundled gold, the hand annotations of ``tests/fixtures/annotations/`` (made before the
 reader was tuned to them) are measured the same way, each in two parts — the part tuned to and the
 held-out part (a third, drawn at random, whose misses are not printed unless ``--held-out`` is
-given): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
+given); the examples of the whole-text sets moves5/moves6 are also read alone, on their annotated
+lines (:func:`reader_only`: the reader's share, segmentation aside): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
 ``other_moves.json`` (texts of other authors: the Aisleriot example and paragraphs written in the
 genre's styles, Russian, Ukrainian and pre-1918), and the worked examples of the development texts
 the "texts" developer wrote (``own_texts_segments.json``, their own tuned/held-out split). Per set: card recall, precision, order (LCS),
@@ -292,8 +293,8 @@ def context_for(label: str):
 def measure(items) -> dict:
     tot = Counter()
     per = []
-    for label, sid, mt, notation, lang, gold in items:
-        res = parse_moves(mt, sid, notation, lang, context=context_for(label))
+    for label, sid, mt, notation, lang, gold, *ctx in items:
+        res = parse_moves(mt, sid, notation, lang, context=ctx[0] if ctx else context_for(label))
         ours = [m for m in res.moves if m.cards]
         g_named = [g for g in gold if g[0] is not None]
         oc = Counter(str(m.cards[0]) for m in ours)
@@ -385,6 +386,36 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
                     tot["ours"] += n
                     if n:
                         tot.misses.append(f"{entry['file']}: {n} moves read in {g.name!r}, which is no annotated game")
+    return out
+
+
+def reader_only(names: tuple[str, ...] = ("moves5_segments.json", "moves6_segments.json")) -> dict[str, list]:
+    """The annotated examples of whole texts read by the move reader *alone*, on the example's own
+    annotated lines (entered as ``pasyans add`` would: notation, language, spelling; the game's
+    annotated lines as its layout context) — what the reader gets right when segmentation finds the
+    example. Returns ``"<set> reader-only"`` → items shaped as :func:`annotated_examples` gives them."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from segmentation import annotated_source
+
+    from pasyans.extract.moves import game_context
+    from pasyans.extract.orthography import modernize_mapped
+
+    out: dict[str, list] = {}
+    for name in names:
+        items = out.setdefault(f"{name.split('_segments')[0]} reader-only", [])
+        for i, entry in enumerate(json.loads((ANNOTATIONS / name).read_text("utf-8"))["texts"]):
+            src, _ = annotated_source(entry, f"t{i:02d}")
+            for gg in entry["games"]:
+                ctx_text = "\n".join(src.lines[gg["lines"][0] - 1:gg["lines"][1]])
+                for ex in gg["examples"]:
+                    a, b = ex["lines"]
+                    mt = MappedText.from_lines(src.lines[a - 1:b], a, sep=" ")
+                    if src.orthography == "pre-reform":
+                        mt = modernize_mapped(mt)
+                    lang = src.language_at(a)
+                    gold = [_annotation_move(m, "standard") for m in ex["moves"]]
+                    items.append((f"{entry['file'][6:]} {gg['title']} {a}-{b}", "x", mt, src.notation, lang, gold,
+                                  game_context(ctx_text, lang)))
     return out
 
 
@@ -482,6 +513,13 @@ def main() -> None:
                         or row["strict"] < row["lcs"] or row["flags"] < row["flagged"]:
                     if "held-out" not in name or show_held:
                         print(f"  {label:28s} {_fmt(row)}")
+        print(f"{name:14s} {_fmt(r['total'])}")
+    for name, items_ in reader_only().items():   # (misses of these sets are printed with -v only)
+        r = measure(items_)
+        if verbose:
+            for label, row in r["per"]:
+                if row["hit"] < row["gold"] or row["hit"] < row["ours"] or row["strict"] < row["lcs"] or row["flags"] < row["flagged"]:
+                    print(f"  {label:28s} {_fmt(row)}")
         print(f"{name:14s} {_fmt(r['total'])}")
     print("== example moves found in whole texts (segmented and read as the pipeline does)")
     for name, c in whole_texts().items():

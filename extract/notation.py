@@ -489,6 +489,27 @@ def _scan_symbol(text: str, out: Scan, latin_t: str | None = None) -> None:
                                      text[m.start():m.end() + 2], "suit symbol without a readable rank"))
 
 
+_STD_RE = re.compile(r"(?<![\w'’\-])(10|[2-9TJQKA])([SHDC])(?![\w'’])")
+_LATIN_WORD_RE = re.compile(r"[A-Za-z]{2,}")
+
+
+def _scan_standard(text: str, out: Scan) -> None:
+    """Cards in the standard notation of PySolFC and fc-solve inside Cyrillic text («Переместите QH на
+    KS», «10S»): a translated manual's own notation. A token beside a Latin word («AS IS», «KC and»)
+    is English text, not a card."""
+    taken = [(t.start, t.end) for t in out.tokens]
+    for m in _STD_RE.finditer(text):
+        s, e = m.span()
+        if any(a < e and s < b for a, b in taken):
+            continue
+        near = re.findall(r"[^\s,.;:()]+", text[max(0, s - 24):s])[-1:] + re.findall(r"[^\s,.;:()]+", text[e:e + 24])[:1]
+        if any(_LATIN_WORD_RE.fullmatch(w) and not _STD_RE.fullmatch(w) for w in near):
+            continue
+        rank = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}.get(m.group(1)) or int(m.group(1))
+        out.tokens.append(CardToken(s, e, m.group(), Card(rank, m.group(2)), "standard",
+                                    "standard notation (rank and suit letter, as PySolFC and fc-solve write it)"))
+
+
 def _scan_letter(text: str, out: Scan) -> None:
     covered: set[int] = set()
     for m in _LET_RE.finditer(text):
@@ -570,6 +591,8 @@ def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t
         _scan_symbol(text, out, latin_t)
     if notation == "letter":
         _scan_letter(text, out)
+    else:
+        _scan_standard(text, out)
     row_spans = [(r.start, r.end) for r in out.ranges]
     if words:
         taken = [(t.start, t.end) for t in out.tokens] + [(m.start, m.end) for m in out.moves] + row_spans

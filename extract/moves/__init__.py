@@ -70,7 +70,7 @@ from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
 from .lexicon import VERB_CUES
-from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses
+from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses, symbol_after_rank
 from .reader import Reader
 
 __all__ = ["GameContext", "MoveParse", "game_context", "parse_moves", "shown_before", "SHOWN_NOTE", "UNNAMED"]
@@ -130,10 +130,12 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     sc = scan(s, notation, lang)
     extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
              if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]
-    sc.tokens = restated_in_parentheses(s, elliptic_suits(
-        s, distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang), lang))
+    sc.tokens = restated_in_parentheses(s, elliptic_suits(s, symbol_after_rank(
+        s, distribute_suits(s, sorted(sc.tokens + extra, key=lambda t: t.start), lang)), lang))
     out.tokens = sc.tokens
     for u in sc.unread:
+        if any(t.start <= u.start < t.end for t in sc.tokens):
+            continue   # a symbol a rank word took («туза ♦️»)
         out.findings.append(Finding(source_id, mt.lines_of(u.start, max(u.end, u.start + 1)), "unparsed-card",
                                     f"«{u.raw}» looks like a card but was not read: {u.reason}", token=u.raw))
     for t in sc.tokens:

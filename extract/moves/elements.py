@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from pasyans import morph
@@ -105,7 +106,7 @@ def elements(text: str, cards: list[CardToken], formals: list[FormalMove], lang:
             elif kind == "dash":
                 ds = s + (len(m.group()) - len(m.group().lstrip()))
                 els.append(El("dash", ds, ds + 1, text[ds]))
-            else:
+            elif m.group() != "\ufe0f":   # «7♥️»: an emoji suit's variation selector is no element
                 els.append(El(kind, s, e, m.group(), m.group().lower()))
 
     for s, e, kind, obj in spans:
@@ -161,10 +162,15 @@ def mark_cues(els: list[El], lang: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 def sentences(els: list[El]) -> list[list[El]]:
-    """Cut at «.», «!», «?», «…» — not after an abbreviation («т. д.», «рис.») or a number («1.»)."""
+    """Cut at «.», «!», «?», «…» — not after an abbreviation («т. д.», «рис.») or a number («1.») —, and
+    after an emoji before a capital or a card (:func:`_emoji_end`)."""
     out, cur = [], []
     for i, el in enumerate(els):
         cur.append(el)
+        if _emoji_end(els, i):
+            out.append(cur)   # «поклала на 7♥️ 😊 Далі …»: an emoji before a capital ends a post's sentence
+            cur = []
+            continue
         if el.kind == "punct" and el.text in ".!?…":
             prev = els[i - 1] if i else None
             nxt = els[i + 1] if i + 1 < len(els) else None
@@ -180,6 +186,14 @@ def sentences(els: list[El]) -> list[list[El]]:
     if cur:
         out.append(cur)
     return out
+
+
+def _emoji_end(els: list[El], i: int) -> bool:
+    """Whether ``els[i]`` is an emoji (a pictograph, not a suit symbol) followed by a capitalized word or a card."""
+    el, nxt = els[i], els[i + 1] if i + 1 < len(els) else None
+    if el.kind != "punct" or nxt is None or not (nxt.kind == "card" or nxt.kind == "word" and nxt.text[:1].isupper()):
+        return False
+    return unicodedata.category(el.text[:1]) == "So" and el.text[:1] not in "♠♣♥♦♤♧♡♢"
 
 
 _PREDICATES = frozenset(VERB_CUES)
@@ -212,10 +226,16 @@ def _relative_aside(main: list[El], i: int, cur: list[El]) -> int | None:
     відніс на базу», «Двійку треф, яка лежала в колоді, я теж відправив туди»); ``None`` otherwise."""
     if has_predicate(cur) or not any(e.kind == "card" for e in cur):
         return None
-    if not (i + 1 < len(main) and main[i + 1].kind == "word" and main[i + 1].low in RELATIVE | {"що", "что"}):
+    nxt = main[i + 1] if i + 1 < len(main) else None
+    # «четверку червей, открывшуюся под девяткой, туда же»: a participle's aside may name where the card lay
+    participle = nxt is not None and nxt.kind == "word" and nxt.tag is not None and nxt.tag.POS == "PRTF"
+    if not (nxt is not None and nxt.kind == "word" and (nxt.low in RELATIVE | {"що", "что"} or participle)):
         return None
     k = next((k for k in range(i + 2, len(main)) if main[k].kind == "punct" and main[k].text in ",;:"), None)
-    if k is None or any(e.kind == "card" for e in main[i + 1:k]) or not has_predicate(segment_after(main, k + 1)):
+    if k is None or (not participle and any(e.kind == "card" for e in main[i + 1:k])):
+        return None
+    after = segment_after(main, k + 1)
+    if not (has_predicate(after) or participle and any("SAME_PLACE" in e.cues for e in after)):
         return None
     return k
 

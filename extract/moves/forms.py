@@ -111,6 +111,10 @@ class Forms:
                 self.chain(cl, tg.toks, left.toks[-1], flags)
                 self.protos[-len(tg.toks)].notes.append("«Y — X» after «Y покрывается X»: X onto Y")
                 done = True
+            elif right.kind == "card" and not prep and len(movers.toks) == 1 and movers.toks[0].card.suit and \
+                    next(g for g in groups if g.i == r).toks[0].card == movers.toks[0].card:
+                self.carried = True   # «QH — дама червей», «10♠ — десятка пик»: the notation explained, no move
+                done = True
             elif right.kind == "card":
                 tg = next(g for g in groups if g.i == r)
                 if len(tg.toks) > 1 and tg.alt:
@@ -417,9 +421,31 @@ class Forms:
             if movers:
                 self.to_group(cl, movers[-1], tok, flags | {flag}, [note])
                 return True
+        same = next((i for i, el in enumerate(cl) if "SAME_PLACE" in el.cues), None)
+        lp = self.ctx.last_proto
+        if same is not None and on_i is None and lp is not None and (lp.place or lp.target) and \
+                not any(el.kind == "word" and el.low in INTO for el in cl[:same]):
+            # «2) Двойку треф туда же», «после чего четверку червей, открывшуюся под девяткой, туда же»
+            movers = _movers_before([g for g in groups if g.prep not in UNDER], same, [])
+            if movers is not None and movers.toks:
+                if lp.place is not None:
+                    self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
+                else:
+                    self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
+                return True
         if on_i is None and up_i is None:
             return self._elliptic_into(cl, groups, flags, elided)
         k = on_i if on_i is not None else up_i
+        tg = next((g for g in groups if on_i is not None and g.i == on_i + 1), None)
+        if on_i is not None and tg is not None and len(groups) == 1 and len(tg.toks) == 1 and lp is not None \
+                and lp.place == "foundation" and lp.target is None and self.ctx.prev_made and lp in self.ctx.prev_made \
+                and on_i == 0 and tg.j == len(cl):
+            # «Из колоды пришла 3♣ — на базу, на двойку треф», «2 | 2♠ | в базу, на туза»: the foundation
+            # card it goes on, in apposition — the same move
+            lp.target = self.resolve_rank(tg.toks[0], cl)
+            lp.end = cl[-1].end
+            lp.notes.append("the foundation card named in apposition")
+            return True
         movers = _movers_before(groups, k, elided)
         if movers is None or not movers.toks:
             return False

@@ -462,3 +462,21 @@ def restated_in_parentheses(text: str, tokens: list[CardToken]) -> list[CardToke
                 and _RESTATED.fullmatch(text[t.end:nxt.start]):
             out[n] = replace(t, card=nxt.card, reading_note=f"the card restated in parentheses, «{nxt.raw}»")
     return out
+
+
+_SYMBOL_AFTER = re.compile(r" ?([♠♣♥♦])\ufe0f?")
+_SUIT_OF_SYMBOL = {"♠": "S", "♣": "C", "♥": "H", "♦": "D"}
+
+
+def symbol_after_rank(text: str, tokens: list[CardToken]) -> list[CardToken]:
+    """A rank named in words and its suit as a symbol after it: «туза ♦️ — на базу», «на короля ♠️»,
+    «дама ♥» (forum posts, emoji suits with or without the variation selector U+FE0F). The rank
+    token takes the symbol; returns the tokens in text order."""
+    out = []
+    for t in tokens:
+        m = _SYMBOL_AFTER.match(text, t.end) if t.notation == "words" and t.card.suit is None and not t.card.joker else None
+        if m is not None and not any(u is not t and u.start < m.end() and m.start(1) < u.end for u in tokens):
+            t = replace(t, end=m.end(), raw=text[t.start:m.end()], card=Card(t.card.rank, _SUIT_OF_SYMBOL[m.group(1)]),
+                        reading_note="a rank in words, its suit as a symbol after it")
+        out.append(t)
+    return out

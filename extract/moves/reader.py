@@ -42,6 +42,9 @@ def from_place(cl: list[El]) -> str | None:
     return None
 
 
+_APPEAR = frozenset({"оказаться", "оказываться", "показаться", "появиться", "опинитися", "виявитися", "з'явитися"})
+"""Verbs of a card found where it lies («под ним окажется двойка»), read with TURN and STATE."""
+_NOWHERE = frozenset({"некуда", "нікуди", "никуда"})
 _LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
 """Verbs of going that, with no destination and after cards left play, mean leaving play too."""
 
@@ -370,6 +373,7 @@ class Reader(Forms):
         cl = self._verdict_on_last(cl)
         if not cl:
             return []
+        cl = self._found_then_moved(cl)
         before = {id(p) for p in self.protos}
         groups = card_groups(cl)
         prons = pronouns_of(cl)
@@ -429,11 +433,11 @@ class Reader(Forms):
             self.ctx.pending_list = []   # (a participle beside the list keeps it: «…, лежащие одна на другой, …»)
         return made
 
-    _THAT = frozenset({"так", "это", "этого", "це", "цього", "такое", "таке"})
+    _THAT = frozenset({"так", "это", "этого", "це", "цього", "такое", "таке", "но", "але", "однако", "однак", "проте"})
 
     def _verdict_on_last(self, cl: list[El]) -> list[El]:
         """«класть 7♥ на 8♦. Так нельзя, …», «Це не можна»: a prohibition of the move just read, said
-        after it; the move before gets ``prohibited`` and the rest of the clause (after the comma) is
+        after it («…, але не можна — однаковий колір»); the move before gets ``prohibited`` and the rest of the clause (after the comma) is
         read on its own («…, правильно 7♥ на 8♠ или 8♣»). Returns the clause left to read."""
         lp = self.ctx.last_proto
         if lp is None or not lp.movers or len(cl) < 2 or cl[0].kind != "word" or cl[0].low not in self._THAT:
@@ -443,10 +447,34 @@ class Reader(Forms):
             k += 1
         if k >= len(cl) or "PROHIB" not in cl[k].cues or any(el.kind == "card" for el in cl[:k + 1]):
             return cl
+        if cl[0].low in STRONG and any(el.kind == "card" for el in cl):
+            return cl   # «…, але не на ♣8»: another destination forbidden, read as a move of its own
         lp.flags.add("prohibited")
         lp.notes.append(f"«{cl[0].text} {cl[k].text}» after it: the move is forbidden")
         comma = next((i for i, el in enumerate(cl) if el.kind == "punct" and el.text == ","), None)
         return cl[comma + 1:] if comma is not None else []
+
+    def _found_then_moved(self, cl: list[El]) -> list[El]:
+        """«под шестёркой лежала Д♥ — на короля червей», uk «Під двійкою відкрилась дама чирва — її на
+        короля ♠️», pre-1918 «подъ нимъ окажется двойка — въ основаніе»: a card found (turned up, lying
+        under another) and, after the dash, where it goes; read as «Д♥ — на короля червей» (the card
+        it lay under is where it was, no destination; a pronoun after the dash is the card itself)."""
+        d = next((i for i, el in enumerate(cl) if el.kind == "dash"), None)
+        if d is None or d + 1 >= len(cl):
+            return cl
+        left, right = cl[:d], cl[d + 1:]
+        if not any(el.kind == "word" and ({"TURN", "STATE"} & el.cues or el.lemma in _APPEAR) for el in left) \
+                or any(el.cues & set(VERB_CUES) for el in left) or any(el.cues & set(VERB_CUES) for el in right):
+            return cl
+        found = [g for g in card_groups(left) if g.prep not in ON | INTO | UNDER | FROM | WITH]
+        if len(found) != 1 or len(found[0].toks) != 1:
+            return cl
+        if right[0].kind == "word" and right[0].low in PERSONAL and len(right) > 1:
+            right = right[1:]
+        if not any(el.kind == "card" or "SAME_PLACE" in el.cues or set(PLACE_CUES) & el.cues or
+                   el.kind == "word" and el.low in ON | INTO for el in right):
+            return cl
+        return left[found[0].i:found[0].j] + [cl[d]] + right
 
     def _direction_options(self, cl: list[El]) -> list[Proto] | None:
         """«Далее ♦Д можно передвинуть | либо вверх, | либо влево»: the directions the move before may
@@ -544,8 +572,12 @@ class Reader(Forms):
             return None
         if verb_i is None and self._state(cl, groups, flags):
             return None
-        if verb_i is None and any("TURN" in el.cues for el in cl) and not any(el.kind == "dash" for el in cl):
-            return None   # «Под дамой открылся ♥Т»: a card turned up where it lies, not a move
+        if verb_i is None and any("TURN" in el.cues or el.kind == "word" and el.lemma in _APPEAR for el in cl) \
+                and not any(el.kind == "dash" for el in cl):
+            return None   # «Под дамой открылся ♥Т», «под ним окажется двойка»: a card found where it lies, not a move
+        if any(el.kind == "word" and el.low in _NOWHERE for el in cl):
+            self.carried = True   # (read: no finding)
+            return None   # «10♦ переносить некуда», uk «нікуди»: no move the card can make
         if verb_i is None and any("ABSENT" in el.cues for el in cl) and not _negated_card(cl):
             return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
@@ -782,7 +814,9 @@ class Reader(Forms):
         """A card taken up, not yet put anywhere: the place it comes from («из отбоя», «с основания»,
         «з бази») is kept for its next move (``Move.from_place``)."""
         src = from_place(cl)
-        toks = [t for g in groups if g.prep not in FROM | ON | INTO for t in g.toks]
+        # («Берем из резерва тройку червей»: the place between the preposition and the card is what it is taken from)
+        toks = [t for g in groups if g.prep not in FROM | ON | INTO or src and g.i and cl[g.i - 1].kind == "word"
+                and cl[g.i - 1].low not in FROM | ON | INTO and set(_SOURCES) & cl[g.i - 1].cues for t in g.toks]
         if not toks:
             toks = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs")), None) or elided
         for t in toks:
