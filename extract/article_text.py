@@ -14,16 +14,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
-
-from spacy.matcher import Matcher
+from typing import TYPE_CHECKING, Any
 
 from pasyans import morph
 
 from .headings import QUOTE_RE, TERMINAL, words
-from .nlp import doc as shared_doc, pipeline
+from .nlp import doc as shared_doc, new_matcher, pipeline
 from .orthography import modernize_mapped
 from .text import MappedText
+
+if TYPE_CHECKING:
+    from spacy.matcher import Matcher
 
 CLOSERS = "»\"“”)’'"
 FIG_REF_RE = re.compile(r"\b(?:рис|мал)\.\s*(\d+)", re.I)
@@ -90,7 +91,7 @@ def cues() -> dict:
 def matcher(lang: str) -> Matcher:
     """A Matcher with every pattern of ``segment_cues.json`` (rows with ``needs_subject`` are
     added under ``NAME?``: the caller checks the subject)."""
-    m = Matcher(nlp(lang).vocab)
+    m = new_matcher(lang)
     for row in cues()["patterns"]:
         name = row["name"] + ("?" if row.get("needs_subject") else "")
         m.add(name, [row["pattern"]])

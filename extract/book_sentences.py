@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .nlp import doc as shared_doc, pipeline, sentences
+from .nlp import doc as shared_doc, new_matcher, pipeline, sentences
 
 if TYPE_CHECKING:
     from spacy.tokens import Span
@@ -25,10 +25,8 @@ def matcher():
     """``(nlp, Matcher)``: the project's Russian pipeline (:func:`pasyans.extract.nlp.pipeline`)
     and the book's cue patterns: ``EXAMPLE`` («На примере», «Пример», «На раскладе:»),
     ``NAMING`` («называют», «другое название», «известная также как»), ``GLOSS`` («(швабра — англ.)»)."""
-    from spacy.matcher import Matcher
-
     nlp = pipeline("ru")
-    m = Matcher(nlp.vocab)
+    m = new_matcher("ru")
     m.add("EXAMPLE", [
         [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "пример"}],
         [{"LEMMA": "пример"}],

@@ -213,13 +213,128 @@ def sentences(text: str, lang: str = "ru") -> list[tuple[int, int]]:
 _EXTENSIONS = ("num", "ordinal", "case", "parse")
 
 
+def load_spacy():
+    """The ``spacy`` package, imported without its command line (call this before any other
+    ``import spacy…`` of a process: every module of the project reaches spaCy through here).
+
+    ``spacy/__init__`` imports ``spacy.cli`` (weasel, httpx, a typer app: ≈ 0.35 s CPU of its ≈ 1.2 s)
+    only to offer ``spacy.info``, which the project never calls. While the package loads, two
+    placeholder modules stand for ``spacy.cli`` and ``spacy.cli.info``; they are removed at once, so a
+    later ``import spacy.cli`` loads the real one and ``spacy.info(...)`` still works (it imports it).
+    Nothing else changes: the same tokenizer, vocabulary and Matcher classes."""
+    import sys
+
+    if "spacy" in sys.modules:
+        return sys.modules["spacy"]
+    import types
+
+    def info(*args, **kwargs):
+        from spacy.cli.info import info as real
+
+        return real(*args, **kwargs)
+
+    cli, cli_info = types.ModuleType("spacy.cli"), types.ModuleType("spacy.cli.info")
+    cli_info.info = info
+    placed = {"spacy.cli": cli, "spacy.cli.info": cli_info}
+    for name, mod in placed.items():
+        sys.modules.setdefault(name, mod)
+    try:
+        import spacy
+    finally:
+        for name, mod in placed.items():
+            if sys.modules.get(name) is mod:
+                del sys.modules[name]
+    if getattr(spacy, "cli", None) is cli:
+        del spacy.cli
+    return spacy
+
+
+def new_matcher(lang: str) -> "Matcher":
+    """An empty :class:`Matcher` on the vocabulary of :func:`pipeline` ``(lang)``."""
+    return Matcher(pipeline(lang).vocab)
+
+
+_REQUIRED_ATTRS = ("ORTH", "LOWER", "LEMMA", "NORM")
+"""Token attributes whose values a pattern element can require of some token of the text."""
+
+
+class Matcher:
+    """spaCy's ``Matcher`` (same ``add``, same call, same matches in the same order) that first checks
+    whether any of its patterns can match the text at all, and returns ``[]`` at once when none can.
+
+    A pattern can match only where, for each of its elements that must match one token (no ``OP``,
+    or ``"+"``), some token of the text has the value the element asks of its ``ORTH``, ``LOWER``,
+    ``LEMMA`` or ``NORM`` (a string, or one of an ``IN`` list; ``LOWER`` values are compared lower-cased
+    too). Other attributes and predicates are not checked (the real Matcher then decides). The check is
+    one ``to_array`` of those four attributes: most lines and clauses hold no cue word, and spaCy's
+    ``IN`` predicates cost a Python call per token and pattern."""
+
+    def __init__(self, vocab):
+        from spacy.matcher import Matcher as SpacyMatcher
+
+        self.vocab = vocab
+        self._matcher = SpacyMatcher(vocab)
+        self._needs: list[list[tuple[int, frozenset[int]]]] = []
+        self._free = False          # some pattern has no requirement: always run the Matcher
+
+    def add(self, key, patterns, **kwargs) -> None:
+        self._matcher.add(key, patterns, **kwargs)
+        for pattern in patterns:
+            needs = self._requirements(pattern)
+            if not needs:
+                self._free = True
+            self._needs.append(needs)
+
+    def _requirements(self, pattern: list[dict]) -> list[tuple[int, frozenset[int]]]:
+        add = self.vocab.strings.add
+        out = []
+        for el in pattern:
+            if el.get("OP", "1") not in ("1", "+"):
+                continue
+            for k, attr in enumerate(_REQUIRED_ATTRS):
+                value = el.get(attr)
+                if isinstance(value, dict):
+                    if set(value) != {"IN"}:
+                        continue
+                    values = value["IN"]
+                elif isinstance(value, str):
+                    values = [value]
+                else:
+                    continue
+                if not all(isinstance(v, str) for v in values):
+                    continue
+                words = set(values) | ({v.lower() for v in values} if attr == "LOWER" else set())
+                out.append((k, frozenset(add(v) for v in words)))
+        return out
+
+    def can_match(self, doclike) -> bool:
+        """Whether some pattern might match ``doclike`` (``False``: none can)."""
+        if self._free:
+            return True
+        if not len(doclike):
+            return False
+        from spacy.attrs import LEMMA, LOWER, NORM, ORTH
+
+        arr = doclike.to_array([ORTH, LOWER, LEMMA, NORM])
+        have = [set(arr[:, k].tolist()) for k in range(len(_REQUIRED_ATTRS))]
+        return any(all(not have[k].isdisjoint(vals) for k, vals in needs) for needs in self._needs)
+
+    def __call__(self, doclike, **kwargs):
+        if not self.can_match(doclike):
+            return []
+        return self._matcher(doclike, **kwargs)
+
+    def __len__(self) -> int:
+        return len(self._matcher)
+
+
 @lru_cache(maxsize=2)
 def pipeline(lang: str) -> "Language":
     """spaCy ``blank(lang)`` for ``"ru"`` or ``"uk"`` (one per process; ≈ 1 s to load spaCy the
-    first time). Raises ``ValueError`` for another language."""
+    first time, through :func:`load_spacy`). Raises ``ValueError`` for another language."""
     if lang not in LANGUAGES:
         raise ValueError(f"no NLP set-up for language {lang!r}")
-    import spacy
+    spacy = load_spacy()
     from spacy.tokens import Token
 
     for name in _EXTENSIONS:
@@ -269,10 +384,10 @@ _NOT_START = 0xFFFFFFFFFFFFFFFF
 
 
 def _annotate(text: str, lang: str) -> "Doc":
+    nlp = pipeline(lang)
     import numpy
     from spacy.attrs import LEMMA, POS as POS_ATTR, SENT_START, TAG
 
-    nlp = pipeline(lang)
     flat = _FOOTNOTE.sub(lambda m: " " * len(m.group()), tokenizable(text).replace("\n", " "))
     d = nlp.make_doc(flat)
     add = nlp.vocab.strings.add

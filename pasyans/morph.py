@@ -16,7 +16,22 @@ def analyzer(lang: str = "ru") -> pymorphy3.MorphAnalyzer:
     """The pymorphy3 analyzer for ``"ru"`` or ``"uk"`` (loaded once; ~0.1–0.3 s)."""
     if lang not in ("ru", "uk"):
         raise ValueError(f"no morphology for language {lang!r}")
-    return pymorphy3.MorphAnalyzer(lang=lang)
+    return pymorphy3.MorphAnalyzer(path=_dictionary_path(lang), lang=lang)
+
+
+def _dictionary_path(lang: str) -> str | None:
+    """The directory of the installed ``pymorphy3-dicts-LANG`` package, or ``None`` (pymorphy3 then
+    looks for it itself: its environment variable, then every installed package's entry points,
+    which costs ≈ 0.03 s a language)."""
+    import importlib
+    import os
+
+    if pymorphy3.MorphAnalyzer.DICT_PATH_ENV_VARIABLE in os.environ:
+        return None
+    try:
+        return importlib.import_module(f"pymorphy3_dicts_{lang}").get_path()
+    except ImportError:
+        return None
 
 
 @lru_cache(maxsize=200_000)

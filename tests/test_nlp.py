@@ -3,6 +3,9 @@ sentences of the corpus."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from pasyans.extract import nlp
 
 
@@ -74,3 +77,38 @@ def test_forget_drops_docs_not_words():
     nlp.forget()
     assert nlp.doc("Карты кладут.", "ru") is not d
     assert nlp.word("кладут") is nlp.word("кладут")
+
+
+def test_spacy_loads_without_its_command_line_which_still_imports_later():
+    code = ("import sys\n"
+            "from pasyans.extract import nlp\n"
+            "d = nlp.doc('Туз кладут на короля.', 'ru')\n"
+            "assert 'spacy.cli' not in sys.modules and 'spacy.cli.info' not in sys.modules\n"
+            "assert [t.lemma_ for t in d] == ['туз', 'класть', 'на', 'король', '.']\n"
+            "import spacy.cli\n"
+            "from spacy.cli.info import info\n"
+            "assert spacy.cli.info is info and callable(spacy.info)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_matcher_finds_what_spacys_matcher_finds_and_skips_texts_no_pattern_can_match(corpus):
+    from spacy.matcher import Matcher as SpacyMatcher
+
+    from pasyans.extract import article_text, book_sentences
+
+    patterns = {"CUE": [row["pattern"] for row in article_text.cues()["patterns"]],
+                "TEN": [[{"LOWER": "Десять"}], [{"ORTH": "карт", "OP": "+"}, {"LEMMA": "колода"}]],
+                "ANY": [[{"IS_ALPHA": True}, {"LOWER": {"IN": ["туза", "короля"]}, "OP": "?"}]]}
+    for name, pats in patterns.items():
+        ours, theirs = nlp.new_matcher("ru"), SpacyMatcher(nlp.pipeline("ru").vocab)
+        ours.add(name, pats)
+        theirs.add(name, pats)
+        skipped = 0
+        for line in corpus["003"].lines[:400] + ["Десять карт колоды.", "ДЕСЯТЬ", ""]:
+            d = nlp.doc(line, "ru")
+            assert ours(d) == theirs(d), (name, line)
+            skipped += not ours.can_match(d)
+        assert (skipped > 100) == (name != "ANY"), name   # a pattern asking nothing of a word always runs
+    _nlp, book = book_sentences.matcher()
+    d = nlp.doc(corpus["004"].text[:20000], "ru")
+    assert book(d) and book(d) == book._matcher(d)

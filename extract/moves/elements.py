@@ -140,11 +140,10 @@ def word_class(el: El) -> str:
 def mark_cues(els: list[El], lang: str) -> None:
     """Run the :data:`CUES` matcher over the elements (a card stands as the word «CARD») and put
     each match's label on every element it covers."""
-    from spacy.tokens import Doc
-
     nlp, matcher = cue_matcher(lang)
     if not els:
         return
+    from spacy.tokens import Doc
     words = [("CARD" if el.kind in ("card", "formal") else el.text.replace("ё", "е").replace("Ё", "Е")) for el in els]
     doc = Doc(nlp.vocab, words=words)
     for t, el in zip(doc, els):

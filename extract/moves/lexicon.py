@@ -88,12 +88,10 @@ for _label, _patterns in CUES.items():
 def cue_matcher(lang: str):
     """``(nlp, matcher)``: the shared blank spaCy pipeline of ``lang`` and the Matcher of the cue
     patterns of several tokens (those of one token are :data:`SINGLE`)."""
-    from spacy.matcher import Matcher
-
-    from ..nlp import pipeline
+    from ..nlp import new_matcher, pipeline
 
     nlp = pipeline(lang)
-    m = Matcher(nlp.vocab)
+    m = new_matcher(lang)
     for label, patterns in _MULTI.items():
         m.add(label, patterns)
     return nlp, m
