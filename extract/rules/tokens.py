@@ -67,7 +67,21 @@ class Sent:
 
 
 def features(t: Tok) -> frozenset:
-    """The features of a token for the cue matcher (see :mod:`pasyans.extract.rules.cues`)."""
+    """The features of a token for the cue matcher (see :mod:`pasyans.extract.rules.cues`); the
+    same set object for tokens alike in everything the features read (cached per process)."""
+    key = (t.text[:1], t.lower, t.lemma, t.pos, t.case, t.num is None, t.ordinal is None)
+    got = _FEATURES.get(key)
+    if got is None:
+        got = _features(t)
+        if len(_FEATURES) < 500_000:
+            _FEATURES[key] = got
+    return got
+
+
+_FEATURES: dict[tuple, frozenset] = {}
+
+
+def _features(t: Tok) -> frozenset:
     fs = {"ANY", "L:" + t.lemma, "W:" + t.lower}
     fs.update("C:" + c for c in classes_of(t.lower, t.lemma))
     if t.pos:
