@@ -264,6 +264,11 @@ def _glue_lines(mt: MappedText, lang: str) -> set[int]:
     return lines
 
 
+_MAY_LACK_SPACES = re.compile(r"[♠♥♦♣]|[^\W\d_]\d|\d[^\W\d_]|[^\W\d_]{%d,}|[иИ]т\.[дп]\." % LONG_RUN)
+"""What every space :func:`restore_spaces` puts back needs in its text: a card's suit symbol, a letter
+touching a digit or a long letter run (the evidence of a line that lost its spaces), or «ит.д.»."""
+
+
 def restore_spaces(mt: MappedText, lang: str = "ru", repairs: list[Repair] | None = None) -> MappedText:
     """Put back spaces lost around card tokens and dashes.
 
@@ -274,7 +279,11 @@ def restore_spaces(mt: MappedText, lang: str = "ru", repairs: list[Repair] | Non
     «.» before a capital or card, between letters and digits, and glued letter runs unknown to
     pymorphy3 are split into known words (:func:`split_glued`); each such split is appended to
     ``repairs`` when given. «Ит.д.» → «И т. д.» on any line. Only spaces are inserted.
+    A text with no suit symbol, no letter touching a digit, no letter run of :data:`LONG_RUN` and no
+    «ит.д.»/«ит.п.» has nothing to restore and comes back as it is, unread (most lines of the book).
     """
+    if not _MAY_LACK_SPACES.search(mt.text):
+        return mt
     glue = _glue_lines(mt, lang)
     text = mt.text
     ins: set[int] = set()  # insert a space before index i

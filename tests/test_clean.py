@@ -140,6 +140,18 @@ def test_restore_spaces_leaves_clean_lines_alone(book):
         assert restore_spaces(mt).text == mt.text
 
 
+def test_restore_spaces_skips_only_texts_it_would_leave_alone(book, monkeypatch):
+    from pasyans.extract import clean
+
+    lines = [_span(book, n, n) for n in range(1, len(book.lines) + 1)]
+    paras = [_span(book, n, n + 2) for n in range(1, len(book.lines) - 2, 3)]
+    fast = [(restore_spaces(mt).text, restore_spaces(mt).line) for mt in lines + paras]
+    skipped = sum(not clean._MAY_LACK_SPACES.search(mt.text) for mt in lines)
+    monkeypatch.setattr(clean, "_MAY_LACK_SPACES", re.compile(""))  # every text read in full
+    assert [(restore_spaces(mt).text, restore_spaces(mt).line) for mt in lines + paras] == fast
+    assert skipped > len(lines) // 2
+
+
 def test_split_glued_prefers_function_words():
     assert split_glued("атакжена", "ru", True) == ("а", "также", "на")
     assert split_glued("помещаетсяна", "ru", True) == ("помещается", "на")
