@@ -192,7 +192,7 @@ def _parenthetical(word: str, lang: str) -> bool:
     """
     if len(word) < 2:
         return False
-    parses = morph.analyzer(lang).parse(word.lower())
+    parses = morph.parses(word, lang)
     return bool(parses) and all("Prnt" in p.tag for p in parses)
 
 

@@ -673,7 +673,7 @@ _WORD_RE = re.compile(rf"[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*")
 def _lemmas(word: str, lang: str) -> frozenset[str]:
     """Normal forms of every pymorphy3 parse of ``word`` (lower case, ё → е, ’ → ')."""
     w = word.lower().replace("’", "'").replace("ʼ", "'")
-    forms = {p.normal_form.replace("ё", "е") for p in morph.analyzer(lang).parse(w)}
+    forms = {p.normal_form.replace("ё", "е") for p in morph.parses(w, lang)}
     forms.add(w.replace("ё", "е"))
     return frozenset(forms)
 
@@ -697,7 +697,7 @@ def _word_suit(word: str, lang: str, table: dict[str, dict]) -> str | None:
 def _forms_of(word: str, lang: str) -> set[tuple]:
     """(case, gender or plural) of every pymorphy3 parse of ``word``."""
     return {(p.tag.case, "plur" if p.tag.number == "plur" else p.tag.gender)
-            for p in morph.analyzer(lang).parse(word.lower()) if p.tag.case}
+            for p in morph.parses(word.lower(), lang) if p.tag.case}
 
 
 def _agree(noun: str, adj: str, lang: str) -> bool:

@@ -39,13 +39,21 @@ def parse(word: str, lang: str = "ru"):
     """pymorphy3's best parse of ``word`` (lower-cased), or ``None`` for an empty string or a
     word pymorphy3 cannot analyse (it raises ``ValueError`` on characters with no Unicode name,
     ``UnicodeEncodeError`` — a ``ValueError`` too — on a lone surrogate)."""
+    found = parses(word.lower(), lang)
+    return found[0] if found else None
+
+
+@lru_cache(maxsize=200_000)
+def parses(word: str, lang: str = "ru") -> tuple:
+    """Every pymorphy3 parse of ``word`` (lower-cased), best first, analysed once per process for
+    :func:`parse` and for the readers that weigh all of them; ``()`` where :func:`parse` gives ``None``."""
     w = word.lower()
     if not w:
-        return None
+        return ()
     try:
-        return analyzer(lang).parse(w)[0]
+        return tuple(analyzer(lang).parse(w))
     except ValueError:  # pymorphy3 fails on characters without a Unicode name, and on lone surrogates
-        return None
+        return ()
 
 
 @lru_cache(maxsize=200_000)
