@@ -14,6 +14,10 @@ where the text does not say) and the quote it says it in:
   beyond page 43, spread over its two-pack half and one of its one-pack games, annotated and
   committed in session 4 before any tuning of that session: part ``held-out-3``; the second
   sample counts as tuned from then on);
+* ``book4`` — ``tests/fixtures/annotations/book_rules_sample4.json`` (12 more games of the book
+  beyond page 43 — two one-pack games and ten two-pack ones, none in an earlier annotation —
+  annotated and committed in session 5 before any tuning of that session: part ``held-out-4``;
+  the third sample counts as tuned from then on);
 * ``aisleriot`` — ``tests/fixtures/annotations/aisleriot_rules.json`` (30 Russian and 8 Ukrainian
   Aisleriot help pages: rule texts by other authors);
 * ``others`` — ``tests/fixtures/annotations/other_authors_rules.json`` (8 short rule texts in
@@ -47,7 +51,7 @@ gold keeps the older columns (correct/stated, answered, precision, in-schema) so
 be compared with earlier rounds. Gold «other» (a space policy outside the basic list) counts as
 matched by our richer values; our ``whole-sequence`` counts as the gold's ``sequence``.
 
-Run: ``python bench/rules.py [-v] [--set gold|book|book2|aisleriot|others|others2|others3]`` (from the repository root); ``-v``
+Run: ``python bench/rules.py [-v] [--set gold|book|book2|book3|book4|aisleriot|others|others2|others3]`` (from the repository root); ``-v``
 lists the misses (never read the held-out misses while tuning: ``-v`` prints those of a held-out
 part only with ``--held-out``).
 
@@ -83,6 +87,7 @@ SETS = {
     "book": FIXTURES / "annotations" / "book_rules_sample.json",
     "book2": FIXTURES / "annotations" / "book_rules_sample2.json",
     "book3": FIXTURES / "annotations" / "book_rules_sample3.json",
+    "book4": FIXTURES / "annotations" / "book_rules_sample4.json",
     "aisleriot": FIXTURES / "annotations" / "aisleriot_rules.json",
     "others": FIXTURES / "annotations" / "other_authors_rules.json",
     "others2": FIXTURES / "annotations" / "other_authors2_rules.json",
@@ -257,8 +262,8 @@ def _added_specs(annotated: list[dict], texts: Path) -> tuple[dict, dict]:
 
 
 def run(name: str, path: Path | None = None, texts: Path | None = None) -> dict:
-    """Tallies of set ``name`` («gold», «book», «book2», «book3», «aisleriot», «others», «others2», «others3»): per part («all» for
-    the gold, «tune»/«held-out»/«held-out-2»/«held-out-3» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
+    """Tallies of set ``name`` («gold», «book», «book2», «book3», «book4», «aisleriot», «others», «others2», «others3»): per part («all» for
+    the gold, «tune»/«held-out»/«held-out-2»/«held-out-3»/«held-out-4» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
     in-schema right]``; the misses as lines; the seconds taken. ``path``: another annotation file (``name`` then only
     labels it), over the bundled corpus, or with ``texts`` over the texts under that folder (see :func:`_added_specs`)."""
     annotated = json.loads((path or SETS[name]).read_text("utf-8"))
