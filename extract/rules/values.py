@@ -179,10 +179,12 @@ def _overlap(ctx, k) -> bool:
 
 
 def _columns_text(ctx) -> bool:
-    """The text plays columns («столбцы», «колонки», «стовпці»)."""
+    """The text plays columns: it names «столбцы»/«стовпці» (always piles), or plays «колонки» as
+    piles (cue ``COLUMN_PLAY``: «нижняя карта колонки», «из одной колонки в другую»). A «колонка»
+    that is only a shape («тузы выкладываются колонкой», «в ряду или колонке») is no pile."""
     if "columns" not in ctx.notes:
-        ctx.notes["columns"] = any(t.lower.startswith(("столбц", "столбик", "колонк", "стовпц", "стовпч"))
-                                   for t in ctx.toks)
+        ctx.notes["columns"] = "COLUMN_PLAY" in ctx.text_cues or any(
+            t.lower.startswith(("столбц", "столбик", "стовпц", "стовпч")) for t in ctx.toks)
     return ctx.notes["columns"]
 
 
@@ -210,19 +212,23 @@ def _grid(ctx, k, span):
     if more is not None:
         n2, m2 = more
         return n + n2, ",".join([str(m)] * n + [str(m2)] * n2), "piles"
+    if noun.lower.startswith(("колонк", "колонок")):
+        # «двенадцать открытых карт двумя колонками по шесть карт»: single cards in columns, unless
+        # they overlap or the text plays its columns as piles («нижняя карта колонки»)
+        if _overlap(ctx, k) or _columns_text(ctx):
+            return n, m, "piles"
+        return n * m, 1, "grid"
     if "C:ROW" not in noun.feats:
         return n, m, "piles"
     sent = ctx.sents[k]
     horizontal = any(t.lower.startswith(("горизонтальн", "горизонтальн")) for t in toks[s:e])
-    if sent.has("PILES_EACH") or _windows_text(ctx):
+    if sent.has("PILES_EACH") or _windows_text(ctx) or "ROW_PLAY" in ctx.text_cues:
         if horizontal and _columns_text(ctx):
             return m, n, "rows-across-columns"
         return n, m, "rows"
     if _overlap(ctx, k) or _columns_text(ctx) or horizontal:
         return m, n, "rows-across-columns"
-    if n * m > 25:
-        return n, m, "rows"      # «семью рядами по пять карт»: no grid has so many single places
-    return n * m, 1, "grid"
+    return n * m, 1, "grid"      # «восемью рядами по восемь карт» with no column played: 64 places
 
 
 def _more_piles(ctx, k, e):
