@@ -133,6 +133,10 @@ def tokens(text: str, lang: str) -> list[Tok]:
                     t.num, t.ord_read = t.ordinal, True
     for t in out:
         t.feats = features(t)
+        if t.num == 2 and t.i > 0 and (out[t.i - 1].num or 0) >= 20 and out[t.i - 1].num % 10 == 0:
+            # «тридцать две карты» is a count, not a pair: the unit word of a compound number keeps
+            # its number but not its word («две», «два», «дві»), which pair cues ask for
+            t.feats = t.feats - {"L:" + t.lemma, "W:" + t.lower}
     return out
 
 
