@@ -42,7 +42,10 @@ class Line:
     ``text``: stripped, in modern spelling; ``kind``: ``prose``, ``heading``, ``group-heading``,
     ``subheading``, ``part`` (the heading of a part of the text), ``doc-title``, ``label``,
     ``after-title``, ``subtitle``, ``byline``, ``title-alias`` (other names in parentheses under a
-    title), ``variant-heading``, ``rule``, ``table``, ``caption`` or ``furniture`` (a setext underline);
+    title), ``variant-heading``, ``rule``, ``table``, ``caption``, ``furniture`` (a setext underline) or
+    ``meta`` (page furniture, :mod:`pasyans.extract.furniture`: its text blanked, ``printed`` the line,
+    ``label`` its family); ``parent``: for a heading that names a variant of the game above
+    («Паук (одна масть)» under «Паук»), that game's heading line;
     ``name``/``printed`` the title's name and the line as printed; ``aliases`` the other names a
     title line gives (:class:`pasyans.extract.headings.TitleName`); ``mark``/``strength``/``level``
     the heading's marks; ``section`` the Section kind a label opens; ``rest_offset`` where the text
@@ -63,6 +66,7 @@ class Line:
     level: int | None = None
     section: str | None = None
     shape: str | None = None
+    parent: Any = None
 
     @property
     def blank(self) -> bool:

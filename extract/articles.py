@@ -159,6 +159,8 @@ def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
     if _plural_patience(mk.rest, lang) and not QUOTE_RE.search(mk.rest):
         ln.kind = "group-heading"
         ln.name = _singular(ln.name, lang)
+    elif _SEVERAL_RE.search(mk.rest):
+        ln.kind = "part"  # «Вечерние пасьянсы: «Солитёр» и «Гробница Наполеона»»: a post's title over two games
 
 
 def _framed_title(lines: list[Line], ln: Line, first: bool) -> str | None:
@@ -262,6 +264,9 @@ def _classify(source: Source) -> list[Line]:
     _structure(nonblank)
     return lines
 
+
+_SEVERAL_RE = re.compile(r"»\s*(?:,|\s(?:и|і|та|й)\s)\s*«[^»]+»")
+"""Two quoted names joined by «и» / «і» / «та» or a comma (not «или», «або», «/»: aliases)."""
 
 _PAREN_LINE_RE = re.compile(r"^\((?P<names>[^()]{2,120})\)\.?$")
 
@@ -376,9 +381,19 @@ def _structure(nonblank: list[Line]) -> None:
         if ln.kind != "heading":
             continue
         if game is not None and _sub_heading(ln, game, seen, nonblank, k):
+            if _names_variant(ln, game):
+                ln.parent = game  # «Паук (одна масть)» under «Паук»: a variant of it, not a topic
+                continue
             ln.kind = "subheading"
             continue
         game, seen, under = ln, set(), None
+
+
+def _names_variant(ln: Line, game: Line) -> bool:
+    """Whether heading ``ln`` is the name of game ``game`` with more words: «Паук (одна масть)»,
+    «Паук: две масти», «Косынка по три карты» under «Паук» / «Косынка»."""
+    own, name = _fold_name(game.name).strip(), _fold_name(ln.name).strip()
+    return bool(own) and name.startswith(own) and len(name) > len(own) + 2 and not name[len(own)].isalnum()
 
 
 def _sub_heading(ln: Line, game: Line, seen: set[str], nonblank: list[Line], k: int) -> bool:
@@ -554,7 +569,10 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         elif head.kind == "variant-heading":
             parts.extend(_split_lettered(region, head, lang))
         else:
-            parts.extend(_split_section(region, head, lang))
+            section = _split_section(region, head, lang)
+            if head.parent is not None:
+                section[0].parent = next((p for p in reversed(parts) if p.heading_line is head.parent), None)
+            parts.extend(section)
     return parts, src_findings, intro_text
 
 

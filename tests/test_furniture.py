@@ -115,3 +115,20 @@ def test_a_pre1918_page_reads_numbered_titles_across_its_running_heads():
     fifteen = seg.games[1]
     assert "снимаются\nчетверками" in fifteen.text.text  # the page break left out, the sentence whole
     assert not [f for f in fifteen.game.findings if f.kind == "truncated-line"]
+
+
+def test_a_help_page_gives_its_variant_subtitles_as_variants_of_the_game():
+    seg = _games("seg7_ru_helpsite.txt")
+    games = [(g.game.key, g.game.name, g.game.variant_of) for g in seg.games]
+    assert games == [("t01-1", "Паук", None), ("t01-2", "Паук (одна масть)", "t01-1"), ("t01-3", "Паук (две масти)", "t01-1")]
+    kinds = {f.message.split(",")[0] for f in seg.findings if f.kind == "not-a-game"}
+    assert "link or copyright" in kinds
+
+
+def test_a_post_titled_by_two_games_and_a_lesson_plan():
+    post = _games("seg7_ru_livejournal.txt")
+    assert [(g.game.name, g.game.lines) for g in post.games] == [("Солитёр", [(10, 14)]), ("Гробница Наполеона", [(16, 18)])]
+    assert any(f.lines == (20, 24) and f.message.startswith("comments") for f in post.findings)
+    lesson = _games("seg7_uk_lesson.txt")
+    assert [g.game.name for g in lesson.games] == ["Годинник", "Чотири королі"]
+    assert [(s.kind, s.title) for s in lesson.games[1].game.sections] == [("goal", "Мета заняття"), ("rules", "Хід заняття")]
