@@ -176,7 +176,7 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     With ``layout`` (the line carries a heading mark, or a section label or byline follows it) a
     verb-like word does not reject it: the layout says it is a title.
     """
-    s = title_core(s)[0] if s else s
+    s = title_core(undecorated(s))[0] if s else s
     if not s or len(s) > 80 or not_title(s):
         return None
     ws = words(s)
@@ -189,7 +189,7 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
         return "caps" if s[-1] not in ",;:" else None
     if not (s[0].isupper() or s[0] in "«\"„“"):
         return None
-    core = s.rstrip(".")
+    core = s.rstrip(".:")
     if QUOTE_RE.search(core) and not _GENERIC_RE.sub("", QUOTE_RE.sub(" ", core)):
         return "quoted"
     if s[-1] not in TERMINAL + ",;:" + "-–—":
@@ -245,6 +245,21 @@ _PAREN_CUE_RE = re.compile(
 _DISAMBIGUATORS = frozenset({"пасьянс", "игра", "гра", "карточный", "картковий", "карта", "солитер", "солітер"})
 
 
+_EDIT_LINK_RE = re.compile(r"\s*\[(?:править|правка|ред\.|редагувати|edit)[^\]]{0,30}\]\s*$")
+_DECOR_RE = re.compile(r"^[^\w\s«\"„“(\[#*_♠♣♥♦♤♧♡♢]{1,4}\s*|\s*[^\w\s»\"“”)\].!?…:;,♠♣♥♦♤♧♡♢]{1,4}$")
+"""Emoji and ornaments around a title («🃏 Пасьянс дня», «Косынка ✨»); never a suit symbol (a card)."""
+
+
+def undecorated(s: str) -> str:
+    """``s`` without the emoji or ornaments around it and without a wiki's edit link
+    («Історія[ред. | ред. код]» → «Історія»)."""
+    s = _EDIT_LINK_RE.sub("", s)
+    prev = None
+    while prev != s:
+        prev, s = s, _DECOR_RE.sub("", s).strip()
+    return s
+
+
 def title_core(s: str) -> tuple[str, tuple[str, ...]]:
     """A title without a final parenthesis that only disambiguates or gives other names: ``(the
     title, the names the parenthesis gives)``. «Павук (пасьянс)» → («Павук», ()); «СВОБОДНАЯ ЯЧЕЙКА
@@ -278,7 +293,7 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     Пасьянс «Струмок»» → Ручеёк, alias Струмок (``uk``). A quoted name is the name («Пасьянс
     "Ручеек"» → Ручеек); ``caps`` titles come back in sentence case («ЧАСЫ» → Часы).
     """
-    s, cued = title_core(title.strip().rstrip(".").strip())
+    s, cued = title_core(undecorated(title.strip()).rstrip(".:").strip())
     aliases: list[str] = list(cued)
     m = _PAREN_RE.search(s)
     if m and (m.group(1)[:1].isupper() or m.group(1)[:1] in "«\"") and m.start() > 0:
@@ -368,7 +383,7 @@ def section_label(s: str, lang: str) -> Label | None:
     more text («Цель игры: собрать все карты», «Пример: ♠8 — ♣9.»). ``None`` otherwise."""
     mk = marks(s)
     core = mk.rest if s.startswith(("#", "*", "_")) or mk.mark in _NUMBER_MARKS else s
-    whole = core.strip(_LABEL_PUNCT)
+    whole = (undecorated(core) or core).strip(_LABEL_PUNCT)
     if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+)*", whole):
         row = _match_label(whole, lang)
         if row is not None:

@@ -132,3 +132,14 @@ def test_a_post_titled_by_two_games_and_a_lesson_plan():
     lesson = _games("seg7_uk_lesson.txt")
     assert [g.game.name for g in lesson.games] == ["Годинник", "Чотири королі"]
     assert [(s.kind, s.title) for s in lesson.games[1].game.sections] == [("goal", "Мета заняття"), ("rules", "Хід заняття")]
+
+
+@pytest.mark.parametrize("line, name", [("🃏 Косынка", "Косынка"), ("Косынка ✨", "Косынка"), ("Пасьянс «Косынка»:", "Косынка")])
+def test_ornaments_around_a_title_are_no_part_of_it(line, name):
+    assert hd.title_shape(line, "ru") and hd.split_title(line, "ru")[0].name == name
+    assert hd.title_shape("♠К", "ru") is None  # a suit symbol is a card, never an ornament
+
+
+def test_a_wiki_edit_link_leaves_the_label():
+    lab = hd.section_label("Історія[ред. | ред. код]", "uk")
+    assert lab is not None and lab.kind == "history" and lab.rest is None
