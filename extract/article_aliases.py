@@ -10,7 +10,8 @@
 * **A gloss**: an English (or French, German) name in parentheses, «(от англ. Spider)», «(англ.
   Klondike)», or a Latin name in parentheses right after the game's own name, «Косынка (Klondike)
   — …» — kind ``gloss``.
-* **«или» after the game's own name** in the text: «Марьяж», или «Свадьба».
+* **«или» after the game's own name** in the text: «Марьяж», или «Свадьба»; unquoted «Косынка, или
+  Солитер, — …», «Годинник, інакше Куранти, …».
 
 Each :class:`~pasyans.models.Alias` keeps the raw lines and the sentence it was read from; its
 language is that of the name (``en`` for a Latin name, :func:`~pasyans.extract.headings.name_language`).
@@ -31,6 +32,9 @@ _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|�
 _BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:[A-ZА-ЯЁІЇЄҐ][\w'’-]*)"
                       r"(?:\s+(?!(?:а|и|но|или|і|й|та|але|або)\b)[\w'’-]+){0,5})")
 _LATIN_PAREN_RE = re.compile(r"\((?P<name>[A-Z][A-Za-z'’ .-]{1,40})\)")
+_OR_BARE_RE = re.compile(r"(?P<a>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?),\s+(?:или|або|иначе|інакше)\s+"
+                         r"(?P<b>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s*(?=[,—–)(]|\s[—–]\s)")
+"""«Косынка, или Солитер, — …», «Годинник, інакше Куранти, розкладають …»: the game's own name, then another."""
 _OR_RE = re.compile(r"(?P<a>«[^»]+»|\"[^\"]+\")\s*,?\s+(?:или|або|иначе)\s+(?P<b>«[^»]+»|\"[^\"]+\")")
 
 
@@ -99,6 +103,9 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
             for m in _OR_RE.finditer(text, sa, sb):
                 if _fold(_unquote(m.group("a"))) == _fold(name):
                     add(m.start("b"), m.end("b"), _unquote(m.group("b")), "alias", sa, sb)
+            for m in _OR_BARE_RE.finditer(text, sa, sb):
+                if _fold(m.group("a")).endswith(_fold(name)):
+                    add(m.start("b"), m.end("b"), m.group("b"), "alias", sa, sb)
     return out
 
 

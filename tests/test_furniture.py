@@ -143,3 +143,19 @@ def test_ornaments_around_a_title_are_no_part_of_it(line, name):
 def test_a_wiki_edit_link_leaves_the_label():
     lab = hd.section_label("Історія[ред. | ред. код]", "uk")
     assert lab is not None and lab.kind == "history" and lab.rest is None
+
+
+@pytest.mark.parametrize("text, name, lang, aliases", [
+    ("Косынка, или Солитер, — самый известный пасьянс.", "Косынка", "ru", ["Солитер"]),
+    ("Пасьянс Годинник, інакше Куранти, розкладають однією колодою.", "Годинник", "uk", ["Куранти"]),
+    ("Косынка (она же Клондайк) раскладывается одной колодой.", "Косынка", "ru", ["Клондайк"]),
+    ("Это «Сорок разбойников», в англоязычных источниках — Forty Thieves.", "Сорок разбойников", "ru", ["Forty Thieves"]),
+    ("Английское название — Klondike.", "Косынка", "ru", ["Klondike"]),
+    ("Косынка, или Паук — выбирайте сами.", "Паук", "ru", []),  # «или» before the game's own name: a choice
+])
+def test_aliases_as_the_genre_gives_them(text, name, lang, aliases):
+    from pasyans.extract.article_aliases import dedupe, text_aliases
+    from pasyans.extract.text import MappedText
+
+    got = dedupe(text_aliases(MappedText.from_lines([text], 1), lang, name), name)
+    assert [a.name for a in got] == aliases
