@@ -32,7 +32,7 @@ MAX_LINE = 160
 def table() -> dict:
     """``page_furniture.json`` with its patterns compiled (``row["re"]``) and lemma sets."""
     data = json.loads(resources.files("pasyans").joinpath("data/page_furniture.json").read_text("utf-8"))
-    for key in ("lines", "blocks", "back_matter"):
+    for key in ("lines", "blocks", "back_matter", "separators"):
         for row in data[key]:
             row["re"] = re.compile(row["pattern"])
     data["masthead"] = frozenset(data["masthead_lemmas"])
@@ -109,6 +109,9 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
             fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None)
             if fam is not None:
                 out.setdefault(n, fam)
+    for n, s in enumerate(lines, 1):
+        if s and (n == 1 or not lines[n - 2]) and _row("separators", s):
+            out.setdefault(n, "separator")  # «* * *» between posts; «-----» right under a title is its underline
     _running_heads(lines, out)
     return out
 

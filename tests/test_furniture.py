@@ -159,3 +159,9 @@ def test_aliases_as_the_genre_gives_them(text, name, lang, aliases):
 
     got = dedupe(text_aliases(MappedText.from_lines([text], 1), lang, name), name)
     assert [a.name for a in got] == aliases
+
+
+@pytest.mark.parametrize("line", fu.table()["separators"][0]["examples"])
+def test_a_separator_after_a_blank_line_is_furniture_an_underline_is_not(line):
+    assert fu.furniture(["Косынка", "", line, "", "Паук"], "ru") == {3: "separator"}
+    assert 2 not in fu.furniture(["Косынка", line, "", "Сдают семь стопок."], "ru")
