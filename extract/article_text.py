@@ -95,7 +95,7 @@ def cues() -> dict:
 def matcher(lang: str) -> Matcher:
     """A Matcher with every pattern of ``segment_cues.json`` (rows with ``needs_subject`` are
     added under ``NAME?``: the caller checks the subject)."""
-    m = new_matcher(lang)
+    m = new_matcher(lang, any_order=True)  # matches() sorts them
     for row in cues()["patterns"]:
         name = row["name"] + ("?" if row.get("needs_subject") else "")
         m.add(name, [row["pattern"]])

@@ -249,9 +249,10 @@ def load_spacy():
     return spacy
 
 
-def new_matcher(lang: str) -> "Matcher":
-    """An empty :class:`Matcher` on the vocabulary of :func:`pipeline` ``(lang)``."""
-    return Matcher(pipeline(lang).vocab)
+def new_matcher(lang: str, any_order: bool = False) -> "Matcher":
+    """An empty :class:`Matcher` on the vocabulary of :func:`pipeline` ``(lang)`` (``any_order``: see
+    :class:`Matcher`)."""
+    return Matcher(pipeline(lang).vocab, any_order)
 
 
 _REQUIRED_ATTRS = ("ORTH", "LOWER", "LEMMA", "NORM")
@@ -267,23 +268,32 @@ class Matcher:
     ``LEMMA`` or ``NORM`` (a string, or one of an ``IN`` list; ``LOWER`` values are compared lower-cased
     too). Other attributes and predicates are not checked (the real Matcher then decides). The check is
     one ``to_array`` of those four attributes: most lines and clauses hold no cue word, and spaCy's
-    ``IN`` predicates cost a Python call per token and pattern."""
+    ``IN`` predicates cost a Python call per token and pattern.
 
-    def __init__(self, vocab):
+    ``any_order=True`` (for callers that do not read the order of the matches): a text is matched
+    against only the patterns that can match it (a Matcher of them, kept per set of patterns), which
+    finds the same matches, in an order that may differ from the whole Matcher's."""
+
+    def __init__(self, vocab, any_order: bool = False):
         from spacy.matcher import Matcher as SpacyMatcher
 
         self.vocab = vocab
+        self.any_order = any_order
         self._matcher = SpacyMatcher(vocab)
         self._needs: list[list[tuple[int, frozenset[int]]]] = []
+        self._added: list[tuple[object, list[dict], dict]] = []
+        self._subsets: dict[tuple[int, ...], object] = {}
         self._free = False          # some pattern has no requirement: always run the Matcher
 
     def add(self, key, patterns, **kwargs) -> None:
         self._matcher.add(key, patterns, **kwargs)
+        self._subsets.clear()
         for pattern in patterns:
             needs = self._requirements(pattern)
             if not needs:
                 self._free = True
             self._needs.append(needs)
+            self._added.append((key, pattern, kwargs))
 
     def _requirements(self, pattern: list[dict]) -> list[tuple[int, frozenset[int]]]:
         add = self.vocab.strings.add
@@ -309,20 +319,38 @@ class Matcher:
 
     def can_match(self, doclike) -> bool:
         """Whether some pattern might match ``doclike`` (``False``: none can)."""
-        if self._free:
-            return True
+        return self._free or bool(self._viable(doclike))
+
+    def _viable(self, doclike) -> tuple[int, ...]:
+        """The indices of the patterns (in the order added) that might match ``doclike``."""
         if not len(doclike):
-            return False
+            return ()
         from spacy.attrs import LEMMA, LOWER, NORM, ORTH
 
         arr = doclike.to_array([ORTH, LOWER, LEMMA, NORM])
         have = [set(arr[:, k].tolist()) for k in range(len(_REQUIRED_ATTRS))]
-        return any(all(not have[k].isdisjoint(vals) for k, vals in needs) for needs in self._needs)
+        return tuple(i for i, needs in enumerate(self._needs)
+                     if all(not have[k].isdisjoint(vals) for k, vals in needs))
 
     def __call__(self, doclike, **kwargs):
-        if not self.can_match(doclike):
+        if not self.any_order:
+            return self._matcher(doclike, **kwargs) if self.can_match(doclike) else []
+        viable = self._viable(doclike)
+        if not viable:
             return []
-        return self._matcher(doclike, **kwargs)
+        if len(viable) == len(self._needs):
+            return self._matcher(doclike, **kwargs)
+        sub = self._subsets.get(viable)
+        if sub is None:
+            from spacy.matcher import Matcher as SpacyMatcher
+
+            sub = SpacyMatcher(self.vocab)
+            for i in viable:
+                key, pattern, kw = self._added[i]
+                sub.add(key, [pattern], **kw)
+            if len(self._subsets) < 1024:
+                self._subsets[viable] = sub
+        return sub(doclike, **kwargs)
 
     def __len__(self) -> int:
         return len(self._matcher)

@@ -101,12 +101,15 @@ def test_matcher_finds_what_spacys_matcher_finds_and_skips_texts_no_pattern_can_
                 "ANY": [[{"IS_ALPHA": True}, {"LOWER": {"IN": ["туза", "короля"]}, "OP": "?"}]]}
     for name, pats in patterns.items():
         ours, theirs = nlp.new_matcher("ru"), SpacyMatcher(nlp.pipeline("ru").vocab)
-        ours.add(name, pats)
-        theirs.add(name, pats)
+        unordered = nlp.new_matcher("ru", any_order=True)
+        for m in (ours, theirs, unordered):
+            m.add(name, pats)
+            m.add(name + "2", pats[:1])
         skipped = 0
         for line in corpus["003"].lines[:400] + ["Десять карт колоды.", "ДЕСЯТЬ", ""]:
             d = nlp.doc(line, "ru")
             assert ours(d) == theirs(d), (name, line)
+            assert sorted(unordered(d)) == sorted(theirs(d)), (name, line)
             skipped += not ours.can_match(d)
         assert (skipped > 100) == (name != "ANY"), name   # a pattern asking nothing of a word always runs
     _nlp, book = book_sentences.matcher()

@@ -91,7 +91,7 @@ def cue_matcher(lang: str):
     from ..nlp import new_matcher, pipeline
 
     nlp = pipeline(lang)
-    m = new_matcher(lang)
+    m = new_matcher(lang, any_order=True)  # mark_cues adds labels to sets
     for label, patterns in _MULTI.items():
         m.add(label, patterns)
     return nlp, m
