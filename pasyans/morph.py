@@ -11,9 +11,15 @@ from functools import lru_cache
 import pymorphy3
 
 
-@lru_cache(maxsize=2)
 def analyzer(lang: str = "ru") -> pymorphy3.MorphAnalyzer:
-    """The pymorphy3 analyzer for ``"ru"`` or ``"uk"`` (loaded once; ~0.1–0.3 s)."""
+    """The pymorphy3 analyzer for ``"ru"`` or ``"uk"`` (loaded once a process, however it is asked
+    for: ``analyzer()``, ``analyzer("ru")`` and ``analyzer(lang="ru")`` are one; ~0.1–0.3 s).
+    Raises ``ValueError`` for another language."""
+    return _analyzer(lang)
+
+
+@lru_cache(maxsize=None)
+def _analyzer(lang: str) -> pymorphy3.MorphAnalyzer:
     if lang not in ("ru", "uk"):
         raise ValueError(f"no morphology for language {lang!r}")
     return pymorphy3.MorphAnalyzer(path=_dictionary_path(lang), lang=lang)
