@@ -25,6 +25,8 @@ What it gives (``lang`` is ``"ru"`` or ``"uk"``; pre-1918 Russian is ``"ru"``):
   ``tok.i``). Extension values live on this Doc: take sentences as spans (``doc[a:b]``, or
   :func:`sents`), not ``Span.as_doc()`` copies, which lose them.
 * :func:`sentences` — the project's one sentence splitter, on characters (rules in its docstring).
+* :func:`new_matcher` — a :class:`Matcher` (spaCy's, skipping texts none of its patterns can match);
+  :func:`load_spacy` — spaCy imported without its command line (reach spaCy through here first).
 * :func:`forget` — drop the cached docs (the build calls it after each source; word forms stay).
 * :func:`warm` — load the set-up (dictionaries, pipelines) now, before forking workers.
 

@@ -379,17 +379,28 @@ def _worker_start(parent: int) -> None:
 def _preload() -> None:
     """Load what reading needs before workers are forked, so that each does not load it again:
     the modules, the NLP set-up (:func:`pasyans.extract.nlp.warm`: pymorphy3's dictionaries, the
-    spaCy pipelines), the card grammar, the rule rows and the spec validator (≈ 0.7 s CPU that
-    every worker would otherwise spend on its own)."""
+    spaCy pipelines), the card grammar, the rule rows, the spec validator, the section labels and
+    the cue matchers of segmentation, the book and the move reader (≈ 2 s CPU that every worker
+    would otherwise spend on its own)."""
+    import rapidfuzz.fuzz  # noqa: F401  (book aliases, names)
+
     from .engine import verify  # noqa: F401
-    from .extract import articles, book, moves, nlp, notation, rules  # noqa: F401
+    from .extract import articles, book, layout, moves, rules  # noqa: F401
+    from .extract import article_text, book_sentences, headings, nlp, notation
+    from .extract.moves import lexicon
     from .extract.rules import interpret
+    from .kb import search  # noqa: F401  (the passages, read with each source)
     from .spec import validator
 
     nlp.warm()
     notation.grammar()
     interpret.rows()
     validator()
+    headings.labels()
+    book_sentences.matcher()
+    for lang in nlp.LANGUAGES:
+        article_text.matcher(lang)
+        lexicon.cue_matcher(lang)
 
 
 def write(db_path: Path | str, sources: list[Source], segs: list[Segmented],
