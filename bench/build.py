@@ -12,8 +12,8 @@ Prints, in one run:
 2. **the share of each stage** (CPU seconds, exclusive: a stage's own time without the stages it
    calls): segmentation, examples (moves, layouts), rules, verdicts, the full-text passages (read
    with each source), and inside the writing of the knowledge base the crosswalk, the links across
-   texts, the name forms, the full-text index, the text map, and the rest (inserts); «start-up» is
-   imports and corpus loading;
+   texts, the name forms, the full-text index, the text map, the rows made as each source is read
+   (before the writing), and the rest (inserts); «start-up» is imports and corpus loading;
 3. **the curve**: the build of N copies of the corpus (copies as distinct sources: ids ``000``,
    ``000c1`` …), for each N its wall and CPU seconds, the ratio to N = 1, the links' share and the
    peak memory of the largest process (``--jobs`` is passed to the build when given; the stage
@@ -50,6 +50,7 @@ STAGES = [
     ("rules", "pasyans.pipeline", "read_rules"),
     ("verdicts", "pasyans.pipeline", "verify"),
     ("full-text passages (lemmas, cards)", "pasyans.pipeline", "read_passages"),
+    ("write: rows made as each source is read", "pasyans.pipeline", "prepare_rows"),
     ("write: inserts, other", "pasyans.kb.store", "write_kb"),
     ("write: crosswalk", "pasyans.kb.crosswalk", "write"),
     ("write: links", "pasyans.kb.links", "write"),
