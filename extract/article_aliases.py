@@ -7,6 +7,7 @@
   як / під назвою …», and where the game is the subject «в англоязычных программах он называется
   Klondike». Every «quoted» name from the cue to the next cue (or the sentence's end) is an alias;
   with no quoted name, the capitalised or Latin words right after the cue are.
+* **A names label and its list**: «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер».
 * **A gloss**: an English (or French, German) name in parentheses, «(от англ. Spider)», «(англ.
   Klondike)», or a Latin name in parentheses right after the game's own name, «Косынка (Klondike)
   — …» — kind ``gloss``.
@@ -24,7 +25,7 @@ import re
 from pasyans.models import Alias
 
 from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
-from .headings import name_language
+from .headings import name_language, section_label
 from .text import MappedText
 
 _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
@@ -32,6 +33,7 @@ _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|�
 _BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:[A-ZА-ЯЁІЇЄҐ][\w'’-]*)"
                       r"(?:\s+(?!(?:а|и|но|или|і|й|та|але|або)\b)[\w'’-]+){0,5})")
 _LATIN_PAREN_RE = re.compile(r"\((?P<name>[A-Z][A-Za-z'’ .-]{1,40})\)")
+_LIST_ITEM_RE = re.compile(r"(?P<name>[^,;]+?)(?=\s*(?:[,;]|\s(?:или|або|и|і|та)\s|[.]?\s*$))(?:\s*(?:[,;]|\s(?:или|або|и|і|та)\s)\s*)?")
 _OR_BARE_RE = re.compile(r"(?P<a>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?),\s+(?:или|або|иначе|інакше)\s+"
                          r"(?P<b>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s*(?=[,—–)(]|\s[—–]\s)")
 """«Косынка, или Солитер, — …», «Годинник, інакше Куранти, розкладають …»: the game's own name, then another."""
@@ -71,6 +73,15 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
             out.append(Alias(value, name_language(value, lang), mt.lines_of(a, b), kind, text[sa:sb].strip()))
 
     for sa, sb in sentences(text):
+        lab = section_label(text[sa:sb].strip(), lang)
+        if lab is not None and lab.kind == "names" and lab.rest is not None:
+            # «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер» — a list of names
+            start = sa + (len(text[sa:sb]) - len(text[sa:sb].lstrip())) + lab.rest
+            for m in _LIST_ITEM_RE.finditer(text, start, sb):
+                item = m.group("name").strip(" *_.«»\"")
+                if item and (item[:1].isupper() or item[:1].isdigit()) and len(item.split()) <= 5:
+                    add(m.start("name"), m.end("name"), item, "alias", sa, sb)
+            continue
         sdoc = d.char_span(sa, sb, alignment_mode="expand")
         cues = []
         for s, e in matches(sdoc, lang).get("ALIAS", []):

@@ -15,7 +15,9 @@ How a text is cut (every rule reads the layout or the wording, never a line numb
   part of one: left out of every game (blank to the segmenter) and listed in ``not-a-game`` findings.
   An untitled reply of a thread that names its game in a sentence («Гольф (его ещё называют …)
   раскладывают …»), or a text without headings that does («пасьянсу «Чотири королі»»), starts that
-  game (:func:`~pasyans.extract.headings.inline_title`, finding ``title-in-text``).
+  game (:func:`~pasyans.extract.headings.inline_title`, finding ``title-in-text``); a headingless text
+  cut into messages (questions «Вопрос: …», chat lines «[12:03] Оля: …», posts) starts a game at each
+  message that names another one («Как раскладывать пасьянс «Могила Наполеона»?», «а «Косынку» так же?»).
 * **Titles** (:mod:`pasyans.extract.headings`, shapes as data in ``heading_shapes.json``): a short
   line without a known verb — Markdown ``### Косынка (Клондайк)``, numbered «2. Павук (Spider)» or
   «II. ПАСЬЯНСЪ «ЧЕТЫРЕ ВРЕМЕНИ ГОДА».», «Розділ 4. Гольф», «§ 3. …», «Пасьянсъ № 7. …» (the
@@ -474,16 +476,56 @@ def _told_finding(ln: Line, name: str) -> Finding:
                    f"no heading names this game; its name «{name}» is read from the sentence on line {ln.n}")
 
 
-def _split_told(body: list[Line]) -> tuple[list[Line], _Part | None]:
-    """A text without headings whose untitled post names its game in a sentence
-    (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before it, the game from it on)``."""
-    for k, ln in enumerate(body):
-        told = hd.inline_title(ln.text) if ln.kind == "prose" else None
-        if told:
-            p = _Part(body[k:], told, None, "game")
-            p.findings.append(_told_finding(ln, told))
-            return body[:k], p
-    return body, None
+_CHAT_RE = re.compile(r"^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+[^:\s][^:]{0,30}:\s")
+_QUESTION_LABELS = {"вопрос", "питання", "question"}
+
+
+def _opens_unit(ln: Line, prev: Line | None) -> bool:
+    """Whether ``ln`` starts a message of a text cut into messages: the line after a post header,
+    a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»)."""
+    if ln.blank:
+        return False
+    if prev is not None and prev.kind == "meta" and prev.label == "post header":
+        return True
+    return (ln.section == "intro" and _fold_name(ln.name) in _QUESTION_LABELS) or bool(_CHAT_RE.match(ln.text))
+
+
+def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
+    """A text without headings that names its games in sentences
+    (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before the first, the games)``.
+    Cut into messages (posts, questions, chat lines: :func:`_opens_unit`), each message naming
+    another game starts it — from the message's first line; else from the sentence that names it."""
+    starts = [k for k, ln in enumerate(body) if _opens_unit(ln, _prev_meta(body, k))]
+    if not starts:
+        for k, ln in enumerate(body):
+            told = hd.inline_title(ln.text, lang) if ln.kind == "prose" else None
+            if told:
+                p = _Part(body[k:], told, None, "game")
+                p.findings.append(_told_finding(ln, told))
+                return body[:k], [p]
+        return body, []
+    bounds = starts + [len(body)]
+    intro, parts = body[:starts[0]], []
+    for a, b in zip(bounds, bounds[1:]):
+        unit = body[a:b]
+        told = next((t for ln in unit if ln.kind == "prose" and (t := hd.inline_title(ln.text, lang, units=True))), None)
+        if told and (not parts or _fold_name(told) != _fold_name(parts[-1].name)):
+            p = _Part(list(unit), told, None, "game")
+            p.findings.append(_told_finding(next(ln for ln in unit if not ln.blank), told))
+            parts.append(p)
+        elif parts:
+            parts[-1].lines += unit
+        else:
+            intro += unit
+    return intro, parts
+
+
+def _prev_meta(body: list[Line], k: int) -> Line | None:
+    """The line before ``body[k]`` skipping blank ones (furniture lines are blank but keep their kind)."""
+    for j in range(k - 1, -1, -1):
+        if body[j].kind == "meta" or not body[j].blank:
+            return body[j]
+    return None
 
 
 def _split_section(region: list[Line], head: Line | None, lang: str) -> list[_Part]:
@@ -498,7 +540,7 @@ def _split_section(region: list[Line], head: Line | None, lang: str) -> list[_Pa
             new_post = True
         if not ln.blank and new_post:
             new_post = False
-            told = hd.inline_title(ln.text) if ln.kind == "prose" else None
+            told = hd.inline_title(ln.text, lang, units=True) if ln.kind == "prose" else None
             if told and _fold_name(told) != _fold_name(main.name):
                 main = cur = _Part([], told, None, "game")  # a reply that tells another game, untitled
                 main.findings.append(_told_finding(ln, told))
@@ -534,7 +576,15 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         a, b = pre_content[0].n, pre_content[-1].n
         after = next((ln for ln in pre_content if ln.kind == "after-title"), None)
         body = [ln for ln in pre if ln.n >= a]
-        if after is not None:
+        told_intro, told = _split_told(body, lang) if not heads else (body, [])
+        if after is None and told:
+            intro = [ln for ln in told_intro if not ln.blank and ln is not doc_title]
+            if intro:
+                intro_text = " ".join(ln.text for ln in intro)
+                src_findings.append(Finding("", (intro[0].n, intro[-1].n), "not-a-game",
+                                            "introduction of the text (before the first game it names), not a game"))
+            parts.extend(told)
+        elif after is not None:
             p = _Part(body, after.name, after.printed, "game", after_title=after)
             p.findings.append(Finding("", (after.n, after.n), "title-after-text",
                                       f"no heading before the text; the title «{after.printed}» is printed "
@@ -543,14 +593,9 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         elif doc_title is not None or any(_plural_patience(ln.text, lang) for ln in pre_content) \
                 or any(ln.kind == "meta" and ln.label == "post header" for ln in pre):
             # a thread's opening post before the first titled game is no tail of a game
-            intro, told = _split_told(body) if not heads else (body, None)
-            intro = [ln for ln in intro if not ln.blank and ln is not doc_title]
-            if intro:
-                intro_text = " ".join(ln.text for ln in intro)
-                src_findings.append(Finding("", (intro[0].n, intro[-1].n), "not-a-game",
-                                            "introduction of the article (speaks of patiences in general), not a game"))
-            if told is not None:
-                parts.append(told)
+            intro_text = " ".join(ln.text for ln in pre_content)
+            src_findings.append(Finding("", (a, b), "not-a-game",
+                                        "introduction of the article (speaks of patiences in general), not a game"))
         else:
             p = _Part(body, None, None, "fragment")
             p.findings.append(Finding("", (a, b), "fragment",

@@ -117,17 +117,33 @@ def title_frame(s: str) -> tuple[str, str] | None:
     return None
 
 
-def inline_title(s: str) -> str | None:
+def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
     """The game's name a sentence of ``s`` gives where no heading does (``inline_titles`` of
     ``heading_shapes.json``): «Бабуся навчила мене пасьянсу «Чотири королі»» → «Чотири королі»,
     «Похож. Гольф (его ещё называют «Косынка-гольф») раскладывают …» → «Гольф»; else ``None``.
     Where a text may have such a title is the caller's to say (an untitled post, a text without
-    headings)."""
+    headings). ``units``: the text is cut into messages (posts, questions, chat lines), where a quoted
+    name asked about («а как раскладывать «Паука»?») names the game too (rows ``units_only``). A
+    one-word name in another case is given in the nominative («Паука» → «Паук»)."""
     for m in shapes()["inline_titles"]:
+        if m.get("units_only") and not units:
+            continue
         hit = m["re"].search(s)
         if hit:
-            return _unquote(hit.group("name"))
+            return _nominative(_unquote(hit.group("name")), lang)
     return None
+
+
+def _nominative(name: str, lang: str) -> str:
+    """«Паука» → «Паук», «Косынку» → «Косынка»; a name of several words, or one pymorphy3 does not
+    know as a noun in another case, as it stands."""
+    if len(words(name)) != 1 or not morph.is_known(name.lower(), lang):
+        return name
+    p = morph.parse(name.lower(), lang)
+    if p is None or p.tag.POS != "NOUN" or "nomn" in p.tag.grammemes:
+        return name
+    inf = p.inflect({"nomn", "sing"}) if "sing" in p.tag.grammemes else p.inflect({"nomn"})
+    return (inf.word[:1].upper() + inf.word[1:]) if inf is not None and name[:1].isupper() else name
 
 
 def is_front_matter(title: str, lang: str) -> bool:

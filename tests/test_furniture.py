@@ -165,3 +165,30 @@ def test_aliases_as_the_genre_gives_them(text, name, lang, aliases):
 def test_a_separator_after_a_blank_line_is_furniture_an_underline_is_not(line):
     assert fu.furniture(["Косынка", "", line, "", "Паук"], "ru") == {3: "separator"}
     assert 2 not in fu.furniture(["Косынка", line, "", "Сдают семь стопок."], "ru")
+
+
+INLINE_ROWS = [(row["name"], line, name, bool(row.get("units_only"))) for row in hd.shapes()["inline_titles"]
+               for line, name in row["examples"]]
+
+
+@pytest.mark.parametrize("row, line, name, units", INLINE_ROWS, ids=[r[1][:30] for r in INLINE_ROWS])
+def test_every_inline_title_row_names_its_game(row, line, name, units):
+    lang = "uk" if any(c in line for c in "іїєґ") else "ru"
+    got = hd.inline_title(line, lang, units=True)
+    assert got is not None and hd.split_title(got, lang)[0].name in (name, hd._nominative(name, lang))
+    if units:
+        assert hd.inline_title(line, lang) is None  # a quoted name asked about names a game only in a message
+
+
+def test_a_question_and_answer_column_and_a_chat_name_their_games_in_their_messages():
+    qa = _games("seg8_ru_qa_column.txt")
+    assert [(g.game.name, g.game.lines) for g in qa.games] == [("Могила Наполеона", [(5, 10)]), ("Свинья", [(12, 15)])]
+    assert [a.name for a in qa.games[1].game.aliases] == ["Дурак"]
+    chat = _games("seg8_ru_chat.txt")
+    assert [(g.game.name, g.game.lines) for g in chat.games] == [("Паук", [(3, 6)]), ("Косынка", [(7, 9)])]
+
+
+def test_a_names_label_gives_each_name_of_its_list():
+    seg = _games("seg8_uk_reference_table.txt")
+    assert [(g.game.name, [a.name for a in g.game.aliases]) for g in seg.games] == [
+        ("Косинка", ["Клондайк", "Солітер"]), ("Павук", ["Spider"])]
