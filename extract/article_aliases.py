@@ -77,11 +77,15 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
         if lab is not None and lab.kind == "names" and lab.rest is not None:
             # «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер» — a list of names
             start = sa + (len(text[sa:sb]) - len(text[sa:sb].lstrip())) + lab.rest
+            before = len(out)
             for m in _LIST_ITEM_RE.finditer(text, start, sb):
-                item = m.group("name").strip(" *_.«»\"")
-                if item and (item[:1].isupper() or item[:1].isdigit()) and len(item.split()) <= 5:
+                raw = m.group("name").strip(" *_.")
+                item = raw.strip("«»\"")
+                quoted = raw[:1] in "«\"" and raw[-1:] in "»\""
+                if item and (quoted or item[:1].isupper() or item[:1].isdigit()) and len(item.split()) <= 5:
                     add(m.start("name"), m.end("name"), item, "alias", sa, sb)
-            continue
+            if len(out) > before:
+                continue
         sdoc = d.char_span(sa, sb, alignment_mode="expand")
         cues = []
         for s, e in matches(sdoc, lang).get("ALIAS", []):
