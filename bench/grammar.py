@@ -10,11 +10,12 @@ destination whose rank matches), and example lines read per second.
 Beyond the bundled gold, the hand annotations of ``tests/fixtures/annotations/`` (made before the
 reader was tuned to them) are measured the same way, each in two parts — the part tuned to and the
 held-out part (a third, drawn at random, whose misses are not printed unless ``--held-out`` is
-given); the examples of the whole-text sets moves5/moves6 are also read alone, on their annotated
-lines (:func:`reader_only`: the reader's share, segmentation aside): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
+given): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
 ``other_moves.json`` (texts of other authors: the Aisleriot example and paragraphs written in the
 genre's styles, Russian, Ukrainian and pre-1918), and the worked examples of the development texts
-the "texts" developer wrote (``own_texts_segments.json``, their own tuned/held-out split). Per set: card recall, precision, order (LCS),
+the "texts" developer wrote (``own_texts_segments.json``, their own tuned/held-out split); the
+examples of the whole-text sets moves5/moves6 are also read alone, on their annotated lines
+(:func:`reader_only`: the reader's share, segmentation aside). Per set: card recall, precision, order (LCS),
 destination strict/lenient, and ``flags`` — among the LCS-aligned moves, the share whose
 conditional / alternative / prohibited / and-so-on marks agree; in whole texts also ``from/count``
 — among aligned gold moves that say where a card is taken from or how many move as one, the share read so.

@@ -58,7 +58,7 @@ def expected(spec: str) -> list[dict]:
 
 @pytest.mark.parametrize("form,n,ex", ROWS, ids=[f"{f}-{n}" for f, n, _ in ROWS])
 def test_phrase_form(form, n, ex):
-    res = parse_moves(MappedText.from_lines([ex["text"]], 1), "forms", ex["notation"], ex["lang"])
+    res = parse_moves(MappedText.from_lines(ex["text"].split("\n"), 1, sep=" "), "forms", ex["notation"], ex["lang"])
     want = expected(ex["moves"])
     got = res.moves
     assert len(got) == len(want), f"{form} #{n}: {[(m.cards, m.to, sorted(m.flags)) for m in got]}"

@@ -65,7 +65,7 @@ from pasyans.models import Finding, Move
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
 from .continued import mark_and_so_on
-from .elements import clauses, elements, join_hyphenation, sentences
+from .elements import clauses, elements, join_hyphenation, sentences, table_rows
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
@@ -127,6 +127,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     mt = join_hyphenation(mt)
     s = tokenizable(mt.text)  # a lone surrogate (only from a caller, never a file) → U+FFFD, same offsets
     s = _BULLET.sub(lambda m: m.group(1) + " " * len(m.group(2)), s)  # «- Переносимо …»: a list item, no dash
+    printed, s = s, table_rows(s, mt.line)  # «1 | Т♠ | в базу»: a move table, read as a numbered list
     sc = scan(s, notation, lang)
     extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
              if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]
@@ -187,7 +188,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                                     "the example describes a position no later move uses: " + ", ".join(reader.shown)))
     protos = drop_superseded(reader.protos, sentence_of)
     mark_and_so_on(protos, s, [t.start for t in sc.tokens])
-    out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id)
+    out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id,
+                             printed=printed if printed != s else None)
     named_before(protos, out.moves, sc.tokens, s)
     used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
     mentions: list[Card] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 
 from pasyans import morph
@@ -229,13 +230,29 @@ def _relative_aside(main: list[El], i: int, cur: list[El]) -> int | None:
     # «четверку червей, открывшуюся под девяткой, туда же»: a participle's aside may name where the card lay
     participle = nxt is not None and nxt.kind == "word" and nxt.tag is not None and nxt.tag.POS == "PRTF"
     if not (nxt is not None and nxt.kind == "word" and (nxt.low in RELATIVE | {"що", "что"} or participle)):
-        return None
+        return _apposition(main, i)
     k = next((k for k in range(i + 2, len(main)) if main[k].kind == "punct" and main[k].text in ",;:"), None)
     if k is None or (not participle and any(e.kind == "card" for e in main[i + 1:k])):
         return None
     after = segment_after(main, k + 1)
     if not (has_predicate(after) or participle and any("SAME_PLACE" in e.cues for e in after)):
         return None
+    return k
+
+
+def _apposition(main: list[El], i: int) -> int | None:
+    """The comma closing an apposition of two to four words, no card or predicate in it, between a card
+    and its predicate: «Король червей, вершина пирамиды, уходит с поля последним»; ``None`` otherwise."""
+    k = next((k for k in range(i + 1, min(i + 6, len(main))) if main[k].kind == "punct"), None)
+    if k is None or main[k].text != "," or not 2 <= k - i - 1 <= 4:
+        return None
+    aside = main[i + 1:k]
+    if any(e.kind != "word" or e.low in LIST | STRONG or e.tag is None or e.tag.POS not in ("NOUN", "ADJF")
+           for e in aside) or has_predicate(aside):
+        return None
+    after = segment_after(main, k + 1)
+    if not after or after[0].kind != "word" or not has_predicate(after[:1]):
+        return None   # the predicate comes right after the aside
     return k
 
 
@@ -336,3 +353,52 @@ def has_gram(tag, grammeme: str) -> bool:
     """Whether a pymorphy3 tag (or ``None``) holds ``grammeme`` (no error for a grammeme the
     language's tag set lacks)."""
     return tag is not None and grammeme in tag.grammemes
+
+
+_TABLE_NUMBER = re.compile(r"\s*\|?\s*\d+\s*[.)]?\s*\|")
+
+
+def table_rows(text: str, line: list[int]) -> str:
+    """A move table read as a numbered list: rows «1 | Т♠ | в базу», «| 2 | 9♣ | на 10♥ |» (the move's
+    number, the card, where it goes; a middle column — «из 3-го столбца» — stays in the clause) become
+    «1 ) Т♠ — в базу.»: the first bar after the number a «)», the bar before the last cell the dash, the
+    others spaces, the end of the row a sentence end; a header row («Ход | Карта | Куда») and a rule row
+    («|---|---|») lose their bars. ``line``: the raw line of each character (:class:`MappedText`); only a
+    table of two rows or more with the same number of bars is read so. Returns a text of the same length."""
+    spans, a = [], 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or line[i] != line[a]:
+            spans.append((a, i))
+            a = i
+    bars = Counter(text.count("|", a, b) for a, b in spans if "|" in text[a:b])
+    if not bars or bars.most_common(1)[0][1] < 2:
+        return text
+    width = bars.most_common(1)[0][0]
+    rows = [(a, b) for a, b in spans if text.count("|", a, b) == width]
+    out = list(text)
+    for a, b in rows:
+        bars = [k for k in range(a, b) if text[k] == "|"]
+        body = text[a:b].strip()
+        if body.endswith("|"):
+            out[bars[-1]] = " "
+            bars = bars[:-1]
+        if body.startswith("|"):
+            out[bars[0]] = " "
+            bars = bars[1:]
+        if not bars:
+            continue
+        if not re.search(r"[^\s|:\-–—=+]", text[a:b]):   # a rule row «|---|:---|»
+            out[a:b] = [" "] * (b - a)
+            continue
+        numbered = _TABLE_NUMBER.match(text, a) is not None
+        for n, k in enumerate(bars):
+            out[k] = ")" if numbered and n == 0 else "—" if n == len(bars) - 1 else " "
+        if (a, b) == rows[0] and not any(c in "♠♣♥♦" or c.isdigit() for c in text[a:b]):
+            for k in bars:
+                out[k] = ","   # a header row: «Ход | Карта | Куда»
+        end = b - 1
+        while end > a and out[end].isspace():
+            end -= 1
+        if out[end] not in ".;!?" and b - 1 > end:
+            out[b - 1] = "."
+    return "".join(out)

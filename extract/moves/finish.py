@@ -112,12 +112,14 @@ def _resolve(p: Proto, to: str | None, to_card: Card | None, notes: list[str], c
 
 def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lang: str,
                  context: GameContext | None = None, findings: list[Finding] | None = None,
-                 source_id: str = "") -> list[Move]:
+                 source_id: str = "", printed: str | None = None) -> list[Move]:
     """Proto-moves → :class:`Move` records: the foundation pass (onto an ace, or onto a card put
     on a foundation earlier in the example → ``to="foundation"``), kinds, the ``restated`` flag,
     rows named in words («з 3-го ряду … в вікно 7-го ряду»), places the layout decides
     (:mod:`.destinations`, with ``context``), raw text and raw lines. A destination that cannot be
-    resolved is ``to=None`` with an ``unresolved-destination`` finding appended to ``findings``."""
+    resolved is ``to=None`` with an ``unresolved-destination`` finding appended to ``findings``.
+    ``printed``: the text as printed where ``s`` was rewritten with the same offsets (a move table):
+    the moves' raw text is taken from it."""
     moves: list[Move] = []
     on_foundation: list[Card] = []
     last_dest: dict[Card, tuple] = {}
@@ -135,7 +137,7 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
         for t in p.movers + ([p.target] if p.target else []):
             if t.reading_note and t.reading_note not in notes:
                 notes.append(t.reading_note)
-        raw = s[p.start:p.end].strip()
+        raw = (printed or s)[p.start:p.end].strip()
         from_row, to_row = p.from_row, p.to_row
         if p.notation is None and "ряд" in raw:
             m_from, m_to = ROW_FROM.search(raw), ROW_TO.search(raw)

@@ -446,7 +446,16 @@ class Forms:
             lp.end = cl[-1].end
             lp.notes.append("the foundation card named in apposition")
             return True
+        if on_i == 0 and not groups and lp is not None and self.ctx.prev_made and lp in self.ctx.prev_made \
+                and any("«туда же»" in n for n in lp.notes) and place_at(cl, 1) is not None:
+            lp.place = place_at(cl, 1)[0]   # «и она уходит туда же, на базу»: the place named after «туда же»
+            lp.end = cl[-1].end
+            return True
         movers = _movers_before(groups, k, elided)
+        pr = next((p for p in prons if p[0] < k and p[2] in ("accs", "nomn")), None)
+        if (movers is None or not movers.toks) and pr is not None and not any(g.i < k for g in groups):
+            ante = self.antecedent(pr, cl)   # «його теж туди, на даму»: the card the pronoun stands for
+            movers = Group(ante[:1], pr[0], pr[0] + 1) if ante else None
         if movers is None or not movers.toks:
             return False
         if on_i is None or (up_i is not None and up_i < on_i):

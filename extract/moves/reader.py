@@ -507,7 +507,8 @@ class Reader(Forms):
             if verb in ("TAKE", "PAIR"):
                 # «♦9 и ♣9 составляют пару и снимаются»: a pair leaves play; «♦3 снимается с ♠4 и кладется
                 # на базу»: the verb that places wins over the one that takes
-                later = {v for el in cl for v in el.cues & set(VERB_CUES)} - {"TAKE", "PAIR"}
+                later = {v for el in cl if "PAIR" not in el.cues   # («идёт в пару с»: one verb of pairing)
+                         for v in el.cues & set(VERB_CUES)} - {"TAKE", "PAIR"}
                 together = any(el.kind == "word" and (el.low in ("вместе", "разом") or el.lemma == "пара")
                                for el in cl) and \
                     verb == "TAKE" and place_at(cl) is None and not any(g.prep in ON for g in groups)
@@ -520,6 +521,9 @@ class Reader(Forms):
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.ctx.last_discard is not None \
                     and place_at(cl) is None and not any(g.prep in ON | INTO | UNDER for g in groups):
                 verb = "REMOVE"   # «Так же уходят десятка пик и десятка бубен» after a pair: they leave play
+            if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.game is not None and self.game.pairs \
+                    and (place_at(cl) or ("",))[0] == "waste":
+                verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс» in a game of pairs: they leave play together
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
             if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
@@ -652,6 +656,8 @@ class Reader(Forms):
         if verb is None and self._discard_continued(cl, groups, flags):
             return
         if verb is None and self._pair_list(cl, groups, flags):
+            return
+        if verb is None and self._pair_named(cl, groups, flags):
             return
         if verb is None and self._instance(cl):
             return
@@ -859,6 +865,18 @@ class Reader(Forms):
         for a, b in pairs:
             self.pair(cl, a, b, flags, ["leaves play: one of the pairs listed after «пары»", f"with {b.raw}"])
             self.ctx.last_discard = ([a], [b])
+        return True
+
+    def _pair_named(self, cl, groups, flags) -> bool:
+        """«Затем пару 8♥ и 5♠», uk «потім пару 9♠ і 4♦»: a pair named with no verb (the verb of the
+        sentence or the game's: the two cards leave play together)."""
+        if len(groups) != 1 or len(groups[0].toks) != 2 or groups[0].alt or any(el.kind == "dash" for el in cl) \
+                or not any(el.kind == "word" and el.lemma == "пара" for el in cl[:groups[0].i]) \
+                or any(el.kind == "word" and el.low in ON | INTO | UNDER for el in cl):
+            return False
+        a, b = groups[0].toks
+        self.pair(cl, a, b, flags, ["leaves play: «пару X и Y»", f"with {b.raw}"])
+        self.ctx.last_discard = ([a], [b])
         return True
 
     def _discard_continued(self, cl, groups, flags) -> bool:
