@@ -21,8 +21,9 @@ An example opens (cues of ``pasyans/data/segment_cues.json``):
 The example then takes in: a paragraph continuing a display it left open («… имеет вид» /
 «…такова:», then «(здесь …», «то …», «Здесь …»); paragraphs that refer back to the open main
 example («в нашем примере», «этот пример», «начальная раскладка … такова», moves); and the
-paragraph right after it when that names two or more cards in words; the next items of a list («- …»,
-«2) …») whose item it took in. An example's ``text``
+paragraph right after it when that names two or more cards (in words or in notation); the next items
+of a list («- …», «2) …») whose item it took in; a row of a move table («3 | 9♣ | на 10♥») opens one,
+and the rows after it with as many bars belong to it. An example's ``text``
 leaves out the layout table (see ``layout_lines``); its ``lines`` span everything it takes in.
 """
 
@@ -174,6 +175,7 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
     last_open = False
     label = None  # a label line «Пример» just before
     last_item = False  # the paragraph the last example took in was a list item
+    last_bars = 0  # the bars «|» of the row of a move table the last example took in
     for ln in part.content:
         if ln.kind == "table":
             if main is None or not main.layout or main.layout[-1] != ln.n - 1:
@@ -209,9 +211,18 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
                              for s, e in ms.get("LAYOUT_REF", []))
             if ref or moves or layout_ref:
                 target = main
-        # 3. the paragraph right after an example naming two or more cards in words
-        if target is None and last is not None and card_words(d) >= 2:
+        # 3. the paragraph right after an example naming two or more cards in words, or in notation
+        #    («Пусть на поле открыты: KS, 7D, …» / «Переместите AH в дом. Затем QH — на KS. …»)
+        if target is None and last is not None and (card_words(d) >= 2 or notation_cards(text, notation, lg) >= 2):
             target = last
+        # 3b. a row of a move table («3 | 9♣ | на 10♥»): with the rows before it, one example
+        bars = text.count("|")
+        if target is None and bars and cards_named(text, notation, lg)[0]:
+            if last is not None and last_bars == bars:
+                target = last
+            elif last is None:
+                target = Ex("table", main=False)
+                exs.append(target)
         # 4. the next item of a list whose items an example took in («- Переносимо …», «2. A♥ идёт на базу …»)
         if target is None and last is not None and last_item and _LIST_ITEM.match(text):
             target = last
@@ -233,6 +244,7 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
             continue
         target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))
         target.lines.add(ln.n)
+        last_bars = bars
         last, last_open = target, announces_display(text, lg) or (last_open and is_display_row(text))
         last_item = bool(_LIST_ITEM.match(text))
     return exs

@@ -65,7 +65,7 @@ from pasyans.models import Finding, Move
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
 from .continued import mark_and_so_on
-from .elements import clauses, elements, join_hyphenation, sentences, table_rows
+from .elements import clauses, elements, join_hyphenation, line_ends, sentences, table_rows
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
@@ -127,7 +127,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     mt = join_hyphenation(mt)
     s = tokenizable(mt.text)  # a lone surrogate (only from a caller, never a file) → U+FFFD, same offsets
     s = _BULLET.sub(lambda m: m.group(1) + " " * len(m.group(2)), s)  # «- Переносимо …»: a list item, no dash
-    printed, s = s, table_rows(s, mt.line)  # «1 | Т♠ | в базу»: a move table, read as a numbered list
+    printed, s = s, line_ends(table_rows(s, mt.line), mt.line)  # «1 | Т♠ | в базу»: a move table, read as a numbered list
     sc = scan(s, notation, lang)
     extra = [t for t in range_cards(s, getattr(sc, "ranges", []), lang)
              if not any(u.start < t.end and t.start < u.end for u in sc.tokens)]

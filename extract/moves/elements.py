@@ -35,8 +35,8 @@ class El:
 
 
 GAP_RE = re.compile(rf"(?P<word>[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*(?:-[{LETTERS}]+)*)|(?P<num>\d+)"
-                     r"|(?P<dash>\s[-–—→]\s|[–—→]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
-"""A word, a number, a dash standing for the verb (an arrow «♥10 → ♥В» too), or punctuation."""
+                     r"|(?P<dash>\s?(?:->|=>|⇒|⟶|➔|➜|➡)\ufe0f?\s?|\s[-–—→]\s|[–—→]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
+"""A word, a number, a dash standing for the verb (an arrow «♥10 → ♥В», «7♥ -> 8♣», «6♠ ⇒ 7♥», «➡️» too), or punctuation."""
 
 
 def join_hyphenation(mt: MappedText) -> MappedText:
@@ -401,4 +401,29 @@ def table_rows(text: str, line: list[int]) -> str:
             end -= 1
         if out[end] not in ".;!?" and b - 1 > end:
             out[b - 1] = "."
+    return "".join(out)
+
+
+_NEW_SENTENCE = re.compile(r"[А-ЯЁІЇЄҐ][а-яёіїєґ'’ʼ]+")
+
+
+def line_ends(text: str, line: list[int]) -> str:
+    """A line that ends with no punctuation and a next line that opens on a capitalized word («…
+    5♠ из ячейки → 6♥» / «Потом отправил 10♣ на J♦»: a post's lines, a list of moves) end a sentence:
+    the separator between the lines becomes «.». ``line``: the raw line of each character; returns a
+    text of the same length."""
+    out = list(text)
+    for i in range(len(text) - 1):
+        if line[i] == line[i + 1] or not text[i].isspace():
+            continue
+        j = i + 1
+        while j < len(text) and text[j].isspace():
+            j += 1
+        k = i - 1
+        while k >= 0 and text[k].isspace():
+            k -= 1
+        if k < 0 or j >= len(text) or not (text[k].isalnum() or text[k] in "♠♣♥♦") \
+                or not _NEW_SENTENCE.match(text, j):
+            continue
+        out[i] = "."
     return "".join(out)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
-from .phrases import UNNAMED, Group, is_plural, merge_groups, place_at, side_target
+from .phrases import UNNAMED, Group, accusative, is_plural, merge_groups, place_at, side_target
 
 
 def _carried_along(cl, g: Group) -> bool:
@@ -272,8 +272,11 @@ class Forms:
                 return False
             if g is _on_top_after(cl, groups):
                 return False  # «После 7♦ сверху можно положить 8♠»: the card it goes on
-            if g.i > 0 and "PLACE_NOUN" in cl[g.i - 1].cues:
-                return False  # «место ♣В»: whose place
+            w = g.i - 1
+            while w > 0 and cl[w].kind == "word" and cl[w].tag is not None and cl[w].tag.POS in ("ADJF", "PRTF"):
+                w -= 1
+            if w >= 0 and w < g.i and "PLACE_NOUN" in cl[w].cues and not (w == g.i - 1 and accusative(g.toks[0])):
+                return False  # «место ♣В», «на место ушедшего туза»: whose place («место двойку червей»: the card moved)
             k = g.i - 1
             a = k
             while a > 0 and cl[a].kind == "word" and cl[a].tag is not None and cl[a].tag.POS in ("ADJF", "PRTF"):
@@ -452,9 +455,10 @@ class Forms:
             lp.end = cl[-1].end
             return True
         movers = _movers_before(groups, k, elided)
-        pr = next((p for p in prons if p[0] < k and p[2] in ("accs", "nomn")), None)
+        pr = next((p for p in prons if p[0] < k and (p[2] in ("accs", "nomn") or p[2] == "datv" and p[0] + 1 < len(cl)
+                                                      and cl[p[0] + 1].lemma in ("место", "місце"))), None)
         if (movers is None or not movers.toks) and pr is not None and not any(g.i < k for g in groups):
-            ante = self.antecedent(pr, cl)   # «його теж туди, на даму»: the card the pronoun stands for
+            ante = self.antecedent(pr, cl)   # «його теж туди, на даму», «ей место на 8♦»: the card the pronoun stands for
             movers = Group(ante[:1], pr[0], pr[0] + 1) if ante else None
         if movers is None or not movers.toks:
             return False

@@ -52,6 +52,17 @@ def instrumental(tok: CardToken) -> bool:
         "gent" in p.tag.grammemes for p in morph.analyzer(lang).parse(word)[:1])
 
 
+def accusative(tok: CardToken) -> bool:
+    """Whether a card named in words is in the accusative (best parse): «на свободное место двойку червей»
+    — the card moved, not whose place («на место ушедшего туза»). A card in symbols has no case: ``False``."""
+    if tok.notation != "words" or not tok.raw:
+        return False
+    word = tok.raw.split()[0].lower()
+    lang = "uk" if set(word) & set("іїєґ'") else "ru"
+    parses = morph.analyzer(lang).parse(word)
+    return bool(parses) and "accs" in parses[0].tag.grammemes
+
+
 UNNAMED = CardToken(0, 0, "", Card(1, None), "words", "a card the text does not name")
 """Stands for a card the text moves without naming it («она помещается в пробел» after «Карта в
 магазине …»); a move of it has no cards."""

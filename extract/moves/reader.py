@@ -11,6 +11,7 @@ from pasyans.cards import Card
 from ..notation import CardToken
 from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
+from .discards import _LEAVE, Discards
 from .forms import Forms
 from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLAY, STRONG, UNDER,
                       VERB_CUES, WITH)
@@ -42,11 +43,22 @@ def from_place(cl: list[El]) -> str | None:
     return None
 
 
-_APPEAR = frozenset({"оказаться", "оказываться", "показаться", "появиться", "опинитися", "виявитися", "з'явитися"})
+_APPEAR = frozenset({"оказаться", "оказываться", "показаться", "появиться", "опинитися", "виявитися", "з'явитися",
+                     "видный", "видно", "виднеться", "видніти", "видніється"})
 """Verbs of a card found where it lies («под ним окажется двойка»), read with TURN and STATE."""
 _NOWHERE = frozenset({"некуда", "нікуди", "никуда"})
-_LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
-"""Verbs of going that, with no destination and after cards left play, mean leaving play too."""
+_COME_OUT = frozenset({"выйти", "прийти", "открыться", "появиться", "показаться", "вийти", "відкритися", "з'явитися",
+                       "показатися"})
+
+
+def _future_of_appearing(cl: list[El]) -> bool:
+    """Whether the clause opens (after «а», «и», «если» …) on a future of coming out or turning up and
+    names a card: «выйдет валет бубен — на даму треф», uk «вийде туз — на базу» (the move waits for it)."""
+    k = 0
+    while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG | LEAD or cl[k].low in ("же", "ж")):
+        k += 1
+    return k < len(cl) and cl[k].kind == "word" and cl[k].lemma in _COME_OUT and cl[k].tag is not None \
+        and "futr" in cl[k].tag.grammemes and any(el.kind == "card" for el in cl[k + 1:])
 
 _OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито"})
 """«открыта / відкрита X»: a card shown open, the subject of what follows."""
@@ -185,12 +197,13 @@ class Context:
     run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
     listed: list = field(default_factory=list)  # the cards a description listed last («лежат ♣К, ♥Д и ♠В»)
     prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
+    whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
 
 
 
-class Reader(Forms):
+class Reader(Forms, Discards):
     """Reads the clauses of one example in order, keeping the pronoun and chain context."""
 
     def __init__(self, game=None):
@@ -215,6 +228,10 @@ class Reader(Forms):
         if run is not None and run[1] >= self.ctx.sentence - 1 and gender in ("femn", None) and kind == "personal":
             # «послідовність від дами до дев'ятки пік лежить … Її переносять цілком …»: the run
             return list(run[0].toks)
+        whole = self.ctx.whole_suit
+        if kind == "personal" and gender in ("femn", None) and whole is not None and whole[0] == self.ctx.sentence \
+                and not any(t is not UNNAMED and t.start > whole[1] for t in self.ctx.history):
+            return []   # «пока не соберётся полная масть от короля до туза; она уходит с поля»: the suit, no card
         if gender == "plur":
             if self.ctx.prev_moved and len(self.ctx.last_movers) > 1:
                 return list(self.ctx.last_movers)
@@ -388,6 +405,9 @@ class Reader(Forms):
             self.ctx.prev_named = []
             self.ctx.prev_verb = None
             self.ctx.pairs_named = False
+            self.ctx.pending_list = []   # «Начальная позиция: открыты ♥5, ♣9, ♦В. 1. ♠4 — ♥5»: a list of another sentence
+        if _future_of_appearing(cl):
+            flags.add("conditional")   # «выйдет валет бубен — на даму треф»: when it comes out
         prev_proto = self.ctx.last_proto
         verb = self._read(cl, groups, prons, flags, alone)
         if verb in ("REMOVE", "TAKE", "PAIR") and any(el.kind == "word" and el.lemma == "пара" for el in cl):
@@ -414,6 +434,9 @@ class Reader(Forms):
         else:
             self.ctx.prev_moved = bool(made)
         named = antecedents_in(cl)
+        suit_word = next((el for el in cl if el.kind == "word" and el.lemma == "масть"), None)
+        if suit_word is not None and not any(el.kind == "card" for el in cl):
+            self.ctx.whole_suit = (self.ctx.sentence, suit_word.start)
         self.ctx.history.extend(named)
         self.ctx.prev_named = [t for t in named if t is not UNNAMED]
         self.ctx.prev_alt = any(g.alt for g in groups)
@@ -524,6 +547,8 @@ class Reader(Forms):
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.game is not None and self.game.pairs \
                     and (place_at(cl) or ("",))[0] == "waste":
                 verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс» in a game of pairs: they leave play together
+            if verb == "REMOVE" and (place_at(cl) or ("",))[0] in ("reserve", "cell"):
+                verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
             if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
@@ -707,61 +732,7 @@ class Reader(Forms):
                 lp = self.ctx.last_proto
                 self.chain(cl, groups[0].toks, lp.movers[-1], flags, inferred=True)
 
-    # -- cards leaving play, cards carried ------------------------------------------------
-    _PAIRING = {"сбрасывать", "сбрасываться", "сбросить", "удалять", "удаляться", "удалить"}
-
-    def _discard(self, cl, groups, prons, vi, flags, elided):
-        """«♠К сбрасывается», «Пара из ♣7 и ♣6 сбрасывается», «♦10 сбрасывается с ♥10», «♥В …
-        удаляется вместе с ♦3», «♥К и ♦К изымаются из игры»: each card leaves play (kind
-        ``discard``). The card it leaves play with (its partner) is the move's ``to_card``: the
-        card after «с» / «вместе с», or, for two cards discarded by a verb of pairing («сбрасываются»,
-        «удаляются», or «пара»), each other; alternatives («вместе с ♣3, либо с ♦Д») one move each."""
-        movers: list[CardToken] = []
-        partners: list[CardToken] = []
-        alt = False
-        for g in groups:
-            if g.prep in WITH:
-                partners += g.toks
-                alt |= g.alt or len(g.toks) > 1
-            elif g.prep not in ON | {"под", "от", "—"}:
-                if g.with_ and len(g.toks) > 1:   # «♠4 вместе с ♦4»
-                    movers.append(g.toks[0])
-                    partners += g.toks[1:]
-                else:
-                    movers += g.toks
-        if not movers:
-            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or []
-        if not movers:
-            counted = self.counted(cl)
-            movers = counted[1] if counted is not None and counted[1] else (self.ctx.pending_list or elided)
-        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
-            or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) \
-            or cl[vi].lemma in _LEAVE and self.ctx.last_discard is not None and len(self.ctx.last_discard[0]) == 2 \
-            and not self.ctx.last_discard[1] \
-            or self.game is not None and self.game.pairs   # «так же уходят …» after a pair: another pair
-        notes = ["leaves play («изъять», «сбросить»)"]
-        if not partners and pairing and len(movers) == 2:
-            a, b = movers   # «Пара из ♣7 и ♣6 сбрасывается», «♦9 и ♣9 составляют пару и снимаются»: one pair
-            self.pair(cl, a, b, flags, notes + ["paired with the other card named"])
-            self.ctx.last_discard = ([a, b], [])
-            return
-        if not partners and pairing and len(movers) > 2 and any(el.kind == "word" and el.low in ("вместе", "разом")
-                                                                for el in cl):
-            # «валет бубен, дама пик и король червей снимаются вместе»: a group leaves play as one move
-            self.move(cl, movers, kind="discard", flags=flags, notes=notes + ["the group leaves play together"],
-                      card_list=[t.card for t in movers])
-            self.ctx.last_discard = (movers, [])
-            return
-        for t in movers:
-            if not partners:
-                self.move(cl, [t], kind="discard", flags=flags, notes=notes)
-            for q in partners:
-                self.pair(cl, t, q, flags | ({"alternative"} if alt else set()), notes + [f"with {q.raw}"])
-        self.ctx.last_discard = (movers, partners)
-
-    def pair(self, cl, a: CardToken, b: CardToken, flags, notes) -> Proto:
-        """One move of kind ``discard``: ``a`` and ``b`` leave play together (``to_card`` ``b``)."""
-        return self.move(cl, [a], b, kind="discard", flags=flags, notes=notes, card_list=[a.card, b.card])
+    # -- cards carried, counts --------------------------------------------------------
 
     def counted(self, cl) -> tuple[int, list[CardToken]] | None:
         """«обе карты», «ці дві карти», «три карты», «шестнадцать карт»: ``(count, cards)`` — the
@@ -841,93 +812,6 @@ class Reader(Forms):
         lp.movers = [new]
         lp.end = max(lp.end, new.end)
         lp.notes.append(f"«{old.raw}» is {new.raw}, named for instance")
-        return True
-
-    def _pair_list(self, cl, groups, flags) -> bool:
-        """«Снимайте пары карт, дающие в сумме 13: 10♠ и 3♥, 9♦ и 4♣, Д♣ и А♠»: after a clause that takes
-        cards off in pairs, a clause of nothing but «X и Y» pairs, comma by comma, is one pair each."""
-        if not self.ctx.pairs_named:
-            return False
-        parts: list[list] = [[]]
-        for el in cl:
-            if el.kind == "punct" and el.text == ",":
-                parts.append([])
-            else:
-                parts[-1].append(el)
-        pairs = []
-        for part in parts:
-            if not (len(part) == 3 and part[0].kind == part[2].kind == "card" and part[1].kind == "word"
-                    and part[1].low in LIST - ALT):
-                return False
-            pairs.append((part[0].tok, part[2].tok))
-        if any(a.card.suit is None or b.card.suit is None for a, b in pairs):
-            return False   # «дама и туз, восьмерка и пятерка»: ranks of a rule, no cards of a layout
-        for a, b in pairs:
-            self.pair(cl, a, b, flags, ["leaves play: one of the pairs listed after «пары»", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
-        return True
-
-    def _pair_named(self, cl, groups, flags) -> bool:
-        """«Затем пару 8♥ и 5♠», uk «потім пару 9♠ і 4♦»: a pair named with no verb (the verb of the
-        sentence or the game's: the two cards leave play together)."""
-        if len(groups) != 1 or len(groups[0].toks) != 2 or groups[0].alt or any(el.kind == "dash" for el in cl) \
-                or not any(el.kind == "word" and el.lemma == "пара" for el in cl[:groups[0].i]) \
-                or any(el.kind == "word" and el.low in ON | INTO | UNDER for el in cl):
-            return False
-        a, b = groups[0].toks
-        self.pair(cl, a, b, flags, ["leaves play: «пару X и Y»", f"with {b.raw}"])
-        self.ctx.last_discard = ([a], [b])
-        return True
-
-    def _discard_continued(self, cl, groups, flags) -> bool:
-        """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
-        before listed two partners («вместе с ♣3, ♠Д»), its last one starts a new pair: «♠Д либо с
-        ♣Д, либо с ♦Д» (the list «♣3, ♠Д, либо …» reads as ♦3 with ♣3; ♠Д with ♣Д or ♦Д)."""
-        last = getattr(self.ctx, "last_discard", None)
-        lp = self.ctx.last_proto
-        if last is None or lp is None or lp.kind != "discard" or not groups:
-            return False
-        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
-                and any(el.kind == "dash" for el in cl[groups[0].j:groups[1].i]):
-            # «…, Q♠ — с A♦»: another pair, the verb of the pair before left out
-            a, b = groups[0].toks[0], groups[1].toks[0]
-            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
-            return True
-        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
-                and groups[1].i == groups[0].j + 1 and all(el.kind == "word" for el in cl[:groups[0].i]):
-            # «Далее снимаем пару ♦9 и ♠4, затем ♣7 с ♥6»: another pair, its verb left out
-            a, b = groups[0].toks[0], groups[1].toks[0]
-            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
-            return True
-        if len(groups) == 1 and len(groups[0].toks) == 2 and not groups[0].alt and cl[0].kind == "word" \
-                and (cl[0].low in STRONG | {"и"} or "NEXT" in cl[0].cues) \
-                and (groups[0].with_ or self.game is not None and self.game.pairs and len(last[0]) + len(last[1]) == 2):
-            # «…, а ♠4 вместе с ♦4», «потім дві шістки — пікову й трефову»: another pair leaves play the same way
-            a, b = groups[0].toks
-            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
-            return True
-        k = 0
-        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ALT or cl[k].low in ("вместе", "разом")):
-            k += 1
-        if not (k and cl[0].low in ALT and k < len(cl) and cl[k].kind == "word" and cl[k].low in WITH):
-            return False
-        new = [t for g in groups for t in g.toks]
-        movers, partners = last
-        if len(partners) > 1:
-            lone = partners[-1]
-            self.protos = [p for p in self.protos if not (p.kind == "discard" and p.target is lone)]
-            rest = [p for p in self.protos if p.kind == "discard" and p.target in partners[:-1]]
-            if len(rest) == 1:
-                rest[0].flags.discard("alternative")
-            movers, partners = [lone], []
-            self.ctx.last_discard = (movers, partners)
-        for t in movers:
-            for q in new:
-                self.pair(cl, t, q, flags | {"alternative"}, ["leaves play («изъять», «сбросить»)", f"with {q.raw}"])
-        self.ctx.last_discard = (movers, partners + new)
         return True
 
     def _carried(self, cl, groups, prons) -> bool:

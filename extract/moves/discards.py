@@ -1,0 +1,156 @@
+"""Cards that leave play, read by the move reader: a discard with its partner, pairs named or listed,
+more partners after a discard. A mixin of :class:`.reader.Reader` (``self`` keeps the context, ``move``)."""
+
+from __future__ import annotations
+
+from ..notation import CardToken
+from .lexicon import ALT, INTO, LIST, ON, STRONG, UNDER, WITH
+
+_LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
+"""Verbs of going that, with no destination and after cards left play, mean leaving play too."""
+
+
+class Discards:
+    """The discard forms; ``self`` is the :class:`~.reader.Reader`."""
+
+    _PAIRING = {"сбрасывать", "сбрасываться", "сбросить", "удалять", "удаляться", "удалить"}
+
+    def _discard(self, cl, groups, prons, vi, flags, elided):
+        """«♠К сбрасывается», «Пара из ♣7 и ♣6 сбрасывается», «♦10 сбрасывается с ♥10», «♥В …
+        удаляется вместе с ♦3», «♥К и ♦К изымаются из игры»: each card leaves play (kind
+        ``discard``). The card it leaves play with (its partner) is the move's ``to_card``: the
+        card after «с» / «вместе с», or, for two cards discarded by a verb of pairing («сбрасываются»,
+        «удаляются», or «пара»), each other; alternatives («вместе с ♣3, либо с ♦Д») one move each."""
+        movers: list[CardToken] = []
+        partners: list[CardToken] = []
+        alt = False
+        for g in groups:
+            if g.prep in WITH:
+                partners += g.toks
+                alt |= g.alt or len(g.toks) > 1
+            elif g.prep not in ON | {"под", "от", "—"}:
+                if g.with_ and len(g.toks) > 1:   # «♠4 вместе с ♦4»
+                    movers.append(g.toks[0])
+                    partners += g.toks[1:]
+                else:
+                    movers += g.toks
+        if not movers:
+            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or []
+        if not movers:
+            counted = self.counted(cl)
+            movers = counted[1] if counted is not None and counted[1] else (self.ctx.pending_list or elided)
+        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
+            or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) \
+            or cl[vi].lemma in _LEAVE and self.ctx.last_discard is not None and len(self.ctx.last_discard[0]) == 2 \
+            and not self.ctx.last_discard[1] \
+            or self.game is not None and self.game.pairs   # «так же уходят …» after a pair: another pair
+        notes = ["leaves play («изъять», «сбросить»)"]
+        if not partners and pairing and len(movers) == 2:
+            a, b = movers   # «Пара из ♣7 и ♣6 сбрасывается», «♦9 и ♣9 составляют пару и снимаются»: one pair
+            self.pair(cl, a, b, flags, notes + ["paired with the other card named"])
+            self.ctx.last_discard = ([a, b], [])
+            return
+        if not partners and pairing and len(movers) > 2 and any(el.kind == "word" and el.low in ("вместе", "разом")
+                                                                for el in cl):
+            # «валет бубен, дама пик и король червей снимаются вместе»: a group leaves play as one move
+            self.move(cl, movers, kind="discard", flags=flags, notes=notes + ["the group leaves play together"],
+                      card_list=[t.card for t in movers])
+            self.ctx.last_discard = (movers, [])
+            return
+        for t in movers:
+            if not partners:
+                self.move(cl, [t], kind="discard", flags=flags, notes=notes)
+            for q in partners:
+                self.pair(cl, t, q, flags | ({"alternative"} if alt else set()), notes + [f"with {q.raw}"])
+        self.ctx.last_discard = (movers, partners)
+
+    def pair(self, cl, a: CardToken, b: CardToken, flags, notes):
+        """One move of kind ``discard``: ``a`` and ``b`` leave play together (``to_card`` ``b``)."""
+        return self.move(cl, [a], b, kind="discard", flags=flags, notes=notes, card_list=[a.card, b.card])
+
+    def _pair_list(self, cl, groups, flags) -> bool:
+        """«Снимайте пары карт, дающие в сумме 13: 10♠ и 3♥, 9♦ и 4♣, Д♣ и А♠»: after a clause that takes
+        cards off in pairs, a clause of nothing but «X и Y» pairs, comma by comma, is one pair each."""
+        if not self.ctx.pairs_named:
+            return False
+        parts: list[list] = [[]]
+        for el in cl:
+            if el.kind == "punct" and el.text == ",":
+                parts.append([])
+            else:
+                parts[-1].append(el)
+        pairs = []
+        for part in parts:
+            if not (len(part) == 3 and part[0].kind == part[2].kind == "card" and part[1].kind == "word"
+                    and part[1].low in LIST - ALT):
+                return False
+            pairs.append((part[0].tok, part[2].tok))
+        if any(a.card.suit is None or b.card.suit is None for a, b in pairs):
+            return False   # «дама и туз, восьмерка и пятерка»: ranks of a rule, no cards of a layout
+        for a, b in pairs:
+            self.pair(cl, a, b, flags, ["leaves play: one of the pairs listed after «пары»", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+        return True
+
+    def _pair_named(self, cl, groups, flags) -> bool:
+        """«Затем пару 8♥ и 5♠», uk «потім пару 9♠ і 4♦»: a pair named with no verb (the verb of the
+        sentence or the game's: the two cards leave play together)."""
+        if len(groups) != 1 or len(groups[0].toks) != 2 or groups[0].alt or any(el.kind == "dash" for el in cl) \
+                or not any(el.kind == "word" and el.lemma == "пара" for el in cl[:groups[0].i]) \
+                or any(el.kind == "word" and el.low in ON | INTO | UNDER for el in cl):
+            return False
+        a, b = groups[0].toks
+        self.pair(cl, a, b, flags, ["leaves play: «пару X и Y»", f"with {b.raw}"])
+        self.ctx.last_discard = ([a], [b])
+        return True
+
+    def _discard_continued(self, cl, groups, flags) -> bool:
+        """«…, либо вместе с ♣Д, либо с ♦Д» right after a discard: more partners. When the discard
+        before listed two partners («вместе с ♣3, ♠Д»), its last one starts a new pair: «♠Д либо с
+        ♣Д, либо с ♦Д» (the list «♣3, ♠Д, либо …» reads as ♦3 with ♣3; ♠Д with ♣Д or ♦Д)."""
+        last = getattr(self.ctx, "last_discard", None)
+        lp = self.ctx.last_proto
+        if last is None or lp is None or lp.kind != "discard" or not groups:
+            return False
+        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
+                and any(el.kind == "dash" for el in cl[groups[0].j:groups[1].i]):
+            # «…, Q♠ — с A♦»: another pair, the verb of the pair before left out
+            a, b = groups[0].toks[0], groups[1].toks[0]
+            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
+        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
+                and groups[1].i == groups[0].j + 1 and all(el.kind == "word" for el in cl[:groups[0].i]):
+            # «Далее снимаем пару ♦9 и ♠4, затем ♣7 с ♥6»: another pair, its verb left out
+            a, b = groups[0].toks[0], groups[1].toks[0]
+            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
+        if len(groups) == 1 and len(groups[0].toks) == 2 and not groups[0].alt and cl[0].kind == "word" \
+                and (cl[0].low in STRONG | {"и"} or "NEXT" in cl[0].cues) \
+                and (groups[0].with_ or self.game is not None and self.game.pairs and len(last[0]) + len(last[1]) == 2):
+            # «…, а ♠4 вместе с ♦4», «потім дві шістки — пікову й трефову»: another pair leaves play the same way
+            a, b = groups[0].toks
+            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
+            self.ctx.last_discard = ([a], [b])
+            return True
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ALT or cl[k].low in ("вместе", "разом")):
+            k += 1
+        if not (k and cl[0].low in ALT and k < len(cl) and cl[k].kind == "word" and cl[k].low in WITH):
+            return False
+        new = [t for g in groups for t in g.toks]
+        movers, partners = last
+        if len(partners) > 1:
+            lone = partners[-1]
+            self.protos = [p for p in self.protos if not (p.kind == "discard" and p.target is lone)]
+            rest = [p for p in self.protos if p.kind == "discard" and p.target in partners[:-1]]
+            if len(rest) == 1:
+                rest[0].flags.discard("alternative")
+            movers, partners = [lone], []
+            self.ctx.last_discard = (movers, partners)
+        for t in movers:
+            for q in new:
+                self.pair(cl, t, q, flags | {"alternative"}, ["leaves play («изъять», «сбросить»)", f"with {q.raw}"])
+        self.ctx.last_discard = (movers, partners + new)
+        return True
