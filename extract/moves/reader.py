@@ -197,6 +197,7 @@ class Context:
     run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
     listed: list = field(default_factory=list)  # the cards a description listed last («лежат ♣К, ♥Д и ♠В»)
     prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
+    stock_turned: tuple | None = None  # (Proto, sentence) of a stock card turned onto the waste
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
@@ -296,6 +297,11 @@ class Reader(Forms, Discards):
         dirs = directions_of(cl) if target is None and place is None else []
         if dirs:
             p.direction = dirs[0]
+        st = self.ctx.stock_turned
+        if st is not None and st[0] is not p and st[1] == self.ctx.sentence and p.movers \
+                and p.movers[0].card == st[0].movers[0].card and st[0] in self.protos:
+            self.protos.remove(st[0])   # the stock's card moved on in the same sentence: one move, from the stock
+            p.from_place, p.start = p.from_place or "stock", min(p.start, st[0].start)
         if p.movers and p.movers[0].card in self.ctx.taken:
             # «взять из верхнего ряда обе семерки и положить их …»: one move, from where it was taken
             src, start = self.ctx.taken.pop(p.movers[0].card)
@@ -601,6 +607,8 @@ class Reader(Forms, Discards):
             return None
         if verb_i is None and self._state(cl, groups, flags):
             return None
+        if verb_i is None and self._turned_from_stock(cl, groups, flags):
+            return None
         if verb_i is None and any("TURN" in el.cues or el.kind == "word" and el.lemma in _APPEAR for el in cl) \
                 and not any(el.kind == "dash" for el in cl):
             return None   # «Под дамой открылся ♥Т», «под ним окажется двойка»: a card found where it lies, not a move
@@ -611,6 +619,22 @@ class Reader(Forms, Discards):
             return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
+
+    def _turned_from_stock(self, cl, groups, flags) -> bool:
+        """«перевертаємо верхню карту запасу, це 3♠», «Открываем следующую карту колоды — ♦3»: the stock's
+        card turned onto the waste — a move to ``waste`` (Golf and the like), dropped when the same sentence
+        moves that card on («… — 4♣, и она уходит на базу»: one move, from the stock)."""
+        turn = next((i for i, el in enumerate(cl) if "TURN" in el.cues or el.lemma in ("открывать", "відкривати")), None)
+        if turn is None or len(groups) != 1 or len(groups[0].toks) != 1 or groups[0].i < turn \
+                or not groups[0].toks[0].card.suit or any(el.kind == "word" and el.low in ON | INTO for el in cl):
+            return False
+        if not any(el.kind == "word" and el.lemma == "карта" for el in cl[turn:groups[0].i]) or not any(
+                "STOCK" in el.cues or "RESERVE" in el.cues and el.lemma == "запас" for el in cl[turn:groups[0].i]):
+            return False
+        p = self.move(cl, groups[0].toks, place="waste", flags=flags, notes=["turned up from the stock onto the waste"])
+        self.ctx.stock_turned = (p, self.ctx.sentence)
+        self.carried = True
+        return True
 
     def _first_laid(self, cl, groups, flags) -> bool:
         """«первой выложенной картой будет ♥9», «першою викладеною картою буде ♦5»: the card the deal
