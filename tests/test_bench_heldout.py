@@ -46,7 +46,7 @@ def test_heldout_folder_figures_without_misses(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "(no book_rules.json: skipped)" in out and "(no book_moves.json: skipped)" in out
     # the Yukon page read as an added text: its one annotated game matched, its 14 stated facts counted
-    assert "== others_rules.json: 1 games (0 not matched)" in out
+    assert "== others_rules.json: 1 games (0 not matched: their facts count as unknown)" in out
     assert [ln.split()[3] for ln in out.splitlines() if ln.startswith("all stated facts")] == ["14"]
     # the column: one game of 14 non-blank lines, 2 sections, 1 alias, 1 example of 9 moves
     def denominator(label):
