@@ -50,7 +50,7 @@ STAGES = [
     ("rules", "pasyans.pipeline", "read_rules"),
     ("verdicts", "pasyans.pipeline", "verify"),
     ("full-text passages (lemmas, cards)", "pasyans.pipeline", "read_passages"),
-    ("write: rows made as each source is read", "pasyans.pipeline", "prepare_rows"),
+    ("write: rows made with each source", "pasyans.pipeline", "prepare_rows"),
     ("write: inserts, other", "pasyans.kb.store", "write_kb"),
     ("write: crosswalk", "pasyans.kb.crosswalk", "write"),
     ("write: links", "pasyans.kb.links", "write"),
