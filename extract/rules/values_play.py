@@ -270,6 +270,8 @@ def preplaced(ctx, k, span, pile):
     if not bases or not f:
         return None
     lemmas = ctx.lemmas(sent)
+    if any(ctx.preceded_by(s, {"не", "ні"}, 2) for s, _ in sent.spans("PREPLACE_VERB")):
+        return False        # «Тузы заранее не вынимаем: их кладём в основания по мере того, как они освобождаются»
     if sent.has("BEFORE_DEAL"):
         return True
     if sent.has("PREPLACE_VERB") and any(t.lower.startswith("колод") for t in words) \
