@@ -27,3 +27,10 @@ def test_colour_words_are_known_by_language():
 def test_a_colour_is_no_suit():
     # «червоний» (red) is not «червовий» (hearts): the rank alone
     assert [t.card.format() for t in find_word_cards("Червону вісімку кладемо на чирвову дев'ятку.", "uk")] == ["8", "9H"]
+
+
+def test_ukrainian_folk_suit_nouns_crosses_and_wine():
+    from pasyans.extract.notation import find_word_cards
+
+    got = [(c.card.format(), c.raw) for c in find_word_cards("Сімку хрестів кладемо на вісімку чирв; даму вина — на короля чирв.", "uk")]
+    assert got == [("7C", "Сімку хрестів"), ("8H", "вісімку чирв"), ("QS", "даму вина"), ("KH", "короля чирв")]

@@ -148,3 +148,10 @@ def test_words_that_name_no_game_make_no_reference():
                  "Бубны идут как черви, но в обратном порядке.", "Карты кладут как попало, но масти чередуются."]:
         g = _read("u12-1", "Игра\n" + text, "ru")
         assert not [s for s in g.rules["special"] if s["name"] == "same-as"], text
+
+
+def test_an_example_sentence_is_no_unparsed_rule():
+    for lang, text in [("uk", "Наприклад: ♦7 кладемо на ♦8; король треф займає порожній стовпчик."),
+                       ("ru", "Например: ♦7 кладут на ♦8; король треф занимает пустой ряд.")]:
+        g = _read("u13-1", "Гра\n" + text, lang)
+        assert not [f for f in g.findings if f.kind == "unparsed-rule-sentence"], text

@@ -110,6 +110,8 @@ class Reader(Context):
         sent = self.sents[k]
         if sent.section in WEAK_SECTIONS or sent.has("EXAMPLE") or sent.end - sent.start < 3:
             return False
+        if sent.has("EXAMPLE_OPENER") and sent.spans("EXAMPLE_OPENER")[0][0] - sent.start <= 1:
+            return False    # «Наприклад: ♦7 кладемо на ♦8; король треф займає порожній стовпчик»: moves, no rule
         return any(sent.has(x) for x in RULE_CUES)
 
     def _same_as(self, k: int) -> None:
