@@ -149,6 +149,18 @@ def pack_size(ctx, k, span, pile):
 
 
 @value
+def cards_used(ctx, k, span, pile):
+    """«Используются 52 карты», uk «Усі 52 карти …»: the cards of one pack (32, 36, 52); a total of
+    two packs (64, 72, 104) when the text has said two packs; else ``None``."""
+    n = ctx.number_at(*span)
+    if n in (32, 36, 52):
+        return n
+    if n in (64, 72, 104) and ctx.best("deck.packs") == 2:
+        return n // 2
+    return None
+
+
+@value
 def no_jokers(ctx, k, span, pile):
     """0 when the sentence counts the pack's cards and names no joker (a weak claim)."""
     _, jokers = _deck_numbers(ctx, k)
