@@ -93,8 +93,8 @@ def test_every_family_has_a_case():
 def test_a_reference_to_the_game_before_in_old_spelling():
     from pasyans.extract.rules import extract_rules_with_findings
 
-    mt = modernize_mapped(MappedText.from_lines(["Какъ предыдущій, но раскладываютъ семь рядовъ по пяти картъ."]))
+    mt = modernize_mapped(MappedText.from_lines(["Какъ предыдущій, но пустой рядъ можно занять всякою картою."]))
     spec, _ = extract_rules_with_findings(mt, "ru")
     (sa,) = [s for s in spec["special"] if s["name"] == "same-as"]
     assert sa.get("ref") is None and sa["params"]["previous"] is True
-    assert get_field(spec, "layout.tableau_piles")["value"] == 7
+    assert get_field(spec, "tableau.space")["value"] == "any"      # the text's own rule after «но»
