@@ -21,6 +21,7 @@ from typing import Optional
 
 import typer
 
+from . import started
 from .edge import Edge, current_db, interrupted, out_console, say_error
 
 app = typer.Typer(cls=Edge, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -690,6 +691,8 @@ def _help_of(doc: str | None) -> str | None:
 for _cmd in app.registered_commands:
     _cmd.help = _cmd.help or _help_of(_cmd.callback.__doc__)
 
+
+started()  # a Ctrl-C from here on is the edge's «interrupted» (quiet while the modules loaded)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

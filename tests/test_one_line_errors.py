@@ -263,6 +263,28 @@ def _sigint_default() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def test_ctrl_c_while_the_command_starts_is_quiet():
+    """A Ctrl-C in the first ~0.3 s of ``pasyans …`` (its modules loading) printed a
+    KeyboardInterrupt traceback from the import (1 of 20 Ctrl-C trials): it ends the command with
+    status 130 and no word, as later; once pasyans.cli is loaded Ctrl-C is KeyboardInterrupt again
+    (the edge's «interrupted»), and a program importing pasyans keeps its own handler."""
+    import subprocess
+    import sys
+
+    def run(code: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                              preexec_fn=_sigint_default)
+
+    kill = "import os, signal; os.kill(os.getpid(), signal.SIGINT); import time; time.sleep(60)"
+    r = run(f"import sys; sys.argv[0] = '/usr/bin/pasyans'; import pasyans; {kill}")
+    assert (r.returncode, r.stderr) == (130, "")
+    r = run(f"import sys; sys.argv[0] = '/usr/bin/pasyans'; import pasyans.cli\ntry:\n {kill}\n"
+            f"except KeyboardInterrupt:\n print('KeyboardInterrupt')")
+    assert r.stdout.strip() == "KeyboardInterrupt", r.stderr
+    r = run(f"import pasyans\ntry:\n {kill}\nexcept KeyboardInterrupt:\n print('KeyboardInterrupt')")
+    assert r.stdout.strip() == "KeyboardInterrupt", r.stderr
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_during_build_says_the_knowledge_base_is_kept(small_kb, tmp_path, jobs):  # noqa: F811
     """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while the sources are read."""
