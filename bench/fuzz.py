@@ -9,7 +9,9 @@ same ones the property tests of ``tests/test_fuzz.py`` run a few dozen times). A
 exception the entry point does not document; crashes are grouped by type and the line of this
 project where they were raised, each with its shortest input. *Slow* inputs took longer than
 ``--slow`` seconds (default 1). ``find`` and ``search`` read a three-game knowledge base written
-for the run (or ``--db FILE``). The table ends with the figures the issue asks for: the number
+for the run (or ``--db FILE``). The entry points of the genre-text strategy share one list of
+inputs, drawn once by hypothesis (seeded) and kept in a file (``--inputs``): drawing costs ~10 ms
+an input, far more than most entry points take. The table ends with the figures the issue asks for: the number
 of inputs per entry point and of tracebacks over all of them.
 """
 
@@ -35,14 +37,38 @@ def _site(e: BaseException) -> str:
     return where(e, skip=("tests",))
 
 
-def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None, progress: int = 0) -> dict:
+def generated(strategy, n: int, seed: int) -> list[str]:
+    """The first ``n`` inputs hypothesis draws from ``strategy`` with ``seed`` (generation only, no
+    shrinking): the inputs an entry point is given, drawn once."""
+    out: list[str] = []
+    _given(lambda text: out.append(text), strategy, n, seed)
+    return out
+
+
+def shared_inputs(path: str | None, n: int, seed: int) -> list[str]:
+    """The genre-text inputs (``tests.fuzz_targets.genre_text``) every entry point of that
+    strategy shares: read from ``path`` when it holds them for this ``n`` and ``seed``, else
+    drawn (:func:`generated`; ~10 ms an input, most of a cheap entry point's time) and written
+    there. ``path`` ``None``: drawn, not kept."""
+    from tests.fuzz_targets import genre_text
+
+    if path and Path(path).is_file():
+        data = json.loads(Path(path).read_text("ascii"))
+        if data.get("n") == n and data.get("seed") == seed:
+            return data["inputs"]
+    inputs = generated(genre_text(), n, seed)
+    if path:  # ASCII JSON: the lone surrogates of the inputs written as their escapes
+        Path(path).write_text(json.dumps({"n": n, "seed": seed, "inputs": inputs}), "ascii")
+    return inputs
+
+
+def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None, progress: int = 0,
+             inputs_file: str | None = None) -> dict:
     """Run ``n`` generated inputs through the entry point ``name``; return its report. A new crash
     site is printed on standard error when found, and (``progress`` > 0) a count every
-    ``progress`` inputs."""
-    from hypothesis import HealthCheck, Phase, given, settings
-    from hypothesis import seed as hseed
-
-    from tests.fuzz_targets import BY_NAME, small_kb
+    ``progress`` inputs. ``inputs_file``: an entry point of the genre-text strategy runs the
+    inputs kept there (:func:`shared_inputs`), drawn once for all of them."""
+    from tests.fuzz_targets import BY_NAME, genre_text, small_kb
 
     target = BY_NAME[name]
     ctx: dict = {}
@@ -59,10 +85,6 @@ def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None, progress
     times: list[float] = []
     slow_inputs: list[tuple[float, str]] = []
 
-    @hseed(seed)
-    @settings(max_examples=n, deadline=None, database=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
-    @given(text=target.strategy())
     def run(text):
         t = time.perf_counter()
         try:
@@ -85,7 +107,11 @@ def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None, progress
         if dt > slow:
             slow_inputs.append((dt, text))
 
-    run()
+    if inputs_file and target.strategy is genre_text:
+        for text in shared_inputs(inputs_file, n, seed):
+            run(text)
+    else:
+        _given(run, target.strategy(), n, seed)
     times.sort()
     slow_inputs.sort(reverse=True)
     return {"name": name, "area": target.area, "owner": target.owner, "inputs": len(times),
@@ -94,6 +120,15 @@ def fuzz_one(name: str, n: int, slow: float, seed: int, db: str | None, progress
             "median_ms": 1000 * times[len(times) // 2] if times else 0.0,
             "max_ms": 1000 * times[-1] if times else 0.0,
             "slow": len(slow_inputs), "slowest": [(round(dt, 2), txt[:200], len(txt)) for dt, txt in slow_inputs[:3]]}
+
+
+def _given(run, strategy, n: int, seed: int) -> None:
+    """``run(text)`` on ``n`` inputs hypothesis draws from ``strategy`` as they are drawn."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+
+    hseed(seed)(settings(max_examples=n, deadline=None, database=None, phases=[Phase.generate],
+                         suppress_health_check=list(HealthCheck))(given(text=strategy)(run)))()
 
 
 SCALING = ("rules", "segment_article", "parse_moves")
@@ -141,6 +176,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--db", default=None, help="knowledge base for find/search (default: a small one)")
+    ap.add_argument("--inputs", default=None, help="file of the genre-text inputs the entry points share, drawn "
+                    "once (default: fuzz-inputs-N-SEED.json in the temporary folder)")
+    ap.add_argument("--no-shared", action="store_true", help="draw each entry point's inputs as it runs")
     ap.add_argument("--json", default=None, help="also write the reports to this file")
     ap.add_argument("--progress", type=int, default=1000, help="print a count every N inputs of each entry point (0: none)")
     ap.add_argument("--scaling-only", action="store_true")
@@ -149,14 +187,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scaling-targets", default=",".join(SCALING), help="entry points of the scaling table")
     args = ap.parse_args(argv)
 
-    from tests.fuzz_targets import TARGETS
+    from tests.fuzz_targets import BY_NAME, TARGETS, genre_text
 
     reports = []
     if not args.scaling_only:
         names = [t.name for t in TARGETS if not args.only or t.name in args.only.split(",")]
         t0 = time.perf_counter()
+        inputs = None
+        if not args.no_shared and any(BY_NAME[nm].strategy is genre_text for nm in names):
+            inputs = args.inputs or str(Path(tempfile.gettempdir()) / f"fuzz-inputs-{args.n}-{args.seed}.json")
+            shared_inputs(inputs, args.n, args.seed)  # drawn once, here, before the workers read it
         with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = [pool.submit(fuzz_one, nm, args.n, args.slow, args.seed, args.db, args.progress) for nm in names]
+            futures = [pool.submit(fuzz_one, nm, args.n, args.slow, args.seed, args.db, args.progress, inputs)
+                       for nm in names]
             for f in futures:
                 r = f.result()
                 reports.append(r)
