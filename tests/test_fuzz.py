@@ -51,3 +51,27 @@ for _t in TARGETS:
 
 def test_every_known_crash_names_a_target():
     assert set(KNOWN) | set(FIXED) <= {t.name for t in TARGETS}
+
+
+def test_the_fuzzer_draws_the_shared_inputs_once(tmp_path):
+    """bench/fuzz.py: the genre-text entry points run one list of inputs, drawn once (seeded) and
+    read back from its file — the same inputs hypothesis gives an entry point with that seed."""
+    import importlib.util
+    from pathlib import Path
+
+    from .fuzz_targets import genre_text
+
+    spec = importlib.util.spec_from_file_location("fuzz_bench", Path(__file__).parent.parent / "bench" / "fuzz.py")
+    fuzz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fuzz)
+    path = tmp_path / "inputs.json"
+    drawn = fuzz.shared_inputs(str(path), 12, 3)
+    assert drawn == fuzz.generated(genre_text(), 12, 3) and len(drawn) == 12
+    seen = []
+    fuzz._given(lambda text: seen.append(text), genre_text(), 12, 3)
+    assert seen == drawn
+    path.write_text('{"n": 12, "seed": 3, "inputs": ["\\ud800"]}', "ascii")
+    assert fuzz.shared_inputs(str(path), 12, 3) == ["\ud800"]  # read back, not drawn again
+    assert fuzz.shared_inputs(str(path), 12, 4) == fuzz.generated(genre_text(), 12, 4)  # another seed: drawn
+    report = fuzz.fuzz_one("headings", 12, 1.0, 3, None, 0, str(path))
+    assert (report["inputs"], report["crashes"]) == (12, 0)
