@@ -318,7 +318,7 @@ ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_t
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
-(tuned), ``seg7``: its second sample (measured once held out, tuned since), ``seg8``: its third (the same), ``seg9``: its fourth."""
+(tuned), ``seg7``: its second sample (measured once held out, tuned since), ``seg8``: its third (the same), ``seg9``: its fourth (the same)."""
 
 
 def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):

@@ -129,6 +129,17 @@ def _plural_patience(s: str, lang: str) -> bool:
     return False
 
 
+def _genitive_plural(s: str, lang: str) -> bool:
+    """Whether ``s`` has «пасьянс» in the genitive plural only («Правила трёх пасьянсов», «Сборник
+    пасьянсов»), none in the nominative plural («Джокер-пасьянсы», «Пасьянсы одной колодой»)."""
+    cases = set()
+    for w in words(s):
+        p = morph.parse(w, lang)
+        if p is not None and p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
+            cases.add("gent" if "gent" in p.tag.grammemes else "other")
+    return cases == {"gent"}
+
+
 def _is_collection_title(s: str, lang: str) -> bool:
     """The first line as a document title: patiences in the plural, or a number word with «пасьянс»
     («Сто пасьянсов»; not a number inside a quoted name: «Пасьянс «Восемь королей»» is a game)."""
@@ -161,6 +172,8 @@ def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
     if _plural_patience(mk.rest, lang) and not QUOTE_RE.search(mk.rest):
         ln.kind = "group-heading"
         ln.name = _singular(ln.name, lang)
+        if _genitive_plural(mk.rest, lang):
+            ln.kind = "part"  # «Правила трёх пасьянсов для этой колоды»: of several games, none of them
     elif _SEVERAL_RE.search(mk.rest):
         ln.kind = "part"  # «Вечерние пасьянсы: «Солитёр» и «Гробница Наполеона»»: a post's title over two games
 
@@ -292,6 +305,12 @@ def _parts_and_alias_lines(nonblank: list[Line], lang: str) -> None:
         nxt = nonblank[k + 1]
         if (nxt.kind in ("heading", "group-heading") and _deeper(ln, nxt)) or hd.is_front_matter(hd.marks(ln.text).rest, lang):
             ln.kind = "part"
+            continue
+        if k == 0 and ln.kind == "heading" and ln.name and len(words(ln.text)) > len(words(ln.name)) + 1 and any(
+                x.kind == "heading" and _fold_name(x.name) == _fold_name(ln.name) for x in nonblank[k + 1:]):
+            # a title that frames the name in more words over a heading of the same game: «ВЕРОЯТНОСТЬ
+            # СХОЖДЕНИЯ ПАСЬЯНСА «ЧАСЫ»» over «2. Правила пасьянса «Часы»» (an option «Терраса» stays)
+            ln.kind = "doc-title"
             continue
         if k == 0 and nxt.kind == "heading" and not _deeper(nxt, ln) and not QUOTE_RE.search(ln.text) \
                 and QUOTE_RE.search(nxt.text):

@@ -22,7 +22,7 @@ from importlib import resources
 
 from pasyans import morph
 
-from .headings import QUOTE_RE, marks, title_frame, words
+from .headings import QUOTE_RE, marks, title_frame, title_shape, words
 
 MAX_LINE = 160
 """A furniture line is at most this long (a paragraph of prose never is furniture)."""
@@ -78,8 +78,19 @@ def _masthead(para: list[tuple[int, str]], lang: str) -> bool:
         return False
     if any(marks(s).mark == "markdown" for _, s in para):
         return False
+    if len(para) <= 3 and any(line_family(s) == "issue line" for _, s in para):
+        return True  # «ДОСУГЪ И ДѢЛО.» over «№ 5. … 1912 г.»
     # «Матеріал з Вікіпедії» under an article's title is page meta: the title above it is no masthead
     return any(_lemmas(s, lang) & table()["masthead"] for _, s in para if line_family(s) != "page meta")
+
+
+def is_affiliation(s: str, lang: str) -> bool:
+    """A short line naming a university, an institute or a chair («Тверской государственный
+    университет»): an author's affiliation (``affiliation_lemmas``)."""
+    ws = words(s)
+    if not ws or len(ws) > 8 or s[-1:] in ".!?:;," or "пасьянс" in s.casefold():
+        return False
+    return bool(_lemmas(s, lang) & frozenset(table()["affiliation_lemmas"]))
 
 
 def furniture(lines: list[str], lang: str) -> dict[int, str]:
@@ -102,11 +113,13 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
     for para in paras:
         block = None
         for n, s in para:
-            if back is not None and marks(s).mark != "none" and not _row("back_matter", s):
-                back = None
+            if back is not None and marks(s).mark != "none" and not _row("back_matter", s) \
+                    and title_shape(marks(s).rest, lang, layout=True):
+                back = None  # a heading ends the back matter; a numbered reference «1. Иванов И. И. …» does not
             back = _row("back_matter", s) or back
             block = block or _row("blocks", s)
-            fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None)
+            fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None) \
+                or ("affiliation" if is_affiliation(s, lang) else None)
             if fam is not None:
                 out.setdefault(n, fam)
     for n, s in enumerate(lines, 1):

@@ -192,3 +192,19 @@ def test_a_names_label_gives_each_name_of_its_list():
     seg = _games("seg8_uk_reference_table.txt")
     assert [(g.game.name, [a.name for a in g.game.aliases]) for g in seg.games] == [
         ("Косинка", ["Клондайк", "Солітер"]), ("Павук", ["Spider"])]
+
+
+@pytest.mark.parametrize("line", fu.table()["affiliation_examples"])
+def test_an_authors_affiliation_is_furniture(line):
+    lang = "uk" if any(c in line for c in "іїєґ") else "ru"
+    assert fu.is_affiliation(line, lang) and not fu.is_affiliation("Школа пасьянсов", "ru")
+
+
+def test_a_paper_a_leaflet_and_a_problems_page_give_only_their_games():
+    paper = _games("seg9_ru_paper.txt")
+    assert [(g.game.name, g.game.lines) for g in paper.games] == [("Часы", [(15, 21)])]
+    assert [s.kind for s in paper.games[0].game.sections] == ["notes"]  # «3. Вероятность схождения»
+    leaflet = _games("seg9_ru_leaflet.txt")
+    assert [g.game.name for g in leaflet.games] == ["Солитёр", "Сорока"]
+    problems = _games("seg9_ru_pre1918_problems.txt")
+    assert [g.game.name for g in problems.games] == ["Четыре короля"]
