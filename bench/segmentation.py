@@ -532,8 +532,9 @@ def _option(name: str) -> Path | None:
 
 def main() -> int:
     sys.path.insert(0, str(ROOT))
-    annotations, texts = _option("--annotations"), _option("--texts")
+    annotations = _option("--annotations")
     if annotations is not None:
+        texts = _option("--texts")   # without --annotations, a bare --texts means «the annotated texts»
         # another annotation file of whole texts (the format of moves5_segments.json), its files under --texts DIR
         if texts is None:
             sys.exit("--annotations needs --texts DIR (the folder its texts' paths are under)")

@@ -22,7 +22,7 @@ from importlib import resources
 
 from pasyans import morph
 
-from .headings import QUOTE_RE, marks, title_frame, title_shape, words
+from .headings import QUOTE_RE, marks, title_frame, title_shape, undecorated, words
 
 MAX_LINE = 160
 """A furniture line is at most this long (a paragraph of prose never is furniture)."""
@@ -113,11 +113,12 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
     for para in paras:
         block = None
         for n, s in para:
-            if back is not None and marks(s).mark != "none" and not _row("back_matter", s) \
+            if back is not None and marks(s).mark != "none" and not _row("back_matter", undecorated(s)) \
                     and title_shape(marks(s).rest, lang, layout=True):
                 back = None  # a heading ends the back matter; a numbered reference «1. Иванов И. И. …» does not
-            back = _row("back_matter", s) or back
             block = block or _row("blocks", s)
+            if block is None:     # «3 Примечания» in a contents list names a section; it starts no back matter
+                back = _row("back_matter", undecorated(s)) or back   # «Примечания[править | править код]»
             fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None) \
                 or ("affiliation" if is_affiliation(s, lang) else None)
             if fam is not None:

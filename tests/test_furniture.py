@@ -208,3 +208,32 @@ def test_a_paper_a_leaflet_and_a_problems_page_give_only_their_games():
     assert [g.game.name for g in leaflet.games] == ["Солитёр", "Сорока"]
     problems = _games("seg9_ru_pre1918_problems.txt")
     assert [g.game.name for g in problems.games] == ["Четыре короля"]
+
+
+WIKI_PAGE = """Паук (пасьянс)
+Материал из Википедии — свободной энциклопедии
+
+Содержание
+1\tПравила
+2\tПример
+3\tПримечания
+
+Правила[править | править код]
+Берут две колоды по 52 карты. Пустой ряд можно занять любой картой.
+
+Пример[править | править код]
+Например: ♥Д кладут на ♠К, затем ♦В — на ♥Д.
+
+Примечания[править | править код]
+↑ Парлетт Д. Энциклопедия пасьянсов. — М., 1999.
+""".splitlines()
+
+
+def test_a_contents_item_named_like_back_matter_starts_no_back_matter():
+    """«3 Примечания» in a wiki's contents list names a section to come: the rules and the example after
+    it are no furniture (they were swallowed as «see also» to the end of the text); the real
+    «Примечания[править | править код]» at the end is back matter, edit link and all (a fresh user's page)."""
+    out = fu.furniture([s.strip() for s in WIKI_PAGE], "ru")
+    assert {n: out[n] for n in (4, 5, 6, 7)} == dict.fromkeys((4, 5, 6, 7), "contents")
+    assert not {n for n in range(8, 15) if n in out}          # Правила … Пример: the game's own lines
+    assert out[15] == "see also" and out[16] == "see also"
