@@ -62,7 +62,7 @@ def test_every_row_has_an_example_and_every_cue_is_used():
                 "IN_LAYOUT", "SUIT_BY_PILE_HINT", "ACES_TO_F", "PREPLACE_VERB", "KOROL_CUE", "WINDOW",
                 "COLUMNS_COUNT", "LAST_ROW", "GROWING", "STACK_COUNT", "SPACE_ANY", "SPACE_KINGS", "SPACE_NOT",
                 "SPACE_RESERVE", "SPACE_STOCK", "SPACE_WASTE", "WORKED_EXAMPLE", "ALIAS_CUE",
-                "COLUMN_PLAY", "ROW_PLAY"}
+                "COLUMN_PLAY", "ROW_PLAY", "NO_STOCK"}
     unused = set(cues()) - used - internal
     assert not unused, sorted(unused)
 
@@ -72,7 +72,7 @@ def test_every_word_class_is_used_by_a_cue():
     atoms = {a.lstrip("~") for el in text.split() for alt in el.split("|") for a in alt.split("&")}
     atoms = {a.rstrip("?*+").split("{")[0] for a in atoms}
     # classes read by name in code (values, mechanics, tokens)
-    by_code = {"CARD", "PILE", "ROW", "HIGHER", "LOWER", "EACH", "SUIT", "ONE", "REDEAL_NOUN"}
+    by_code = {"CARD", "PILE", "ROW", "HIGHER", "LOWER", "EACH", "SUIT", "ONE", "REDEAL_NOUN", "SUIT_STEM"}
     unused = set(word_classes()) - atoms - by_code
     assert not unused, sorted(unused)
 

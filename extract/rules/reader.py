@@ -21,6 +21,7 @@ from .mechanics import MECHANICS, base_directions
 from .schema import get_field, set_field, unknown_field, unknown_spec
 from .references import PREVIOUS_GAME, unquoted_name
 from .values import RANKS
+from ..notation import NotationError, find_word_cards
 
 RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_DOWN", "SPACE", "REDEAL_ORD",
              "REDEAL_ONE", "REDEAL_TOTAL", "REDEAL_NONE", "REDEAL_COUNT", "PACKS_N", "PACK_IN", "PILES", "MOVE_VERB",
@@ -56,6 +57,9 @@ class Reader(Context):
             read_sentence(self, k)
             if sent.has("WHOLE_PACK") and sent.has("DEAL_VERB") and "whole-pack" not in self.notes:
                 self.notes["whole-pack"] = sent
+            if sent.has("NO_STOCK") and not any(t.lemma in ("если", "якщо", "когда", "коли") for t in self.words(sent)):
+                self.notes.setdefault("whole-pack", sent)      # «Запаса нет.»: the whole pack is dealt
+                read = True
             if self.goal_led(sent) and (sent.section == "goal" or any(s - sent.start <= 3 for s, _ in sent.spans("GOAL"))):
                 self.claim("goal", sent.quote, k, rule="goal")
             if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2:
@@ -96,10 +100,36 @@ class Reader(Context):
             return True     # «… ♣Д переворачивается лицом вверх. Когда все ходы исчерпаны, карты могут сдаваться
                             # из колоды.» (also after «Карты, лежащие лицом вниз, переворачиваются.»): the
                             # example's last step, not a rule of the game
+        if self._names_a_card(k):
+            self.notes["example-last"] = k
+            return True     # «Пустое место занимаем королём червей.», «Затем туза бубен кладут в базу»: a move
+                            # of a worked example told in words, not a rule of the game
         if sent.has("ADVICE") and not sent.has("GOAL"):
             self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
             return True
         return False
+
+    def _names_a_card(self, k: int) -> bool:
+        """Sentence ``k`` tells a move of a card named with its suit in words («Пустое место занимаем
+        королём червей», «Затем туза бубен кладут в базу», uk «даму чирв кладемо …»), outside «quotes» (a
+        game's title «Пиковая дама» is no card) and with no «можно/может» (what may be done, shown on
+        cards, is a rule): a worked example's move. Only sentences with a suit word (class
+        ``SUIT_STEM``) are searched."""
+        sent = self.sents[k]
+        words = self.words(sent)
+        if not any("C:SUIT_STEM" in t.feats for t in words) or any("C:ALLOWED" in t.feats for t in words):
+            return False    # «на пиковую тройку можно положить либо пиковую двойку, либо …»: a rule shown on cards
+        text = _QUOTED.sub(" ", sent.quote)
+        try:
+            cards = find_word_cards(text, self.lang)
+        except NotationError:
+            return False
+        named = [c for c in cards if c.card.suit is not None]
+        colon = text.find(":")
+        if named and colon > 0 and all(c.start > colon for c in named):
+            return False    # «… укладываются по убыванию и только в своей масти: на девятку пик — только
+                            # восьмёрка пик»: a rule, then its illustration
+        return bool(named)
 
     def _closes_text(self, k: int) -> bool:
         """Sentence ``k`` is the text's last, or the last before a heading or a game's title."""
@@ -110,8 +140,9 @@ class Reader(Context):
         sent = self.sents[k]
         if sent.section in WEAK_SECTIONS or sent.has("EXAMPLE") or sent.end - sent.start < 3:
             return False
-        if sent.has("EXAMPLE_OPENER") and sent.spans("EXAMPLE_OPENER")[0][0] - sent.start <= 1:
-            return False    # «Наприклад: ♦7 кладемо на ♦8; король треф займає порожній стовпчик»: moves, no rule
+        if _SUIT_SYMBOL.search(sent.quote) or (sent.has("EXAMPLE_OPENER") and
+                                                 sent.spans("EXAMPLE_OPENER")[0][0] - sent.start <= 1):
+            return False    # «Например: ♥Д кладут на ♠К»: a worked example, not an unread rule
         return any(sent.has(x) for x in RULE_CUES)
 
     def _same_as(self, k: int) -> None:

@@ -148,6 +148,9 @@ def end_rank(ctx, k, span, pile):
     sent = ctx.sents[k]
     up = any("C:KOROL" in t.feats or "C:JACK" in t.feats for t in ctx.toks[span[0]:span[1]])
     a, b = ctx.clause(sent, span[0])
+    clause = ctx.toks[a:b]
+    if not up and any("C:UPWARD" in t.feats for t in clause) and not any("C:DOWN" in t.feats or "C:DOWNWARD" in t.feats for t in clause):
+        return None     # «строят по масти вверх до туза»: the ace is the top (a 36-card pack), the direction row reads «вверх»
     f_tok = {i for x, y in sent.spans("F_ANCHOR") for i in range(x, y)}
     tableau = any(x >= a and y <= b and not any(i in f_tok for i in range(x, y)) for x, y in sent.spans("T_ANCHOR"))
     return Piled("tableau" if tableau else "foundations", "up" if up else "down")
@@ -541,3 +544,13 @@ def _emptied_before(ctx, sent, span) -> bool:
     """A «когда …» clause before the space word says which pile was emptied («Когда все карты резервной
     стопки разыграны, пробел …»)."""
     return any(t.lemma in ("когда", "коли", "если", "якщо") for t in ctx.toks[sent.start:span[0]])
+
+
+@value
+def start_rank(ctx, k, span, pile):
+    """«Базы начинают с шестёрок» → ``"6"``: the rank named after «с» (its letter, ``T`` for ten)."""
+    for t in ctx.toks[span[0]:span[1]]:
+        n = RANKS.get(t.lemma.replace("ё", "е"))
+        if n is not None:
+            return {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(n, str(n))
+    return None
