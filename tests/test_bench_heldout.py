@@ -4,11 +4,11 @@ facts) and the commented-game column of ``moves5`` (its titles, aliases, example
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
-import sys
 from pathlib import Path
+
+from .bench_loader import load_bench
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -16,11 +16,7 @@ ANNOTATIONS = FIXTURES / "annotations"
 
 
 def _heldout():
-    spec = importlib.util.spec_from_file_location("bench_heldout_test", ROOT / "bench" / "heldout.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("heldout")
 
 
 def _kept_back(tmp_path: Path) -> Path:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
+from .bench_loader import load_bench
 from pasyans.extract.book import nominative, sentences, split_title
 from pasyans.extract.clean import card_tokens
 
@@ -15,11 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_segmentation", ROOT / "bench" / "segmentation.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod  # dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
+    return load_bench("segmentation")
 
 
 @pytest.fixture(scope="module")

@@ -4,13 +4,12 @@ base built from the bundled corpus): this game, this move, this verdict, this ru
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from .bench_loader import load_bench
+
 
 
 def _verdicts(kb, name: str, raw: str, card: str | None = None) -> list[tuple[str, str, str, dict]]:
@@ -166,10 +165,7 @@ def test_the_book_errors(kb):
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_verdicts", ROOT / "bench" / "verdicts.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_bench("verdicts")
 
 
 def test_definite_share_and_gold_agreement(kb, bench, read_corpus):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 
+from .bench_loader import load_bench
 from .fuzz_targets import FIXED, KNOWN, TARGETS, Target, small_kb
 
 SETTINGS = settings(max_examples=30, deadline=None, derandomize=True, database=None,
@@ -56,14 +57,11 @@ def test_every_known_crash_names_a_target():
 def test_the_fuzzer_draws_the_shared_inputs_once(tmp_path):
     """bench/fuzz.py: the genre-text entry points run one list of inputs, drawn once (seeded) and
     read back from its file — the same inputs hypothesis gives an entry point with that seed."""
-    import importlib.util
     from pathlib import Path
 
     from .fuzz_targets import genre_text
 
-    spec = importlib.util.spec_from_file_location("fuzz_bench", Path(__file__).parent.parent / "bench" / "fuzz.py")
-    fuzz = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fuzz)
+    fuzz = load_bench("fuzz")
     path = tmp_path / "inputs.json"
     drawn = fuzz.shared_inputs(str(path), 12, 3)
     assert drawn == fuzz.generated(genre_text(), 12, 3) and len(drawn) == 12

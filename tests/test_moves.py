@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .bench_loader import load_bench
 from pasyans.cards import Card
 from pasyans.extract.moves import parse_moves
 from pasyans.extract.notation import NotationError
 from pasyans.extract.text import MappedText
 
 C = Card.parse
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_grammar", ROOT / "bench" / "grammar.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_bench("grammar")
 
 
 BENCH = _bench()

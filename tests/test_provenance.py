@@ -4,9 +4,7 @@ issue's targets (bench/segmentation.py)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .bench_loader import load_bench
 from pasyans.extract.notation import find_cards
 from pasyans.extract.orthography import modernize, modernize_mapped
 from pasyans.extract.text import MappedText
@@ -23,11 +22,7 @@ IDS = ("000", "001", "002", "003", "004")
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_segmentation", ROOT / "bench" / "segmentation.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_bench("segmentation")
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ differences from Solvitaire's own preset of the same game."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sqlite3
 import subprocess
@@ -14,6 +13,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from .bench_loader import load_bench
 from pasyans.kb.export import export_solvitaire
 from pasyans.kb.solvitaire import NotExpressible, export_game
 from pasyans.kb.solvitaire_format import effective, flatten, preset_for, presets, schema, slug, validate
@@ -337,9 +337,7 @@ def test_every_refusal_is_judged_by_its_first_obstacle(kb_games):
     first obstacle (bench/solvitaire.py prints the table): a refusal of a class nobody judged fails, so
     the table cannot go stale; «Каре Наполеона» (any-or-stock, stock one card at a time onto the waste)
     is exported as Solvitaire's «any»; «Чередование» stops at its face-down rows between face-up ones."""
-    spec = importlib.util.spec_from_file_location("bench_solvitaire", ROOT / "bench" / "solvitaire.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = load_bench("solvitaire")
     judged = json.loads(bench.JUDGED.read_text("utf-8"))
     unjudged = []
     for gid, g in kb_games.items():
