@@ -372,6 +372,8 @@ class TextScore:
     examples_found: int = 0
     moves: int = 0
     moves_found: int = 0
+    lost_examples: int = 0
+    lost_moves: int = 0
     lines: int = 0
     lines_right: int = 0
     misses: list[str] = field(default_factory=list)
@@ -401,7 +403,9 @@ def score_text(entry: dict, seg) -> TextScore:
     section is found when a section of the matched game starts on its line; an alias when the
     matched game has an alias (any kind) of the same name within one line; an example when an
     example of the matched game overlaps it; a move when a move read in such an example has the
-    gold card and the gold target (``to`` or ``to_card``; a gold target ``null`` takes any).
+    gold card and the gold target (``to`` or ``to_card``; a gold target ``null`` takes any). The
+    examples and moves of a gold game matched to no predicted game (a lost game) count as missed
+    (``lost_examples``, ``lost_moves``: in the denominators, never found).
     """
     from pasyans.kb.crosswalk import same_name
 
@@ -427,6 +431,12 @@ def score_text(entry: dict, seg) -> TextScore:
         sc.lines += len(gl)
         if m is None:
             sc.misses.append(f"{entry['file']}: «{gg['title']}» (line {gg['title_line']}) not found")
+            # a lost game's examples and moves are all missed: they stay in the denominators
+            n_moves = sum(len(ge["moves"]) for ge in gg["examples"])
+            sc.examples += len(gg["examples"])
+            sc.lost_examples += len(gg["examples"])
+            sc.moves += n_moves
+            sc.lost_moves += n_moves
             continue
         matched.add(id(m))
         sc.lines_right += sum(1 for n in gl if owner.get(n) is m)
@@ -514,7 +524,9 @@ def report_annotated(scores: dict[tuple[str, str], TextScore], misses: str = "tu
                   f"labels {sc.invented_labels}, from examples {sc.invented_examples}, other {sc.invented_other} (target 0)",
                   f"game lines attributed {pct(sc.lines_right, sc.lines)}; sections marked {pct(sc.sections_found, sc.sections)}",
                   f"aliases stated found {pct(sc.aliases_found, sc.aliases)} (target ≥ 95 %); examples found "
-                  f"{pct(sc.examples_found, sc.examples)}; example moves found {pct(sc.moves_found, sc.moves)} (target ≥ 90 %)"]
+                  f"{pct(sc.examples_found, sc.examples)}; example moves found {pct(sc.moves_found, sc.moves)} (target ≥ 90 %)",
+                  f"(examples and moves count every annotated one: {sc.lost_examples} examples, {sc.lost_moves} moves "
+                  f"of games not found are counted missed)"]
         if name != "all sets" and (misses == "all" or split == misses):
             lines += [f"    {m}" for m in sc.misses]
     return "\n".join(lines)

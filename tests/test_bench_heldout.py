@@ -64,3 +64,21 @@ def test_rules_texts_option_matches_game_of_its_text(tmp_path):
     tally = res["parts"]["held-out"]
     assert sum(ok + wrong + unk for ok, wrong, unk, _, _ in tally.values()) == 14
     assert all(m.startswith("help_yukon.txt:") and "Юкон" in m for m in res["misses"].get("held-out", []))
+
+
+def test_lost_game_moves_stay_in_the_denominator():
+    """A gold game the segmentation did not find: its examples and moves count as missed
+    (``bench/segmentation.py`` once left them out, so «N moves» shrank when a game was lost)."""
+    from types import SimpleNamespace
+
+    seg_bench = load_bench("segmentation")
+    entry = next(t for t in json.loads((ANNOTATIONS / "moves5_segments.json").read_text("utf-8"))["texts"]
+                 if t["file"].endswith("/moves5_ru_chess.txt"))
+    text = (FIXTURES / "texts" / "moves5_ru_chess.txt").read_text("utf-8")
+    lost = SimpleNamespace(games=[], source=SimpleNamespace(lines=text.splitlines()))
+    sc = seg_bench.score_text(entry, lost)
+    assert (sc.games, sc.right_title, sc.examples, sc.examples_found, sc.moves, sc.moves_found) == (1, 0, 1, 0, 9, 0)
+    assert (sc.lost_examples, sc.lost_moves) == (1, 9)
+    report = seg_bench.report_annotated({("x.json", "held_out"): sc}, misses="none")
+    assert "example moves found 0/9 = 0.0 %" in report
+    assert "1 examples, 9 moves of games not found are counted missed" in report
