@@ -6,7 +6,9 @@
   «Другое название — …», «известен также под названием …», «его ещё называют …», «відомий також
   як / під назвою …», and where the game is the subject «в англоязычных программах он называется
   Klondike». Every «quoted» name from the cue to the next cue (or the sentence's end) is an alias;
-  with no quoted name, the capitalised or Latin words right after the cue are.
+  with no quoted name, the capitalised or Latin words right after the cue are. The name is stored
+  in the nominative («называют Паучком» → «Паучок»; :func:`~pasyans.extract.headings.nominative`),
+  the sentence as printed.
 * **A names label and its list**: «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер».
 * **A gloss**: an English (or French, German) name in parentheses, «(от англ. Spider)», «(англ.
   Klondike)», or a Latin name in parentheses right after the game's own name, «Косынка (Klondike)
@@ -25,7 +27,7 @@ import re
 from pasyans.models import Alias
 
 from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
-from .headings import name_language, section_label
+from .headings import name_language, nominative, section_label
 from .text import MappedText
 
 _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
@@ -97,12 +99,14 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
             cue_end = sdoc[e - 1].idx + len(sdoc[e - 1].text)
             stop = sdoc[cues[k + 1][0]].idx if k + 1 < len(cues) else sb
             quoted = list(QUOTE_RE.finditer(text, cue_end, stop))
+            # after a verb the name is in the case it governs («его называют Паучком»): the alias is
+            # stored in the nominative, as a catalogue lists it; the sentence keeps the printed form
             for q in quoted:
-                add(q.start(), q.end(), next(g for g in q.groups() if g), "alias", sa, sb)
+                add(q.start(), q.end(), nominative(next(g for g in q.groups() if g).strip(), lang), "alias", sa, sb)
             if not quoted:
                 m = _BARE_RE.match(text, cue_end, stop)
                 if m and m.group("name"):
-                    add(m.start("name"), m.end("name"), m.group("name"), "alias", sa, sb)
+                    add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang), "alias", sa, sb)
         for g in _GLOSS_RE.finditer(text, sa, sb):
             add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)
         if name:

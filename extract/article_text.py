@@ -67,6 +67,7 @@ class Line:
     section: str | None = None
     shape: str | None = None
     parent: Any = None
+    names_variant: bool = False  # «Разновидность: «Большая пирамида» — …»: a named variant of the game above
 
     @property
     def blank(self) -> bool:

@@ -216,6 +216,9 @@ def _classify(source: Source) -> list[Line]:
         s = ln.text
         nxt = nonblank[k + 1] if k + 1 < len(nonblank) else None
         label = labels[ln.n]
+        if prev is not None and prev.kind == "heading" and ln.kind == "title-alias":
+            prev = ln
+            continue  # «иначе «Арка».» under «ПАСЬЯНС «ВОРОТА»,»: read with the title line
         if hd.setext_level(s) and prev is not None and prev.n == ln.n - 1 and prev.kind in ("heading", "prose"):
             ln.kind = "furniture"
             mk = hd.marks(prev.text)
@@ -241,6 +244,11 @@ def _classify(source: Source) -> list[Line]:
             ln.kind = "caption"
         elif hd.is_byline(s):
             ln.kind = "byline"
+        elif (vname := hd.named_variant(s)) is not None:
+            _heading(ln, s, hd.Marks("none", 20, None, None, f"«{vname}»", 0), "quoted", lang)
+            ln.names_variant = True
+            q = QUOTE_RE.search(ln.raw)
+            ln.printed = next(g for g in q.groups() if g) if q else vname  # the name as printed
         elif (frame := _framed_title(lines, ln, k == 0)) is not None:
             mk = hd.marks(s)
             _heading(ln, s, hd.Marks(mk.mark, mk.strength, mk.level, mk.num, frame, mk.offset),
@@ -255,14 +263,26 @@ def _classify(source: Source) -> list[Line]:
                                            or hd.is_byline(nxt.text)) \
                 and not (prev is not None and prev.kind == "label")  # a label's one-line content is no title
             shape = hd.title_shape(mk.rest, lang, layout=mk.mark != "none" or follows)
+            others = hd.title_continuation(nxt.text) if shape is None and s.endswith(",") and nxt is not None \
+                and nxt.n == ln.n + 1 else None
+            if others:
+                # «ПАСЬЯНСЪ «КОСЫНКА»,» / «иначе «Солитеръ».»: a title printed over two lines
+                mk = hd.Marks(mk.mark, mk.strength, mk.level, mk.num, mk.rest.rstrip(", "), mk.offset)
+                shape = hd.title_shape(mk.rest, lang, layout=True)
+                if shape in ("caps", "plain", "quoted"):
+                    nxt.kind = "title-alias"
+                    nxt.aliases = tuple(hd.TitleName(n, hd.name_language(n, lang), "alias") for n in others)
             if shape == "caps" and prev is not None and prev.kind in ("heading", "group-heading") \
                     and prev.printed and prev.printed.isupper() and prev.n == _prev_nonblank(lines, ln.n) \
+                    and not any(lines[j - 1].raw.strip() for j in range(prev.n + 1, ln.n)) \
                     and mk.mark == "none":
                 ln.kind = "subtitle"
             elif shape in ("caps", "plain", "quoted") or (shape == "dotted" and mk.mark != "none"):
                 if mk.mark in ("numbered", "roman") and not _continues(mk, numbering):
                     mk = hd.Marks("none", 20, None, None, mk.rest, mk.offset)  # a list item, no number of a title
                 _heading(ln, s, mk, shape, lang)
+                if others:
+                    ln.printed = ln.printed.rstrip(", ")
             elif shape == "dotted":
                 first = words(s)[0]
                 if dotted_counts.get(s.lower(), 0) > 1 or (len(words(s)) == 1 and morph.lemma(first, lang) in _LABEL_LEMMAS):
@@ -275,9 +295,31 @@ def _classify(source: Source) -> list[Line]:
     if nonblank and nonblank[0].kind in ("heading", "group-heading") and _is_collection_title(
             hd.marks(nonblank[0].text).rest, lang):
         nonblank[0].kind = "doc-title"
+    _entries(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
     _structure(nonblank)
     return lines
+
+
+def _entries(nonblank: list[Line], lang: str) -> None:
+    """In place: under a heading that speaks of patiences in the plural («Пасьянсы от А до Я»), a run
+    of paragraphs each opening with a short name («Тринадцать. Раскладывают …»; at least ``min_run``
+    in a row, :func:`~pasyans.extract.headings.entry_lead`) is a list of games: each paragraph is a
+    heading line of its game (the whole line stays its text)."""
+    run: list[tuple[Line, str]] = []
+    under = False
+    for ln in nonblank + [None]:
+        lead = hd.entry_lead(ln.text, lang) if ln is not None and under and ln.kind == "prose" else None
+        if lead is not None:
+            run.append((ln, lead[0]))
+            continue
+        if len(run) >= hd.shapes()["entry_leads"]["min_run"]:
+            for e, title in run:
+                _heading(e, e.text, hd.Marks("none", 20, None, None, title, 0), hd.title_shape(title, lang), lang)
+                e.printed = e.raw.strip()[: len(title)] if len(e.raw.strip()) == len(e.text) else title
+        run = []
+        if ln is not None and ln.kind in ("heading", "group-heading", "doc-title", "part"):
+            under = _plural_patience(hd.marks(ln.text).rest, lang)
 
 
 _SEVERAL_RE = re.compile(r"»\s*(?:,|\s(?:и|і|та|й)\s)\s*«[^»]+»")
@@ -400,6 +442,12 @@ def _structure(nonblank: list[Line]) -> None:
             game, seen, under = None, set(), None
             continue
         if ln.kind != "heading":
+            continue
+        if ln.mark == "step":
+            ln.kind = "subheading"  # «Шаг 2. Ходы»: a step of the how-to above, never a game
+            continue
+        if ln.names_variant and game is not None:
+            ln.parent = game  # «Разновидность: «Большая пирамида» — …»: a variant of the game above
             continue
         if game is not None and _sub_heading(ln, game, seen, nonblank, k):
             if _names_variant(ln, game):
@@ -586,6 +634,11 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
     pre = lines[:first]
     doc_title = next((ln for ln in pre if ln.kind == "doc-title"), None)
     pre_content = [ln for ln in pre if not ln.blank and ln is not doc_title]
+    for ln in [ln for ln in pre_content if ln.kind == "part"]:
+        # «СОДЕРЖАНІЕ.» over a contents list (furniture) before the first game: heads no game, no fragment
+        if all(x.blank for x in pre if x.n > ln.n):
+            src_findings.append(Finding("", (ln.n, ln.n), "not-a-game", f"heading of a part of the text, not a game: «{ln.text}»"))
+            pre_content.remove(ln)
     intro_text = ""
     parts: list[_Part] = []
     if doc_title is not None:

@@ -53,6 +53,9 @@ def shapes() -> dict:
     for m in data["inline_titles"]:
         m["re"] = re.compile(m["pattern"])
     data["setext_re"] = re.compile(data["setext"]["pattern"])
+    data["named_variants"]["re"] = re.compile(data["named_variants"]["pattern"])
+    data["title_continuations"]["re"] = re.compile(data["title_continuations"]["pattern"])
+    data["entry_leads"]["re"] = re.compile(data["entry_leads"]["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
     return data
 
@@ -105,16 +108,61 @@ def not_title(s: str) -> str | None:
     return next((m["name"] for m in shapes()["not_titles"] if m["re"].search(s)), None)
 
 
-def title_frame(s: str) -> tuple[str, str] | None:
+def title_frame(s: str, lang: str = "ru") -> tuple[str, str] | None:
     """``(frame name, title)`` when the marks-stripped line ``s`` frames a game's name in more words
     (``title_frames`` of ``heading_shapes.json``): «Пасьянс «Пирамида»: математика и удача» →
     «Пирамида» (quotes kept), «Тема: «Косынка» — можно ли …?», «Форум › … › Пасьянс «Павук»: …»,
-    «Как играть: Свободная ячейка»; else ``None``. Where a heading may stand is the caller's to say."""
+    «Как играть: Свободная ячейка», «Как играть в Свободную ячейку» → «Свободная ячейка» (a row
+    marked ``nominative`` gives the name in the nominative, :func:`nominative`), «Паук: правила и
+    стратегия»; else ``None``. A name that is a section label or front matter («Правила: как
+    играть», «Стратегия — советы») frames nothing. Where a heading may stand is the caller's to say."""
     for m in shapes()["title_frames"]:
         hit = m["re"].match(s)
-        if hit:
-            return m["name"], hit.group("name").strip()
+        if not hit:
+            continue
+        name = hit.group("name").strip()
+        bare = _unquote(name)
+        if section_label(bare, lang) is not None or is_front_matter(bare, lang):
+            return None
+        if m.get("nominative"):
+            nom = nominative(bare, lang)
+            name = name.replace(bare, nom) if nom != bare else name
+        return m["name"], name
     return None
+
+
+def named_variant(s: str) -> str | None:
+    """The «quoted» name of a variant a line opens with after a variant label (``named_variants`` of
+    ``heading_shapes.json``): «Разновидность: «Большая пирамида» — её складывают …» → «Большая
+    пирамида», «Варіант — «Подвійний годинник»: …»; else ``None``. That it is a variant of the game
+    above (not a game) is the caller's to decide."""
+    hit = shapes()["named_variants"]["re"].match(s)
+    return _unquote(hit.group("name")) if hit else None
+
+
+def title_continuation(s: str) -> list[str] | None:
+    """The other names a title's second line gives (``title_continuations`` of ``heading_shapes.json``):
+    «иначе «Арка».» → [«Арка»], «інакше «Куранти» або «Зозуля».» → both; else ``None``. That the line
+    above is a title ending in a comma is the caller's to check."""
+    hit = shapes()["title_continuations"]["re"].match(s)
+    return [_unquote(q.group(0)) for q in QUOTE_RE.finditer(hit.group("names"))] if hit else None
+
+
+def entry_lead(s: str, lang: str) -> tuple[str, int] | None:
+    """``(title, end)`` when the paragraph ``s`` opens with a short name, as an entry of a list of games
+    does (``entry_leads`` of ``heading_shapes.json``): «Тринадцать. Раскладывают …» → («Тринадцать», 10);
+    «Королівський марьяж (він же «Марьяж») — гра …» keeps its parenthesis in the title (its aliases);
+    ``end``: where the title ends in ``s``. The name is a title (:func:`title_shape`, at most four words),
+    no section label; else ``None``. Whether the text is such a list is the caller's to say."""
+    hit = shapes()["entry_leads"]["re"].match(s)
+    if not hit:
+        return None
+    name = hit.group("name").strip()
+    if len(words(name)) > 4 or title_shape(name, lang) not in ("plain", "quoted", "caps") \
+            or section_label(name, lang) is not None or is_front_matter(name, lang):
+        return None
+    end = hit.end("paren") if hit.group("paren") else hit.end("name")
+    return s[:end].strip(), end
 
 
 def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
@@ -130,8 +178,55 @@ def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
             continue
         hit = m["re"].search(s)
         if hit:
-            return _nominative(_unquote(hit.group("name")), lang)
+            return nominative(_unquote(hit.group("name")), lang)
     return None
+
+
+_NAME_POS = ("ADJF", "NOUN")
+
+
+def nominative(name: str, lang: str) -> str:
+    """A game's name as a catalogue gives it, in the nominative: «Паука» → «Паук», «Косынку» →
+    «Косынка», «Паучком» → «Паучок», «Свободную ячейку» → «Свободная ячейка», «Могилой Наполеона»
+    → «Могила Наполеона» (the adjectives before the first noun and that noun, when pymorphy3 knows
+    them all in one case that is not the nominative; the words after the noun stay as printed). A
+    name it cannot read so (an unknown word, a verb, words in different cases) as it stands."""
+    ws = name.split()
+    if len(ws) > 1:
+        return _nominative_phrase(ws, lang) or name
+    return _nominative(name, lang)
+
+
+def _nominative_phrase(ws: list[str], lang: str) -> str | None:
+    """``ws`` (a name of several words) with its head put in the nominative, or ``None``."""
+    head = []
+    for w in ws:
+        if not w.isalpha() or not morph.is_known(w.lower(), lang):
+            return None
+        best = morph.parse(w, lang)
+        if best is None or best.tag.POS not in _NAME_POS:
+            return None  # «Сорок разбойников»: a numeral (not the magpies' genitive)
+        ps = [p for p in morph.parses(w.lower(), lang) if p.tag.POS == best.tag.POS]
+        head.append(ps)
+        if any(p.tag.POS == "NOUN" for p in ps):
+            break
+    else:
+        return None
+    cases = set.intersection(*({p.tag.case for p in ps} for ps in head))
+    if not cases or "nomn" in cases:
+        return None
+    case = next(c for c in ("accs", "gent", "ablt", "datv", "loct") if c in cases) if cases & {
+        "accs", "gent", "ablt", "datv", "loct"} else None
+    if case is None:
+        return None
+    out = []
+    for w, ps in zip(ws, head):
+        p = next(p for p in ps if p.tag.case == case)
+        inf = p.inflect({"nomn"})
+        if inf is None:
+            return None
+        out.append(inf.word[:1].upper() + inf.word[1:] if w[:1].isupper() else inf.word)
+    return " ".join(out + ws[len(head):])
 
 
 def _nominative(name: str, lang: str) -> str:
@@ -375,8 +470,8 @@ class Label:
 
 
 _LABEL_PUNCT = " .:—–-*_#"
-_NUMBER_MARKS = ("numbered", "roman", "chapter", "paragraph")
-"""Marks that number a section as well as a game: «2.1. Розклад», «4.1. Мета гри» are labels."""
+_NUMBER_MARKS = ("numbered", "roman", "chapter", "paragraph", "step")
+"""Marks that number a section as well as a game: «2.1. Розклад», «4.1. Мета гри», «Шаг 1. Раздача» are labels."""
 
 
 def _match_label(phrase: str, lang: str) -> dict | None:

@@ -101,9 +101,10 @@ FRAME_ROWS = [(row["name"], line, name) for row in hd.shapes()["title_frames"] f
 
 @pytest.mark.parametrize("frame, line, name", FRAME_ROWS, ids=[r[1][:40] for r in FRAME_ROWS])
 def test_every_title_frame_gives_its_name(frame, line, name):
-    got = hd.title_frame(hd.marks(line).rest)
+    lang = "uk" if any(c in line.lower() for c in "іїєґ") else "ru"
+    got = hd.title_frame(hd.marks(line).rest, lang)
     assert got is not None and got[0] == frame, (line, got)
-    assert hd.split_title(got[1], "ru")[0].name == name
+    assert hd.split_title(got[1], lang)[0].name == name
 
 
 @pytest.mark.parametrize("line", ["Ольга_К:", "Правила: тузы идут на базу.", "Пример: «Косынка» — ♠4 на ♥5",

@@ -1,0 +1,128 @@
+"""Web and reference layouts of whole patience texts (issue 11): title lines of web articles, how-to
+steps, «Похожие пасьянсы: …» lists, named variants, lists of games with one paragraph each, titles
+printed over two lines, aliases in the nominative. Each data row's examples are checked here, and
+each family on a short text written for the test (never the seg10 sample's sentences)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pasyans.corpus import Source
+from pasyans.extract import furniture as fu
+from pasyans.extract import headings as hd
+from pasyans.extract.articles import segment_article
+
+
+def _lang(s: str) -> str:
+    return "uk" if any(c in s.lower() for c in "іїєґ") else "ru"
+
+
+def games(text: str, lang: str = "ru", orthography: str = "modern") -> list:
+    src = Source(id="t", file="t.txt", language=lang, orthography=orthography, kind="article", title="t",
+                 sha256="0", path=Path("t.txt"), text=text, segmenter="headings", notation="words")
+    return segment_article(src)
+
+
+@pytest.mark.parametrize("line, name", hd.shapes()["named_variants"]["examples"])
+def test_every_named_variant_row_gives_its_name(line, name):
+    assert hd.named_variant(line) == name
+
+
+@pytest.mark.parametrize("line", ["Вариантов раскладки два.", "Вариант: играть без колоды.", "Разновидность этой игры — «Паук»."])
+def test_lines_that_name_no_variant(line):
+    assert hd.named_variant(line) is None
+
+
+@pytest.mark.parametrize("title, second, name, aliases", hd.shapes()["title_continuations"]["examples"])
+def test_a_title_printed_over_two_lines(title, second, name, aliases):
+    lang = _lang(second)
+    assert hd.title_continuation(second) == aliases
+    text = f"{title}\n{second}\n\nКарты раскладывают в четыре ряда; тузы откладывают особо.\n"
+    gs = games(text, lang)
+    assert [g.name for g in gs] == [name]
+    assert [a.name for a in gs[0].aliases if a.kind == "alias"] == aliases
+
+
+@pytest.mark.parametrize("line, name", hd.shapes()["entry_leads"]["examples"])
+def test_every_entry_lead_row_gives_its_name(line, name):
+    lead = hd.entry_lead(line, _lang(line))
+    assert lead is not None and hd.split_title(lead[0], _lang(line))[0].name == name
+
+
+@pytest.mark.parametrize("line", ["Раскладка. Карты кладут в ряд.", "Пример. Туз идёт на базу.",
+                                  "Если ходов нет, пасьянс не сошёлся."])
+def test_paragraphs_that_open_with_no_entry_name(line):
+    assert hd.entry_lead(line, "ru") is None
+
+
+@pytest.mark.parametrize("name, lang, want", [
+    ("Паучком", "ru", "Паучок"), ("Свободную ячейку", "ru", "Свободная ячейка"),
+    ("Могилой Наполеона", "ru", "Могила Наполеона"), ("Павука", "uk", "Павук"),
+    ("Сорок разбойников", "ru", "Сорок разбойников"),  # a numeral: as printed
+    ("Гробница Наполеона", "ru", "Гробница Наполеона"), ("Бисли", "ru", "Бисли"), ("Часы", "ru", "Часы"),
+])
+def test_names_are_given_in_the_nominative(name, lang, want):
+    assert hd.nominative(name, lang) == want
+
+
+def test_a_how_to_with_steps_is_one_game_with_sections():
+    text = ("Как разложить пасьянс «Пирамида»\n\nПирамида — пасьянс, где снимают пары карт.\n\n"
+            "Шаг 1. Раздача\nВыложите двадцать восемь карт треугольником.\n\n"
+            "Шаг 2. Пары\nСнимайте две открытые карты, если вместе они дают тринадцать.\n\n"
+            "Другие пасьянсы: Гольф · Косынка\n")
+    gs = games(text)
+    assert [(g.name, g.lines) for g in gs] == [("Пирамида", [(1, 9)])]
+    assert {s.lines[0] for s in gs[0].sections} >= {5, 8}
+
+
+def test_an_article_titled_name_and_stock_subtitle():
+    text = ("Свободная ячейка: правила и советы\n\nСвободная ячейка (FreeCell) — пасьянс на одну колоду; "
+            "её ещё называют Тюрьмой.\n\nПравила\nВсе карты раскладывают в восемь столбцов открытыми.\n")
+    gs = games(text)
+    assert [g.name for g in gs] == ["Свободная ячейка"]
+    names = {a.name for a in gs[0].aliases}
+    assert "FreeCell" in names and "Тюрьма" in names
+    inflected = next(a for a in gs[0].aliases if a.name == "Тюрьма")
+    assert "Тюрьмой" in inflected.sentence  # the printed form stays the quote
+
+
+def test_related_games_are_furniture():
+    got = fu.furniture(["Популярні пасьянси", "Павук", "Гольф"], "uk")
+    assert got == {1: "see also", 2: "see also", 3: "see also"}
+    text = "Пасьянс «Гольф»\n\nКарты снимают на отбой по одной.\n\nПохожие пасьянсы: Пирамида, Косынка\n"
+    assert [g.name for g in games(text)] == ["Гольф"]
+
+
+def test_a_named_variant_is_a_variant_and_an_unnamed_one_a_section():
+    text = ("Правила пасьянсу «Годинник»\n\nТринадцять купок по чотири карти розкладають колом.\n\n"
+            "Варіант. Дехто дозволяє ще одну спробу після четвертого короля.\n\n"
+            "Різновид: «Швидкий годинник» — карти відкривають по дві.\n")
+    gs = games(text, "uk")
+    assert [(g.name, g.variant_of) for g in gs] == [("Годинник", None), ("Швидкий годинник", gs[0].key)]
+    assert 5 in {s.lines[0] for s in gs[0].sections}
+    assert gs[1].printed_name == "Швидкий годинник"
+
+
+def test_a_list_of_games_under_a_plural_heading():
+    text = ("Пасьянсы от А до Я\n\nАкадемия. Её раскладывают в шесть рядов одной колодой.\n\n"
+            "Блоха — детская игра: карты снимают парами.\n\n"
+            "Веер (он же «Павлиний хвост»). Восемнадцать веерков по три карты.\n")
+    gs = games(text)
+    assert [g.name for g in gs] == ["Академия", "Блоха", "Веер"]
+    assert [a.name for a in gs[2].aliases] == ["Павлиний хвост"]
+
+
+def test_a_list_of_terms_stays_no_list_of_games():
+    text = ("Словарь терминов\n\nБаза. Стопка, на которую собирают карты по масти.\n\n"
+            "Талон. Карты колоды, которые ещё не сданы.\n\nОтбой. Карты, снятые с поля.\n")
+    assert not [g for g in games(text) if g.name in ("База", "Талон", "Отбой")]
+
+
+def test_a_contents_heading_before_the_first_game_heads_no_game():
+    text = ("СОДЕРЖАНІЕ.\n\nПасьянсъ «Ворота» . . . . . 3\n\n— 3 —\n\nПАСЬЯНСЪ «ВОРОТА»,\nиначе «Арка».\n\n"
+            "Кладутъ двѣ колонны по пяти картъ.\n")
+    gs = games(text, orthography="pre-reform")
+    assert [(g.name, g.lines) for g in gs] == [("Ворота", [(7, 10)])]
+    assert "Арка" in [a.name for a in gs[0].aliases]
