@@ -62,9 +62,28 @@ def title_aliases(title_line, lang: str, content=()) -> list[Alias]:
     return out
 
 
-def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
+def printed_span(mt: MappedText, start: int, end: int, raw_lines: list[str]) -> str:
+    """The raw text (as printed: old spelling, stress marks) of the cleaned span ``[start, end)`` of
+    ``mt``, its raw lines joined by newlines; ``raw_lines``: the source's lines (1-based numbers)."""
+    while start < end and mt.text[start].isspace():
+        start += 1
+    while end > start and mt.text[end - 1].isspace():
+        end -= 1
+    if start >= end:
+        return ""
+    (l1, c1), (l2, c2) = (mt.line[start], mt.col[start]), (mt.line[end - 1], mt.col[end - 1])
+    if not (0 < l1 <= l2 <= len(raw_lines)):
+        return mt.text[start:end]
+    if l1 == l2:
+        return raw_lines[l1 - 1][c1:c2 + 1]
+    return "\n".join([raw_lines[l1 - 1][c1:].rstrip()] + [x.strip() for x in raw_lines[l1:l2 - 1]]
+                     + [raw_lines[l2 - 1][:c2 + 1].lstrip()])
+
+
+def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[str] | None = None) -> list[Alias]:
     """The aliases the game's text ``mt`` states after a cue, as glosses, or with «или» after
-    the game's ``name`` (see the module docstring)."""
+    the game's ``name`` (see the module docstring). With the source's ``raw_lines`` each alias's
+    sentence is given as printed (:func:`printed_span`: «иначе «Солитеръ»», «Паучо́к»)."""
     out: list[Alias] = []
     text = mt.text
     d = make_doc(text, lang)
@@ -72,9 +91,11 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
     def add(a: int, b: int, value: str, kind: str, sa: int, sb: int) -> None:
         value = value.strip().strip(".,;:").strip()
         if value:
-            out.append(Alias(value, name_language(value, lang), mt.lines_of(a, b), kind, text[sa:sb].strip()))
+            quote = printed_span(mt, sa, sb, raw_lines) if raw_lines is not None else text[sa:sb].strip()
+            out.append(Alias(value, name_language(value, lang), mt.lines_of(a, b), kind, quote))
 
     for sa, sb in sentences(text):
+        first = len(out)  # the aliases of this sentence start here
         lab = section_label(text[sa:sb].strip(), lang)
         if lab is not None and lab.kind == "names" and lab.rest is not None:
             # «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер» — a list of names
@@ -112,7 +133,7 @@ def text_aliases(mt: MappedText, lang: str, name: str | None) -> list[Alias]:
         if name:
             # a Latin gloss right after the game's name or after an alias of this sentence:
             # «Он же «Фрисел» (FreeCell)»
-            known = [name] + [a.name for a in out if a.sentence == text[sa:sb].strip()]
+            known = [name] + [a.name for a in out[first:]]
             for m in _LATIN_PAREN_RE.finditer(text, sa, sb):
                 for n in known:
                     before = _fold(text[max(sa, m.start() - len(n) - 4):m.start()].strip(" «»\"'"))

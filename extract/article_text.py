@@ -122,11 +122,31 @@ def matches(d, lang: str) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
+INVISIBLE_RE = re.compile("[\u0300\u0301\u00ad\u200b-\u200d\u2060\ufeff]")
+"""Stress marks («Косы́нка», as dictionaries and encyclopedias print them), soft hyphens and
+zero-width characters: no part of a word; the cleaned text leaves them out."""
+
+
+def unmarked(text: str) -> str:
+    """``text`` without stress marks, soft hyphens and zero-width characters (:data:`INVISIBLE_RE`)."""
+    return INVISIBLE_RE.sub("", text) if INVISIBLE_RE.search(text) else text
+
+
+def _drop_invisible(mt: MappedText) -> MappedText:
+    keep = [i for i, c in enumerate(mt.text) if not INVISIBLE_RE.match(c)]
+    if len(keep) == len(mt.text):
+        return mt
+    where = {i: k for k, i in enumerate(keep)}
+    return MappedText("".join(mt.text[i] for i in keep), [mt.line[i] for i in keep], [mt.col[i] for i in keep],
+                      {where[i] for i in mt.inserted if i in where})
+
+
 def line_mt(ln: Line, pre: bool, start: int = 0, end: int | None = None) -> MappedText:
-    """Line ``ln`` as cleaned (stripped; modernized if ``pre``) and mapped, ``[start, end)`` of ``ln.text``."""
+    """Line ``ln`` as cleaned (stripped, without stress marks and zero-width characters; modernized
+    if ``pre``) and mapped, ``[start, end)`` of ``ln.text``."""
     raw = ln.raw
     lead = len(raw) - len(raw.lstrip())
-    mt = MappedText.from_lines([raw], ln.n).slice(lead, lead + len(raw.strip()))
+    mt = _drop_invisible(MappedText.from_lines([raw], ln.n).slice(lead, lead + len(raw.strip())))
     if pre:
         mt = modernize_mapped(mt)
     assert mt.text == ln.text

@@ -86,7 +86,7 @@ from .article_aliases import dedupe, text_aliases, title_aliases
 from .article_examples import Ex, examples as find_examples
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rule_numbers, rules_used
 from .article_text import (FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, announces_display, doc as make_doc, ends_open,
-                           is_display_row, line_mt, matches, words)
+                           is_display_row, line_mt, matches, unmarked, words)
 from .notation import scan
 from .orthography import modernize
 from .text import MappedText
@@ -199,7 +199,7 @@ def _classify(source: Source) -> list[Line]:
     pre = source.orthography == "pre-reform"
     lines = []
     for i, raw in enumerate(source.lines, 1):
-        text = raw.strip()
+        text = unmarked(raw.strip())  # «Косы́нка»: the stress mark is no part of the word
         lines.append(Line(i, raw, modernize(text) if pre else text))
     for n, family in furniture([ln.text for ln in lines], lang).items():
         ln = lines[n - 1]  # kept out of every game: blank to the segmenter, listed in a finding
@@ -919,7 +919,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
             word = "Варіація" if lang == "uk" else "Вариант"
             printed = f"{word} (правила {', '.join(p.rules)})"
         title_line = p.after_title or p.heading_line
-        aliases = dedupe(title_aliases(title_line, lang, content) + text_aliases(mt, lang, p.name), p.name)
+        aliases = dedupe(title_aliases(title_line, lang, content) + text_aliases(mt, lang, p.name, source.lines), p.name)
         if pre and title_line is not None and p.printed and p.name and \
                 p.printed.casefold().rstrip(".") != p.name.casefold().rstrip("."):
             aliases.insert(0, Alias(p.printed, lang, (title_line.n, title_line.n), "title-form", title_line.raw.strip()))

@@ -21,10 +21,11 @@ explained, and every choice overridable.
 
 :func:`add_texts` copies each file into the corpus folder as ``<id>_<name>.txt`` (bytes unchanged:
 raw line numbers stay the coordinates) and appends its entry to ``manifest.json`` (written to a
-temporary file and renamed). It never overwrites a corpus file it was not asked to: a text
-already in the corpus (same sha256) is reported and skipped, an existing id is refused unless
-``replace`` is given. A new corpus folder starts from the bundled corpus (the five texts) unless
-``empty``. Errors are :class:`AddError` (one line, naming the file).
+temporary file and renamed); a declared ``encoding`` that gives mojibake is refused and an HTML
+page is stored as its text with its own line numbers (:mod:`pasyans.intake`). It never overwrites
+a corpus file it was not asked to: a text already in the corpus (same sha256) is reported and
+skipped, an existing id is refused unless ``replace`` is given. A new corpus folder starts from the
+bundled corpus (the five texts) unless ``empty``. Errors are :class:`AddError` (one line, naming the file).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .corpus import MANIFEST, CorpusError, check_manifest, read_text
+from .intake import IntakeError, decode, html_text, is_html
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
 """Fields :func:`add_texts` takes from the caller instead of detecting them."""
@@ -287,8 +289,9 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     """Add ``files`` to the corpus at ``corpus_dir`` (default ``./corpus``); returns what was done
     for each, in order. ``given`` fields (:data:`OVERRIDABLE`) replace what :func:`detect` decides
     (``id`` only with one file). ``encoding`` reads a file that is not UTF-8 («cp1251») and stores
-    it as UTF-8. Raises :class:`AddError` before anything is written when a file is unusable, a
-    field value is not allowed, or an id is taken (unless ``replace``), or ``replace`` names no
+    it as UTF-8 (refused when the file is UTF-8 or the text comes out as mojibake); an HTML page
+    is stored as its text, line for line (:func:`pasyans.intake.html_text`). Raises
+    :class:`AddError` before anything is written when a file is unusable, a field value is not allowed, or an id is taken (unless ``replace``), or ``replace`` names no
     source (it would add the text again under a new id), or a text looks like an edited copy of a
     source (:func:`most_like`; ``as_new`` adds it as a source of its own, another edition)."""
     corpus = Path(corpus_dir) if corpus_dir is not None else Path.cwd() / "corpus"
@@ -308,11 +311,13 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         if not path.is_file():
             raise AddError(f"{path}: file not found")
         data = path.read_bytes()
-        if encoding:
-            try:
-                data = data.decode(encoding).encode("utf-8")
-            except (UnicodeDecodeError, LookupError) as e:
-                raise AddError(f"{path}: cannot read as {encoding} ({type(e).__name__})") from None
+        notes: dict[str, str] = {}
+        try:
+            if encoding:
+                data = decode(data, encoding)
+                notes["encoding"] = f"read as {encoding}, stored as UTF-8"
+        except IntakeError as e:
+            raise AddError(f"{path}: {e}") from None
         fd, tmp = tempfile.mkstemp(suffix=".txt")
         os.close(fd)
         try:
@@ -322,10 +327,17 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             except CorpusError as e:
                 hint = "; give --encoding cp1251 if it is a Windows Cyrillic file" if "UTF-8" in str(e) else ""
                 raise AddError(f"{path}: {str(e).split(': ', 1)[-1]}{hint}") from None
+            try:
+                if is_html(text, path.suffix):
+                    text = html_text(text)
+                    data = text.encode("utf-8")
+                    notes["html"] = "an HTML page: stored as its text, tags removed, each line where the page has it"
+            except IntakeError as e:
+                raise AddError(f"{path}: {e}") from None
             det = detect(path, text)
         finally:
             os.unlink(tmp)
-        prepared.append((path, data, det))
+        prepared.append((path, data, det, notes))
     entries = _load_manifest(corpus, empty)
     by_sha, lines_of = {}, {}
     for e in entries:
@@ -336,7 +348,7 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             lines_of[e["id"]] = (e["file"], _lines_of(raw))
     out: list[Added] = []
     writes: list[tuple[Path, bytes, str | None]] = []  # (target, data, old file to remove)
-    for path, data, det in prepared:
+    for path, data, det, notes in prepared:
         digest = hashlib.sha256(data).hexdigest()
         if digest in by_sha and "id" not in given:
             out.append(Added(path, by_sha[digest], {"file": f"the same text is already source {by_sha[digest]['id']}"},
@@ -368,7 +380,7 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             raise AddError(f"{target}: a file of that name is in the corpus and not listed as {sid}; "
                            "remove it or give --replace")
         full = {"id": sid, "file": name, **entry, "sha256": digest,
-                "decided": {"file": origin, **{k: v for k, v in reasons.items() if k in entry}}}
+                "decided": {"file": origin, **notes, **{k: v for k, v in reasons.items() if k in entry}}}
         try:
             check_manifest({"sources": [full]}, corpus / MANIFEST)
         except CorpusError as e:

@@ -126,3 +126,19 @@ def test_a_contents_heading_before_the_first_game_heads_no_game():
     gs = games(text, orthography="pre-reform")
     assert [(g.name, g.lines) for g in gs] == [("Ворота", [(7, 10)])]
     assert "Арка" in [a.name for a in gs[0].aliases]
+
+
+def test_stress_marks_are_no_part_of_a_name():
+    text = ("Свобо\u0301дная яче\u0301йка\n\nСвобо\u0301дная яче\u0301йка (англ. FreeCell) — пасьянс на одну колоду. "
+            "Её ещё называют «Тюрьмо\u0301й».\n")
+    (g,) = games(text)
+    assert g.name == "Свободная ячейка" and "\u0301" not in g.text
+    al = next(a for a in g.aliases if a.kind == "alias")
+    assert al.name == "Тюрьма" and "Тюрьмо\u0301й" in al.sentence  # the quote as printed, stress mark and all
+
+
+def test_a_pre1918_alias_is_modern_and_nominative_its_quote_as_printed():
+    text = "ПАСЬЯНСЪ «ВѢЕРЪ».\n\nЭтотъ пасьянсъ называютъ также «Павлиньимъ хвостомъ».\n"
+    (g,) = games(text, orthography="pre-reform")
+    al = next(a for a in g.aliases if a.kind == "alias")
+    assert al.name == "Павлиний хвост" and al.sentence == "Этотъ пасьянсъ называютъ также «Павлиньимъ хвостомъ»."

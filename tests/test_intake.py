@@ -1,0 +1,103 @@
+"""Input hygiene of ``pasyans add`` (TESTER7): a declared encoding that would store mojibake stops
+with one line; an HTML page is stored as its text with the page's own line numbers."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from pasyans.add import AddError, add_texts
+from pasyans.cli import app
+from pasyans.intake import IntakeError, decode, html_text, is_html, mojibake
+
+RU = "Пасьянс «Часы». Тринадцать кучек по четыре карты; короля кладут в середину круга."
+UK = "Пасьянс «Годинник». Тринадцять купок по чотири карти; відкривають верхню карту."
+
+
+@pytest.mark.parametrize("text, enc", [(RU, "cp1251"), (RU, "koi8-r"), (UK, "cp1251"), (UK, "cp866")])
+def test_a_utf8_file_read_as_a_code_page_is_refused(text, enc):
+    with pytest.raises(IntakeError, match="the file is UTF-8 text.*leave out --encoding"):
+        decode(text.encode("utf-8"), enc)
+
+
+@pytest.mark.parametrize("enc", ["koi8-r", "cp866", "latin-1", "mac-cyrillic"])
+def test_a_windows_cyrillic_file_read_in_another_code_page_is_mojibake(enc):
+    data = RU.encode("cp1251")
+    try:
+        got = decode(data, enc).decode("utf-8")
+    except IntakeError as e:
+        assert "mojibake" in str(e) and "\n" not in str(e)
+    else:  # a code page that reads these bytes as the same letters is no mojibake
+        assert got == RU
+
+
+@pytest.mark.parametrize("text", [RU, UK, "ПАСЬЯНСЪ «ЧАСЫ». Кладутъ тринадцать кучекъ.", "Косынка (Klondike), ВКонтакте"])
+def test_real_text_is_no_mojibake(text):
+    assert mojibake(text) is None
+    assert decode(text.encode("cp1251"), "cp1251").decode("utf-8") == text
+
+
+def test_an_unknown_or_unreadable_encoding_is_one_line():
+    with pytest.raises(IntakeError, match="unknown encoding 'cp9999'"):
+        decode(b"abc", "cp9999")
+    with pytest.raises(IntakeError, match=r"cannot read as ascii \(byte 0xd0 at offset 0"):
+        decode("Часы".encode("utf-8"), "ascii")
+
+
+PAGE = """<!DOCTYPE html>
+<html><head><title>Пасьянсы</title>
+<style>h1 { font-size: 2em }
+</style></head>
+<body>
+<h1>Пасьянс &laquo;Часы&raquo;</h1>
+<p>Тринадцать кучек по четыре карты
+кладут по кругу.</p>
+<h2>Правила</h2>
+<p>Открытую карту кладут под кучку её часа.</p>
+<script>var x = "<p>не текст</p>";</script>
+</body></html>
+"""
+
+
+def test_an_html_page_keeps_its_line_numbers():
+    assert is_html(PAGE) and is_html("просто текст", ".htm") and not is_html(RU)
+    out = html_text(PAGE).split("\n")
+    assert len(out) == len(PAGE.split("\n"))
+    assert out[5] == "# Пасьянс «Часы»" and out[6] == "Тринадцать кучек по четыре карты"
+    assert out[8] == "## Правила" and out[9] == "Открытую карту кладут под кучку её часа."
+    assert not out[1] and not out[2] and not out[10]  # head, style and script give no text
+
+
+def test_a_heading_run_on_with_a_paragraph_keeps_no_mark():
+    out = html_text("<html><body>\n<h2>Правила</h2><p>Тузы идут в базу.</p>\n</body></html>\n").split("\n")
+    assert out[1] == "Правила Тузы идут в базу."
+
+
+def test_a_minified_page_is_refused_in_one_line():
+    page = "<html><body>" + "".join(f"<h2>Игра {i}</h2><p>Её раскладывают {i} раз.</p>" for i in range(4)) + "</body></html>"
+    with pytest.raises(IntakeError, match="cannot be told apart by line; save it as plain text"):
+        html_text(page)
+
+
+def test_add_stores_an_html_page_as_text_and_says_so(tmp_path):
+    f = tmp_path / "chasy.html"
+    f.write_text(PAGE, "utf-8")
+    (done,) = add_texts([f], tmp_path / "c", empty=True)
+    stored = (tmp_path / "c" / done.entry["file"]).read_text("utf-8")
+    assert "<p>" not in stored and stored.split("\n")[5] == "# Пасьянс «Часы»"
+    assert "HTML" in done.entry["decided"]["html"]
+    assert done.entry["title"] != "Пасьянсы"  # the <title> in <head> is no heading of the text
+
+
+def test_add_with_a_wrong_encoding_stops_in_one_line_and_writes_nothing(tmp_path):
+    f = tmp_path / "chasy.txt"
+    f.write_text(RU + "\n", "utf-8")
+    r = CliRunner().invoke(app, ["add", str(f), "--corpus", str(tmp_path / "c"), "--empty", "--encoding", "cp1251"])
+    assert r.exit_code != 0 and "Traceback" not in r.output
+    msg = [ln for ln in r.output.splitlines() if ln.strip()]
+    assert len(msg) == 1 and "UTF-8" in msg[0] and "leave out --encoding" in msg[0]
+    assert not (tmp_path / "c").exists()
+    with pytest.raises(AddError, match="mojibake"):
+        g = tmp_path / "cp.txt"
+        g.write_bytes(RU.encode("cp1251"))
+        add_texts([g], tmp_path / "c", empty=True, encoding="koi8-r")
