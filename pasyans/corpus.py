@@ -13,6 +13,8 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
+from .intake import IntakeError, html_text, is_html
+
 MANIFEST = "manifest.json"
 
 
@@ -239,7 +241,8 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
 
     Raises :class:`CorpusError` (one line, naming the file) when the manifest is missing,
     malformed or lists nothing, when an entry breaks the schema (see :func:`check_manifest`), or when a
-    listed file is unusable (see :func:`read_text`). A sha256 that differs from the manifest is
+    listed file is unusable (see :func:`read_text`). A listed HTML page is read as its text with
+    its own line numbers (:func:`pasyans.intake.html_text`). A sha256 that differs from the manifest is
     not an error (the corpus may be edited on purpose): the source's ``changed`` is then true,
     the build warns, and the knowledge base records the new digest.
     """
@@ -263,6 +266,11 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
         path = root / entry["file"]
         check_inside(root, path)
         text = read_text(path)
+        if is_html(text, path.suffix):  # a hand-listed HTML page: its text, line for line (pasyans.intake)
+            try:
+                text = html_text(text)
+            except IntakeError as e:
+                raise CorpusError(f"{path}: {e}") from None
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         sources.append(
             Source(

@@ -101,3 +101,15 @@ def test_add_with_a_wrong_encoding_stops_in_one_line_and_writes_nothing(tmp_path
         g = tmp_path / "cp.txt"
         g.write_bytes(RU.encode("cp1251"))
         add_texts([g], tmp_path / "c", empty=True, encoding="koi8-r")
+
+
+def test_a_hand_listed_html_page_builds_from_its_text(tmp_path):
+    import json
+
+    from pasyans.corpus import load_corpus
+
+    (tmp_path / "chasy.html").write_text(PAGE, "utf-8")
+    (tmp_path / "manifest.json").write_text(json.dumps({"sources": [
+        {"id": "h1", "file": "chasy.html", "language": "ru"}]}), "utf-8")
+    (src,) = load_corpus(tmp_path)
+    assert src.lines[5] == "# Пасьянс «Часы»" and "<" not in src.text
