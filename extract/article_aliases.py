@@ -34,6 +34,8 @@ _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|�
                        r"(?P<name>[A-Za-z][A-Za-z'’ .-]{1,40}?)\s*\)")
 _BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:[A-ZА-ЯЁІЇЄҐ][\w'’-]*)"
                       r"(?:\s+(?!(?:а|и|но|или|і|й|та|але|або)\b)[\w'’-]+){0,5})")
+_BARE_MORE_RE = re.compile(r"\s*(?:,\s*|\s(?:и|или|або|і|й|та|а также|а також)\s+)(?P<name>[A-ZА-ЯЁІЇЄҐ][\w'’-]*"
+                           r"(?:\s+[A-ZА-ЯЁІЇЄҐ][\w'’-]*){0,2})(?=\s*(?:[,.;)]|\s(?:и|или|або|і|й|та)\s|$))")
 _LATIN_PAREN_RE = re.compile(r"\((?P<name>[A-Z][A-Za-z'’ .-]{1,40})\)")
 _LIST_ITEM_RE = re.compile(r"(?P<name>[^,;]+?)(?=\s*(?:[,;]|\s(?:или|або|и|і|та)\s|[.]?\s*$))(?:\s*(?:[,;]|\s(?:или|або|и|і|та)\s)\s*)?")
 _OR_BARE_RE = re.compile(r"(?P<a>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?),\s+(?:или|або|иначе|інакше)\s+"
@@ -128,6 +130,11 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
                 m = _BARE_RE.match(text, cue_end, stop)
                 if m and m.group("name"):
                     add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang), "alias", sa, sb)
+                    # «известен как Паучок и Тарантул», «… Клондайк, Солитер»: capitalised names listed after it
+                    at = m.end("name")
+                    while (more := _BARE_MORE_RE.match(text, at, stop)) is not None:
+                        add(more.start("name"), more.end("name"), nominative(more.group("name"), lang), "alias", sa, sb)
+                        at = more.end("name")
         for g in _GLOSS_RE.finditer(text, sa, sb):
             add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)
         if name:

@@ -420,13 +420,34 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
         n = n.strip().rstrip(".,").strip()
         if caps or (n.isupper() and len(n) > 2):
             n = sentence_case(n)
-        names.append(n)
+        names.append(n if q else _without_generic(n, lang))
     names = names or [s]  # nothing but separators (or nothing): the title as it stands
     out = [TitleName(names[0], name_language(names[0], lang), "title")]
     for n in names[1:] + [_unquote(a) for a in aliases]:
         if n and n.casefold() != out[0].name.casefold():
             out.append(TitleName(n, name_language(n, lang), "alias"))
     return out
+
+
+_GENERIC_HEAD_RE = re.compile(r"^(?:[Пп]асьянс[ъ]?|Гра|Игра)\s+(?=[A-ZА-ЯЁІЇЄҐ])")
+
+
+def _without_generic(name: str, lang: str) -> str:
+    """An unquoted title without the word «Пасьянс» before a name in apposition: «Пасьянс Косынка»
+    → «Косынка», «Пасьянс Паук» → «Паук»; «Пасьянс Наполеона», «Пасьянс Медичи» (a genitive, a
+    person's name, an unknown word: the word is part of the name) as they stand."""
+    m = _GENERIC_HEAD_RE.match(name)
+    if not m:
+        return name
+    rest = name[m.end():]
+    first = words(rest)[:1]
+    if not first or not morph.is_known(first[0].lower(), lang):
+        return name
+    p = morph.parse(first[0], lang)
+    if p is None or p.tag.POS not in ("NOUN", "ADJF") or "nomn" not in p.tag.grammemes \
+            or p.tag.grammemes & {"Surn", "Name", "Patr", "Geox"}:
+        return name  # «Пасьянс Медичи», «Пасьянс Наполеон»: a person's name stays with the word
+    return rest
 
 
 def _unquote(s: str) -> str:

@@ -142,3 +142,25 @@ def test_a_pre1918_alias_is_modern_and_nominative_its_quote_as_printed():
     (g,) = games(text, orthography="pre-reform")
     al = next(a for a in g.aliases if a.kind == "alias")
     assert al.name == "Павлиний хвост" and al.sentence == "Этотъ пасьянсъ называютъ также «Павлиньимъ хвостомъ»."
+
+
+@pytest.mark.parametrize("line", ["Паук — советы новичкам просты: не спешите", "Гольф. Правила просты.",
+                                  "Правила: как играть", "Стратегия — советы новичкам"])
+def test_sentences_that_frame_no_title(line):
+    assert hd.title_frame(line) is None
+
+
+@pytest.mark.parametrize("title, name", [("Пасьянс Косынка", "Косынка"), ("Гра Павук", "Павук"),
+                                         ("Пасьянс Наполеона", "Пасьянс Наполеона"), ("Пасьянс Медичи", "Пасьянс Медичи")])
+def test_the_word_patience_before_a_name_in_apposition_is_no_part_of_it(title, name):
+    assert hd.split_title(title, _lang(title) if "Гра" not in title else "uk")[0].name == name
+
+
+@pytest.mark.parametrize("sentence, lang, want", [
+    ("Його ще називають Павучком, Тарантулом і Скорпіоном.", "uk", ["Павучок", "Тарантул", "Скорпіон"]),
+    ("Известен также как Паучок или Тарантул.", "ru", ["Паучок", "Тарантул"]),
+    ("Его ещё называют Паучком, и его любят все.", "ru", ["Паучок"]),
+])
+def test_unquoted_names_listed_after_a_cue(sentence, lang, want):
+    (g,) = games(f"Пасьянс «Паук»\n\n{sentence}\n", lang)
+    assert [a.name for a in g.aliases] == want
