@@ -164,3 +164,13 @@ def test_the_word_patience_before_a_name_in_apposition_is_no_part_of_it(title, n
 def test_unquoted_names_listed_after_a_cue(sentence, lang, want):
     (g,) = games(f"Пасьянс «Паук»\n\n{sentence}\n", lang)
     assert [a.name for a in g.aliases] == want
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Пасьянсов на свете много. Хочу рассказать о «Пирамиде».\n\nДвадцать восемь карт кладут треугольником.\n", "Пирамида"),
+    ("Пасьянси бувають різні. Моя улюблена — «Косинка».\n\nСім стосів, верхні карти відкриті.\n", "Косинка"),
+    ("Вечерние пасьянсы\n\nРазложим Паука: две колоды, десять колонок.\n", "Паук"),
+])
+def test_a_headingless_text_that_talks_of_patiences_then_names_one_gives_that_game(text, name):
+    gs = games(text, _lang(text))
+    assert [g.name for g in gs] == [name] and gs[0].lines[-1][1] == 3
