@@ -37,6 +37,11 @@ where the text does not say) and the quote it says it in:
   another game («почти как осада, но …»), a help page with «Примечание», a card-box leaflet, a
   Ukrainian Wikipedia-like article, a Ukrainian magazine column; 4 Russian (one pre-1918), 2 Ukrainian).
   Written, annotated and committed in session 5 before that session's tuning (held out).
+* ``book5`` — ``tests/fixtures/annotations/book_rules_sample5.json`` (9 games of two books in the book's genre
+  written for this project in session 6: ``other_authors4/book_pre1918_sbornik.txt``, a pre-1918 «Сборникъ
+  пасьянсовъ» of four games, and ``other_authors4/book_soviet_pasyansy.txt``, a Soviet 1976 «Пасьянсы» booklet
+  of five; part ``held-out-5``), each text read whole as an added text (segmented into its games), as
+  ``--texts`` reads texts. Annotated and committed before session 6's tuning.
 
 The two annotation sets were made before the reader was tuned to them; each game is marked
 ``split: tune`` or ``split: held-out`` (a third; ``held-out-2`` for the second book sample), and the
@@ -51,7 +56,7 @@ gold keeps the older columns (correct/stated, answered, precision, in-schema) so
 be compared with earlier rounds. Gold «other» (a space policy outside the basic list) counts as
 matched by our richer values; our ``whole-sequence`` counts as the gold's ``sequence``.
 
-Run: ``python bench/rules.py [-v] [--set gold|book|book2|book3|book4|aisleriot|others|others2|others3]`` (from the repository root); ``-v``
+Run: ``python bench/rules.py [-v] [--wrong] [--set gold|book|book2|book3|book4|book5|aisleriot|others|others2|others3]`` (from the repository root); ``-v``
 lists the misses (never read the held-out misses while tuning: ``-v`` prints those of a held-out
 part only with ``--held-out``).
 
@@ -92,7 +97,11 @@ SETS = {
     "others": FIXTURES / "annotations" / "other_authors_rules.json",
     "others2": FIXTURES / "annotations" / "other_authors2_rules.json",
     "others3": FIXTURES / "annotations" / "other_authors3_rules.json",
+    "book5": FIXTURES / "annotations" / "book_rules_sample5.json",
 }
+TEXT_SETS = {"book5": FIXTURES}
+"""Sets whose sources are whole added texts holding several games each (paths under the folder given),
+read as ``--annotations FILE --texts DIR`` reads them."""
 PAGES = {"aisleriot", "others", "others2", "others3"}
 PRE_1918 = re.compile(r"[ѣѳѵ]|ъ\b")
 """A page in pre-1918 spelling (read modernized, as ``pasyans build`` reads such a source)."""
@@ -267,6 +276,8 @@ def run(name: str, path: Path | None = None, texts: Path | None = None) -> dict:
     in-schema right]``; the misses as lines; the seconds taken. ``path``: another annotation file (``name`` then only
     labels it), over the bundled corpus, or with ``texts`` over the texts under that folder (see :func:`_added_specs`)."""
     annotated = json.loads((path or SETS[name]).read_text("utf-8"))
+    if path is None and texts is None:
+        texts = TEXT_SETS.get(name)
     t0 = time.time()
     if texts is not None:
         specs, games_of = _added_specs(annotated, texts)
@@ -284,6 +295,7 @@ def run(name: str, path: Path | None = None, texts: Path | None = None) -> dict:
         label = lambda g: matched[id(g)].key if matched[id(g)] else "?"   # noqa: E731
     parts: dict[str, dict[str, list[int]]] = {}
     misses: dict[str, list[str]] = {}
+    wrongs: list[str] = []
     unmatched = 0
     for game in annotated:
         part = game.get("split", "all")
@@ -312,15 +324,26 @@ def run(name: str, path: Path | None = None, texts: Path | None = None) -> dict:
                 if not ok:
                     misses.setdefault(part, []).append(
                         f"{label(game):24} {str(game['name'])[:22]:22} {key:20} want={want!r:14} got={got!r}")
-    return {"parts": parts, "misses": misses, "games": len(annotated), "unmatched": unmatched,
+                if not ok and got is not None:
+                    wrongs.append(_wrong_line(label(game), game, key, want, got, get_field(spec, FIELDS[key])))
+    return {"parts": parts, "misses": misses, "wrongs": wrongs, "games": len(annotated), "unmatched": unmatched,
             "seconds": time.time() - t0}
+
+
+def _wrong_line(where: str, game: dict, key: str, want, got, field: dict) -> str:
+    """One wrong fact for ``--wrong``: where, the field, the annotation's value and ours, how ours was
+    reached (stated / inherited from ``ref``) and the sentence it was read from (its first 110 characters)."""
+    how = field.get("status", "?") + (f" from {field['ref']}" if field.get("ref") else "")
+    quote = " ".join(str(field.get("quote") or "").split())[:110]
+    return (f"{where:24} {str(game['name'])[:18]:18} {key:18} want={want!r} got={got!r} [{how}]\n"
+            f"{'':8}« {quote} »  lines {field.get('lines')}")
 
 
 def _pct(a: int, n: int) -> str:
     return f"{a / n:6.1%}" if n else "     –"
 
 
-def print_set(name: str, res: dict, verbose: bool, held_out: bool) -> None:
+def print_set(name: str, res: dict, verbose: bool, held_out: bool, list_wrong: bool = False) -> None:
     print(f"\n== {name}: {res['games']} games ({res['unmatched']} not matched: their facts count as unknown), {res['seconds']:.1f} s")
     if name == "gold":
         t = res["parts"]["all"]
@@ -345,12 +368,17 @@ def print_set(name: str, res: dict, verbose: bool, held_out: bool) -> None:
         if verbose and (not part.startswith("held-out") or held_out):
             print("misses:")
             print("\n".join(res["misses"].get(part, [])))
+    if list_wrong:
+        print(f"wrong facts ({len(res['wrongs'])}, every part; each with how it was read and its sentence):")
+        print("\n".join(res["wrongs"]))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-v", action="store_true", help="list the misses (tuning parts only)")
     ap.add_argument("--held-out", action="store_true", help="with -v: list the held-out misses too")
+    ap.add_argument("--wrong", action="store_true",
+                    help="list every wrong fact of every part (with how it was read and its sentence)")
     ap.add_argument("--set", choices=list(SETS), action="append", help="one set (default: all)")
     ap.add_argument("--annotations", type=Path, metavar="FILE",
                     help="another rule-facts file of the same format (instead of the sets): over the bundled corpus")
@@ -362,10 +390,10 @@ def main() -> None:
     print("rule spec bench (stated facts only; right / wrong / unknown)")
     if args.annotations is not None:
         name = args.annotations.name
-        print_set(name, run(name, args.annotations, args.texts), args.v, args.held_out)
+        print_set(name, run(name, args.annotations, args.texts), args.v, args.held_out, args.wrong)
         return
     for name in args.set or list(SETS):
-        print_set(name, run(name), args.v, args.held_out)
+        print_set(name, run(name), args.v, args.held_out, args.wrong)
 
 
 if __name__ == "__main__":
