@@ -155,3 +155,19 @@ def test_an_example_sentence_is_no_unparsed_rule():
                        ("ru", "Например: ♦7 кладут на ♦8; король треф занимает пустой ряд.")]:
         g = _read("u13-1", "Гра\n" + text, lang)
         assert not [f for f in g.findings if f.kind == "unparsed-rule-sentence"], text
+
+
+def test_only_the_layout_differs_inherits_all_but_the_layout():
+    """«… тот же X, различие лишь в раскладе» / «те саме, що й X, інша лише роздача»: the other game's rules,
+    never its layout (its piles and cards per pile are not this game's)."""
+    klon = _read("u9-1", (FIXTURES / "aisleriot" / "ru" / "klondike.txt").read_text("utf-8"), "ru")
+    klon.name = "Клондайк"
+    g = _read("u9-2", "Новая Косынка\nПо сути это тот же «Клондайк»; отличается он только раскладом.", "ru")
+    resolve_across([klon, g])
+    assert get_field(g.rules, "tableau.build_suit")["status"] == "inherited"
+    assert get_field(klon.rules, "layout.cards_per_pile")["value"] is not None
+    assert get_field(g.rules, "layout.cards_per_pile")["status"] == "unknown"
+    assert get_field(g.rules, "layout.tableau_piles")["status"] == "unknown"
+    from pasyans.extract.rules.references import scope
+    assert not any(p.startswith("layout.") for p in scope("Гра та сама, що й «Косинка», відмінна лише роздача карт."))
+    assert scope("Гра та сама, що й «Косинка».") is None

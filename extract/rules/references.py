@@ -95,10 +95,22 @@ _MOVING = ("перекладыван", "перекладк", "переклада
 _LAYING = ("раскладыва", "раскладк", "раскладывается", "выкладыва", "розкладк", "розклад", "сдаются", "расклад")
 
 
+_ONLY_LAYOUT_DIFFERS = re.compile(
+    r"(различ|разниц|отлич|відмін|різниц|різн|відрізня)\w*(\W+\w+){0,3}?\W+(лишь|только|лише|тільки)"
+    r"(\W+\w+){0,2}?\W+(расклад|раздач|сдач|роздач|розклад|здач)"
+    r"|(лишь|только|лише|тільки)(\W+\w+){0,2}?\W+(расклад|раздач|сдач|роздач|розклад|здач)\w*\W+(\w+\W+)?"
+    r"(различ|разн|інш|відмін|різн)")
+"""«Афина — тот же Клондайк, различие лишь в начальном раскладе», «те саме, що і «Клондайк», різною є лише
+початкова роздача», «отличается только раскладом», «лише розклад інший»: the other game's rules but its layout."""
+
+
 def scope(quote: str) -> list[str] | None:
     """The fields a same-as sentence covers: tableau fields when it speaks of moving cards, layout
-    fields when it speaks of laying them out, else all (``None``)."""
+    fields when it speaks of laying them out, every field but the layout when it says only the layout
+    differs, else all (``None``)."""
     head = quote.lower()
+    if _ONLY_LAYOUT_DIFFERS.search(head):
+        return [p for p in field_paths() if not p.startswith("layout.")]    # «различие лишь в начальном раскладе»
     if re.search(r"отлич|відмін|різниц|разниц|отлича|відрізня", head):
         return None     # «раскладывается почти как осада, но с двумя отличиями»: the whole game, its differences told
     for cut in ("так", "подобно", "как", "як", "тот же", "те саме", "аналогично"):
