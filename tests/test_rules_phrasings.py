@@ -55,6 +55,9 @@ def test_every_row_has_an_example_and_every_cue_is_used():
     assert all(row.examples for row in rows()), [r.id for r in rows() if not r.examples]
     used = {c for row in rows() for c in row.cues + row.with_any + row.with_all + row.without + row.not_inside}
     used = {c.lstrip("^") for c in used}
+    from pasyans.extract.rules.interpret import NOT_FROM
+
+    used |= {c for cs in NOT_FROM.values() for c in cs}      # cues that bar a field whatever the row
     # cues read by the mechanics, the anchors and the reader itself, not by a row
     internal = {"F_ANCHOR", "T_ANCHOR", "W_ANCHOR", "F_WEAK", "T_WEAK", "GOAL", "SUCCESS", "VARIANT", "ADVICE",
                 "EXAMPLE", "SAME_AS", "SAME_AS_NAMED", "WRAP_PAIR", "PAIR", "POINTS", "SAME_RANK", "ONE_BY_ONE", "OUT_OF_PLAY",

@@ -140,6 +140,12 @@ def rows() -> tuple[Row, ...]:
     return tuple(out)
 
 
+NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN")}
+"""Fields no row reads from a sentence with one of these cues, whatever the row: the face of cards set
+aside («Две карты помещаются в стороне лицом вниз», «в стопу лицом вниз») or of a pile turned when the
+stock is out («Когда колода иссякнет, стопку … переворачивают») is not the layout's (cues.toml)."""
+
+
 def _has(ctx: Context, sent, c: str) -> bool:
     """Whether ``sent`` has cue ``c``; ``^C``: the sentence before has it; ``§KIND`` asks for the manual section instead, and
     ``§laid-out`` for a deal sentence with no building word («Серия … выкладывается чередующимися
@@ -222,6 +228,8 @@ def _fire(ctx: Context, row: Row, k: int, span: tuple[int, int]) -> bool:
         if isinstance(value, Piled):
             pile, value = value.pile, value.value
         field_path = PILE_FIELDS[path[6:]][pile] if path.startswith("@pile.") else path
+        if any(_has(ctx, ctx.sents[target_k], c) for c in NOT_FROM.get(field_path, ())):
+            continue
         value = _both(path, pile, value)
         strength = row.strength
         if field_path.startswith("tableau.") and ctx.goal_led(ctx.sents[k]) and strength >= 1:

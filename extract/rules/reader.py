@@ -265,9 +265,30 @@ class Reader(Context):
             return claims
         return [Claim("layout.face", "mixed", self.joined(self.sents[up.sent], self.sents[down.sent]), top)]
 
+    def _built_on_other_ranks(self) -> int | None:
+        """The first sentence building a sequence on a rank other than aces and kings («На двойках
+        следует выстроить серию карт …», «На двойках — серию карт …»), or ``None``."""
+        for sent in self.sents:
+            if sent.end <= sent.start or not (sent.has("SEQUENCE") or sent.has("BUILD_VERB")):
+                continue
+            words = self.words(sent)
+            if any(t.lemma in ("нельзя", "не") for t in words):
+                continue
+            if any(1 < RANKS.get(t.lemma, 0) < 13 and t.case == "loct" and self.preceded_by(t.i, {"на"}, 1)
+                   and t.lower.endswith(("ах", "ях")) for t in words):
+                return sent.k
+        return None
+
     def _fold_base(self, claims: list[Claim]) -> list[Claim]:
-        """Aces in one sentence and kings in another are one «A+K» claim (quotes joined)."""
+        """Aces in one sentence and kings in another are one «A+K» claim (quotes joined); aces or kings
+        and a sequence built on another rank («… на тузах … На двойках следует выстроить серию …») are
+        bases of several ranks (``mixed``)."""
         vals = {c.value for c in claims}
+        other = self._built_on_other_ranks() if vals and vals <= {"A", "K", "A+K"} else None
+        if other is not None:
+            top = max(claims, key=lambda c: c.strength)
+            return [Claim("foundations.base", "mixed", self.joined(self.sents[top.sent], self.sents[other]),
+                          max(top.strength, 1))]
         if vals <= {"A", "K", "A+K"} and len(vals) > 1 and ("A+K" in vals or {"A", "K"} <= vals):
             a = next(c for c in claims if c.value in ("A", "A+K"))
             kk = next(c for c in claims if c.value in ("K", "A+K"))

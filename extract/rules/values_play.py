@@ -190,12 +190,23 @@ def wrap_pair(ctx, k, span, pile):
 
 def _rank_list(ctx, sent) -> list[int]:
     """Ranks listed as the subject of the sentence («туз, двойка, тройка и четверка», «пятерки и
-    шестерки»; nominative, not after «до»/«от»/«на»), when two or more besides aces and kings."""
+    шестерки»; nominative, not after «до»/«от»/«на»), or as the object of taking out of the pack
+    («Изъять из колоды тузы и двойки», «Выньте туза, двойку, тройку и четвёрку»: accusative with a
+    verb of :data:`PREPLACE_VERB`), when two or more besides aces and kings. Ranks after a colon that
+    follows «последовательности»/«серию» are the order of a build («в последовательности: туз, двойка,
+    тройка, …»), no list of bases."""
     best: list[int] = []
     run: list[int] = []
+    cases = ("nomn", "accs", "gent") if sent.has("PREPLACE_VERB") else ("nomn",)   # «двойки»: genitive first
+    order = False
     for t in ctx.words(sent):
+        if t.text == ":":
+            order = any(x.lemma.startswith(("последовательн", "послідовн", "сери", "порядок", "поряд"))
+                        for x in ctx.toks[max(sent.start, t.i - 3):t.i])
         r = RANKS.get(t.lemma)
-        if r is not None and t.case == "nomn" and not (run == [] and ctx.preceded_by(t.i, {"до", "от", "на", "к", "с", "кроме"}, 1)):
+        if r is not None and order:
+            continue
+        if r is not None and t.case in cases and not (run == [] and ctx.preceded_by(t.i, {"до", "от", "на", "к", "с", "кроме"}, 1)):
             run.append(r)
         elif t.text == "," or t.lemma == "и":
             continue
@@ -554,3 +565,38 @@ def start_rank(ctx, k, span, pile):
         if n is not None:
             return {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(n, str(n))
     return None
+
+
+_LETTER_RANKS = {"т": 1, "туз": 1, "a": 1, "в": 11, "j": 11, "д": 12, "q": 12, "к": 13, "k": 13}
+"""Rank letters in a printed sequence («Т, 3, 5, 7, 9, В, К»; Latin A J Q K)."""
+_SEQ_STEMS = ("последовательн", "послідовн", "порядк", "порядок")
+
+
+@value
+@per_sentence
+def listed_step(ctx, k, span, pile):
+    """The foundations' step shown by a printed sequence («в последовательности: туз, тройка, пятерка,
+    семерка …», «в последовательности Т, 3, 5, 7, 9, В, К»): the rank difference of four or more ranks
+    listed one after another, the same each time (counted round the king; down as up); ``None`` when the
+    differences vary («туз, двойка, …, шестерка, дама, валет») or the sentence names no foundation."""
+    sent = ctx.sents[k]
+    if not (sent.has("F_ANCHOR") or sent.has("F_WEAK") or sent.section == "foundations"):
+        return None
+    toks = ctx.toks
+    start = next((t.i for t in ctx.words(sent) if t.lower.startswith(_SEQ_STEMS)), None)
+    if start is None:
+        return None
+    ranks: list[int] = []
+    for t in toks[start + 1:sent.end]:
+        r = RANKS.get(t.lemma) or _LETTER_RANKS.get(t.lower) or (int(t.text) if t.text.isdigit() and 2 <= int(t.text) <= 10 else None)
+        if r is not None:
+            ranks.append(r)
+        elif not (t.is_punct and t.text in ",:") and t.lower not in ("и", "і", "й"):
+            break
+    if len(ranks) < 4:
+        return None
+    steps = {(b - a) % 13 for a, b in zip(ranks, ranks[1:])}
+    if len(steps) != 1 or 0 in steps:
+        return None
+    d = steps.pop()
+    return min(d, 13 - d)

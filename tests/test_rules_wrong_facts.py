@@ -1,0 +1,49 @@
+"""Wrong facts stopped (session 6): each family a cue that misfired in two or more texts, here in
+sentences written for the test (not the texts' own), Russian and Ukrainian."""
+
+from __future__ import annotations
+
+import pytest
+
+from pasyans.extract.rules import extract_rules, get_field
+from pasyans.extract.text import MappedText
+
+
+def _read(text: str, lang: str = "ru") -> dict:
+    return extract_rules(MappedText.from_lines(text.split("\n")), lang)
+
+
+def _value(spec: dict, path: str):
+    f = get_field(spec, path)
+    return f["value"] if f["status"] != "unknown" else "unknown"
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Разложите карты восемью стопками по шесть карт лицом вверх. Две карты отложите в сторону рубашкой вверх.", "ru"),
+    ("Карты сдают десятью стопками по четыре, все открытые. Когда колода иссякнет, отбой переворачивают лицом вниз.", "ru"),
+    ("Карти розкладають сімома стосами по чотири відкритими. Дві карти кладуть убік сорочкою догори.", "uk"),
+    ("Карты кладут шестью рядами по шесть, открыто. Лишняя карта идёт не в ряд, а в стопу лицом вниз.", "ru"),
+])
+def test_cards_set_aside_or_turned_after_the_stock_do_not_make_the_layout_mixed(text, lang):
+    assert _value(_read(text, lang), "layout.face") == "up"
+
+
+def test_the_face_of_the_layout_itself_is_still_read():
+    assert _value(_read("Карты раскладывают рубашкой вверх, открывают только нижние карты."), "layout.face") == "mixed"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Выньте из колоды тузы и тройки и положите их в ряд: это базовые карты.", "mixed"),
+    ("Из колоды изымают туза, двойку и тройку любой масти — это три основания.", "mixed"),
+    ("Цель игры — собрать на тузах серии в последовательности: туз, двойка, тройка, четверка, пятерка.", "A"),
+    ("Тузы кладут в ряд как основания. На тройках строят серии той же масти в восходящей последовательности.", "mixed"),
+    ("Тузы выносятся в базовый ряд. На тузах строят серии той же масти до королей.", "A"),
+])
+def test_bases_of_several_ranks_and_a_printed_sequence(text, want):
+    assert _value(_read(text), "foundations.base") == want
+
+
+def test_a_printed_sequence_gives_the_step():
+    spec = _read("Тузы выносятся в базовый ряд. На тузах выстраивают серии в последовательности: туз, тройка, пятерка, "
+                 "семерка, девятка, валет, король.")
+    assert _value(spec, "foundations.step") == 2
