@@ -93,3 +93,18 @@ def test_a_sentence_setting_nothing_is_kept_as_a_finding():
         f.kind == "unparsed-rule-sentence" and "Короля" in f.token for f in findings)
     _, findings = _read("Если карты сложились в пирамиду, их можно перемешать по-новому и убрать.", "ru")
     assert [f.kind for f in findings] == ["unparsed-rule-sentence"]
+
+
+def test_cue_search_of_some_labels_is_the_search_of_all_restricted():
+    from pasyans.extract.rules import cues
+    from pasyans.extract.rules.tokens import tokens
+
+    toks = tokens("Карты кладут в нисходящей последовательности, чередуя цвета; свободное место "
+                  "занимают королём. Колоду раскладывают один раз.", "ru")
+    feats, stops = [t.feats for t in toks], [len(toks)] * len(toks)
+    every = cues.find(feats, stops)
+    assert len(every) >= 3 and list(every) == [label for label in cues.cues() if label in every]
+    some = list(every)[::-2]
+    assert cues.find(feats, stops, iter(some)) == {label: every[label] for label in some}
+    with pytest.raises(KeyError):
+        cues.find(feats, stops, ["NO_SUCH_CUE"])

@@ -270,18 +270,56 @@ def cues() -> dict[str, Cue]:
     return out
 
 
-def _keys(pat: Pattern) -> tuple[tuple[str, ...], frozenset[str]]:
-    keys = _FIRST.get(id(pat))
-    if keys is None:
-        keys = _FIRST[id(pat)] = (pat.first_keys or (), frozenset(pat.must))
-    return keys
+class _Step:
+    """One element of a pattern as :func:`find` runs it: how many tokens (``low``, ``high``) and
+    whether a token's feature set matches, remembered per set (tokens alike share one set: see
+    :func:`pasyans.extract.rules.tokens.features`)."""
+
+    __slots__ = ("low", "high", "_match", "_seen")
+
+    def __init__(self, el: Element):
+        self.low, self.high, self._match = el.low, el.high, el.match
+        self._seen: dict[frozenset[str], bool] = {}
+
+    def __call__(self, feats: frozenset[str]) -> bool:
+        r = self._seen.get(feats)
+        if r is None:
+            r = self._seen[feats] = self._match(feats)
+        return r
 
 
-def _starts(pat: Pattern, index: dict[str, list[int]], n: int, stops: list[int]):
-    """The tokens a match of ``pat`` may start at: those having a feature of its first element,
-    less those after which (within the sentence) no token has the rarest of its :attr:`~Pattern.must`
-    features — a match needs one, so the result is the same, the search much shorter."""
-    first, must = _keys(pat)
+@dataclass(frozen=True)
+class _Plan:
+    """The patterns of :func:`cues` laid out for :func:`find`, made once: ``rows`` in table order
+    (label, steps, first keys, must features, fixed length or ``None``), ``triggers`` a feature →
+    the rows that can match only where it occurs (the rarest :attr:`~Pattern.must` feature, else
+    each of the first keys), ``rank`` each label's place in the table."""
+
+    rows: tuple[tuple[str, tuple[_Step, ...], tuple[str, ...], frozenset[str], int | None], ...]
+    triggers: dict[str, tuple[int, ...]]
+    rank: dict[str, int]
+
+
+@lru_cache(maxsize=1)
+def _plan() -> _Plan:
+    rows, triggers = [], {}
+    table = cues()
+    for label, cue in table.items():
+        for pat in cue.patterns:
+            first, must = pat.first_keys or (), frozenset(pat.must)
+            fixed = len(pat.elements) if all(el.low == el.high == 1 for el in pat.elements) else None
+            keys = (min(must, key=_rarity),) if must else (first or ("ANY",))
+            for key in dict.fromkeys(keys):
+                triggers.setdefault(key, []).append(len(rows))
+            rows.append((label, tuple(_Step(el) for el in pat.elements), first, must, fixed))
+    return _Plan(tuple(rows), {k: tuple(v) for k, v in triggers.items()}, {label: k for k, label in enumerate(table)})
+
+
+def _starts(first: tuple[str, ...], must: frozenset[str], index: dict[str, list[int]], n: int, stops: list[int]):
+    """The tokens a match may start at: those having a feature of its first element (``first``:
+    one per alternative; empty: any token), less those after which (within the sentence) no token
+    has the rarest of the ``must`` features — a match needs one, so the result is the same, the
+    search much shorter."""
     anchor = min((index[f] for f in must), key=len) if must else None  # find() checked they occur
     if not first:
         starts = range(n)
@@ -294,29 +332,41 @@ def _starts(pat: Pattern, index: dict[str, list[int]], n: int, stops: list[int])
     if anchor is None:
         return starts
     out = []
+    last = anchor[-1]
     for s in starts:
+        if s > last:
+            continue
         j = bisect_left(anchor, s)
-        if j < len(anchor) and anchor[j] < stops[s]:
+        if anchor[j] < stops[s]:
             out.append(s)
     return out
 
 
-_FIRST: dict[int, tuple[tuple[str, ...], frozenset[str]]] = {}
-
-
-def _end(pat: Pattern, feats: list[frozenset[str]], start: int, stop: int) -> int | None:
-    """The largest end of a match of ``pat`` starting at ``start`` and ending by ``stop``, or ``None``."""
+def _end(steps: tuple[_Step, ...], feats: list[frozenset[str]], start: int, stop: int,
+         fixed: int | None = None) -> int | None:
+    """The largest end of a match of ``steps`` starting at ``start`` and ending by ``stop``, or
+    ``None``; ``fixed``: the pattern's length when every element matches exactly one token."""
+    if fixed is not None:
+        if start + fixed > stop:
+            return None
+        q = start
+        for step in steps:
+            if not step(feats[q]):
+                return None
+            q += 1
+        return q
     here = {start}
-    for el in pat.elements:
+    for step in steps:
         nxt: set[int] = set()
+        low, high = step.low, step.high
         for p in here:
             q, n = p, 0
-            if el.low == 0:
+            if low == 0:
                 nxt.add(p)
-            while n < el.high and q < stop and el.match(feats[q]):
+            while n < high and q < stop and step(feats[q]):
                 q += 1
                 n += 1
-                if n >= el.low:
+                if n >= low:
                     nxt.add(q)
         if not nxt:
             return None
@@ -327,29 +377,47 @@ def _end(pat: Pattern, feats: list[frozenset[str]], start: int, stop: int) -> in
 def find(feats: list[frozenset[str]], stops: list[int], labels: Iterable[str] | None = None
          ) -> dict[str, list[tuple[int, int]]]:
     """Cue spans of a token list: label → ``[(start, end), …]`` (token indices, end exclusive),
-    the longest per start, spans inside a longer one of the same label dropped.
+    the longest per start, spans inside a longer one of the same label dropped; labels in the
+    order of ``phrasings/cues.toml``.
 
     ``feats``: each token's features (see :func:`pasyans.extract.rules.tokens.features`);
-    ``stops``: for each token, the end of its sentence (a match never crosses it)."""
+    ``stops``: for each token, the end of its sentence (a match never crosses it); ``labels``:
+    only these cues (default all)."""
+    by_set: dict[frozenset[str], list[int]] = {}
+    for i, fs in enumerate(feats):  # tokens alike share one feature set: index each set once
+        got = by_set.get(fs)
+        if got is None:
+            by_set[fs] = [i]
+        else:
+            got.append(i)
     index: dict[str, list[int]] = {}
-    for i, fs in enumerate(feats):
+    for fs, where in by_set.items():
         for f in fs:
-            index.setdefault(f, []).append(i)
-    table = cues()
+            got = index.get(f)
+            if got is None:
+                index[f] = list(where)
+            else:
+                got.extend(where)
+    for lst in index.values():
+        lst.sort()
+    plan = _plan()
     present = index.keys()
-    out: dict[str, list[tuple[int, int]]] = {}
-    for label in (table if labels is None else labels):
-        spans = []
-        for pat in table[label].patterns:
-            if not present >= _keys(pat)[1]:  # a feature every match needs occurs nowhere
-                continue
-            for s in _starts(pat, index, len(feats), stops):
-                e = _end(pat, feats, s, stops[s])
-                if e is not None and e > s:
-                    spans.append((s, e))
-        if spans:
-            out[label] = longest(spans)
-    return out
+    labels = None if labels is None else [cues()[label].label for label in labels]  # KeyError: no such cue
+    wanted = None if labels is None else set(labels)
+    triggers = plan.triggers
+    rows = sorted({r for f in (present & triggers.keys()) for r in triggers[f]})
+    found: dict[str, list[tuple[int, int]]] = {}
+    n = len(feats)
+    for r in rows:
+        label, elements, first, must, fixed = plan.rows[r]
+        if (wanted is not None and label not in wanted) or not present >= must:
+            continue  # a feature every match needs occurs nowhere
+        for s in _starts(first, must, index, n, stops):
+            e = _end(elements, feats, s, stops[s], fixed)
+            if e is not None and e > s:
+                found.setdefault(label, []).append((s, e))
+    order = plan.rank if labels is None else {label: k for k, label in enumerate(labels)}
+    return {label: longest(found[label]) for label in sorted(found, key=order.__getitem__)}
 
 
 def longest(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
