@@ -115,3 +115,28 @@ def test_matcher_finds_what_spacys_matcher_finds_and_skips_texts_no_pattern_can_
     _nlp, book = book_sentences.matcher()
     d = nlp.doc(corpus["004"].text[:20000], "ru")
     assert book(d) and book(d) == book._matcher(d)
+
+
+def test_token_table_gives_what_reading_the_tokens_gives(corpus):
+    text = corpus["003"].text[:6000] + "\n«Салическій законъ» — будь-якою картою, [6] 104 листа."
+    for lang in ("ru", "uk"):
+        d = nlp.doc(text, lang)
+        forms, starts, words = nlp.token_table(d)
+        assert forms == [t.text for t in d] and starts == [t.idx for t in d]
+        assert [w.lemma for w in words] == [t.lemma_ for t in d]
+        assert [w.pos == "SPACE" for w in words] == [t.is_space for t in d]
+    assert nlp.token_table(nlp.doc("", "ru")) == ([], [], [])
+
+
+def test_like_num_is_spacys_own_with_its_words_in_a_set():
+    import spacy.lang.ru.lex_attrs as ru
+    import spacy.lang.uk.lex_attrs as uk
+    from spacy.attrs import LIKE_NUM
+
+    for lang, mod in (("ru", ru), ("uk", uk)):
+        ours = nlp.pipeline(lang).vocab.lex_attr_getters[LIKE_NUM]
+        assert ours is not mod.like_num and isinstance(ours.__globals__["_num_words"], frozenset)
+        forms = list(mod._num_words) + [w.title() for w in mod._num_words] + [
+            "+5", "12%", "1/2", "1/x", "1,5", "~3", "карты", "Три", "XIV", "x", ""]
+        assert [ours(w) for w in forms] == [mod.like_num(w) for w in forms]
+    assert nlp.doc("Двадцать карт", "ru")[0].like_num and not nlp.doc("Двадцать карт", "ru")[1].like_num

@@ -104,22 +104,25 @@ def tokens(text: str, lang: str) -> list[Tok]:
 
     In Ukrainian an ordinal before a plural noun is read as the cardinal (the machine translation
     of 000 renders «в восемь рядов» as «о восьмій … рядів»); ``ord_read`` marks it."""
-    d = nlp.doc(text, lang)
+    forms, idxs, words = nlp.token_table(nlp.doc(text, lang))
     fixes = number_forms().get(lang, {})
     ord_fixes = ordinal_forms().get(lang, {})
-    raw = [t for t in d if not t.is_space]
+    raw = [(forms[i], idxs[i], words[i]) for i in range(len(forms)) if words[i].pos != "SPACE"]
     out: list[Tok] = []
     j = 0
     while j < len(raw):
-        t = raw[j]
-        a, b, form = t.idx, t.idx + len(t.text), t.text
+        form, a, w = raw[j]
+        b = a + len(form)
         # «будь-якою», «джокер-пасьянс», «какого-либо»: one word, as a reader reads it
-        while (j + 2 < len(raw) and raw[j + 1].text == "-" and raw[j + 1].idx == b and raw[j + 2].idx == b + 1
-               and form[-1:].isalpha() and raw[j + 2].text[:1].isalpha()):
-            form = form + "-" + raw[j + 2].text
-            b = raw[j + 2].idx + len(raw[j + 2].text)
+        joined = False
+        while (j + 2 < len(raw) and raw[j + 1][0] == "-" and raw[j + 1][1] == b and raw[j + 2][1] == b + 1
+               and form[-1:].isalpha() and raw[j + 2][0][:1].isalpha()):
+            form = form + "-" + raw[j + 2][0]
+            b = raw[j + 2][1] + len(raw[j + 2][0])
             j += 2
-        w = nlp.word(form, lang)
+            joined = True
+        if joined:
+            w = nlp.word(form, lang)
         num = w.num if w.num is not None else fixes.get(form.lower())
         ordinal = w.ordinal if w.ordinal is not None else ord_fixes.get(form.lower())
         out.append(Tok(len(out), form, form.lower(), w.lemma, w.pos, w.case, num, ordinal, a, b))
