@@ -291,11 +291,12 @@ class _Step:
 @dataclass(frozen=True)
 class _Plan:
     """The patterns of :func:`cues` laid out for :func:`find`, made once: ``rows`` in table order
-    (label, steps, first keys, must features, fixed length or ``None``), ``triggers`` a feature →
+    (label, steps, first keys, must features, fixed length or ``None``, longest match in tokens),
+    ``triggers`` a feature →
     the rows that can match only where it occurs (the rarest :attr:`~Pattern.must` feature, else
     each of the first keys), ``rank`` each label's place in the table."""
 
-    rows: tuple[tuple[str, tuple[_Step, ...], tuple[str, ...], frozenset[str], int | None], ...]
+    rows: tuple[tuple[str, tuple[_Step, ...], tuple[str, ...], frozenset[str], int | None, int], ...]
     triggers: dict[str, tuple[int, ...]]
     rank: dict[str, int]
 
@@ -311,15 +312,17 @@ def _plan() -> _Plan:
             keys = (min(must, key=_rarity),) if must else (first or ("ANY",))
             for key in dict.fromkeys(keys):
                 triggers.setdefault(key, []).append(len(rows))
-            rows.append((label, tuple(_Step(el) for el in pat.elements), first, must, fixed))
+            longest_match = sum(el.high for el in pat.elements)
+            rows.append((label, tuple(_Step(el) for el in pat.elements), first, must, fixed, longest_match))
     return _Plan(tuple(rows), {k: tuple(v) for k, v in triggers.items()}, {label: k for k, label in enumerate(table)})
 
 
-def _starts(first: tuple[str, ...], must: frozenset[str], index: dict[str, list[int]], n: int, stops: list[int]):
+def _starts(first: tuple[str, ...], must: frozenset[str], index: dict[str, list[int]], n: int, stops: list[int],
+            reach: int = 1 << 30):
     """The tokens a match may start at: those having a feature of its first element (``first``:
-    one per alternative; empty: any token), less those after which (within the sentence) no token
-    has the rarest of the ``must`` features — a match needs one, so the result is the same, the
-    search much shorter."""
+    one per alternative; empty: any token), less those after which (within the sentence and
+    ``reach`` tokens, the longest match) no token has the rarest of the ``must`` features — a match
+    needs one, so the result is the same, the search much shorter."""
     anchor = min((index[f] for f in must), key=len) if must else None  # find() checked they occur
     if not first:
         starts = range(n)
@@ -337,7 +340,7 @@ def _starts(first: tuple[str, ...], must: frozenset[str], index: dict[str, list[
         if s > last:
             continue
         j = bisect_left(anchor, s)
-        if anchor[j] < stops[s]:
+        if anchor[j] < stops[s] and anchor[j] < s + reach:
             out.append(s)
     return out
 
@@ -355,22 +358,21 @@ def _end(steps: tuple[_Step, ...], feats: list[frozenset[str]], start: int, stop
                 return None
             q += 1
         return q
-    here = {start}
+    here = [start]   # the ends reached so far (distinct)
     for step in steps:
-        nxt: set[int] = set()
         low, high = step.low, step.high
+        nxt: list[int] = []
         for p in here:
-            q, n = p, 0
             if low == 0:
-                nxt.add(p)
-            while n < high and q < stop and step(feats[q]):
+                nxt.append(p)
+            q = p
+            while q - p < high and q < stop and step(feats[q]):
                 q += 1
-                n += 1
-                if n >= low:
-                    nxt.add(q)
+                if q - p >= low:
+                    nxt.append(q)
         if not nxt:
             return None
-        here = nxt
+        here = nxt if len(here) == 1 else list(set(nxt))
     return max(here)
 
 
@@ -409,10 +411,10 @@ def find(feats: list[frozenset[str]], stops: list[int], labels: Iterable[str] | 
     found: dict[str, list[tuple[int, int]]] = {}
     n = len(feats)
     for r in rows:
-        label, elements, first, must, fixed = plan.rows[r]
+        label, elements, first, must, fixed, reach = plan.rows[r]
         if (wanted is not None and label not in wanted) or not present >= must:
             continue  # a feature every match needs occurs nowhere
-        for s in _starts(first, must, index, n, stops):
+        for s in _starts(first, must, index, n, stops, reach):
             e = _end(elements, feats, s, stops[s], fixed)
             if e is not None and e > s:
                 found.setdefault(label, []).append((s, e))
