@@ -11,10 +11,11 @@ Beyond the bundled gold, the hand annotations of ``tests/fixtures/annotations/``
 reader was tuned to them) are measured the same way, each in two parts — the part tuned to and the
 held-out part (a third, drawn at random, whose misses are not printed unless ``--held-out`` is
 given): ``book_moves_sample.json`` (30 examples of the book beyond page 43) and
+``book_moves_sample2.json`` (set ``book2 dev``: the examples of the games annotated for rules only), and
 ``other_moves.json`` (texts of other authors: the Aisleriot example and paragraphs written in the
 genre's styles, Russian, Ukrainian and pre-1918), and the worked examples of the development texts
 the "texts" developer wrote (``own_texts_segments.json``, their own tuned/held-out split); the
-examples of the whole-text sets moves5/moves6 are also read alone, on their annotated lines
+examples of the whole-text sets moves5/moves6/moves7 are also read alone, on their annotated lines
 (:func:`reader_only`: the reader's share, segmentation aside). Per set: card recall, precision, order (LCS),
 destination strict/lenient, and ``flags`` — among the LCS-aligned moves, the share whose
 conditional / alternative / prohibited / and-so-on marks agree; in whole texts also ``from/count``
@@ -179,6 +180,7 @@ def annotated_examples() -> dict[str, list]:
     sets: dict[str, list] = {"book tuned": [], "book held-out": [], "other tuned": [], "other held-out": []}
     # + "texts tuned" / "texts held-out": see texts_examples
     sets.update(book_examples(ANNOTATIONS / "book_moves_sample.json"))
+    sets.update({"book2 " + k[5:]: v for k, v in book_examples(ANNOTATIONS / "book_moves_sample2.json").items()})
     other = json.loads((ANNOTATIONS / "other_moves.json").read_text("utf-8"))
     for ex in other["examples"]:
         if "file" in ex:
@@ -323,7 +325,7 @@ def _fmt(c: Counter) -> str:
 
 
 WHOLE_TEXT_SETS = ("own_texts_segments.json", "aisleriot_segments.json", "moves_texts_segments.json", "moves5_segments.json",
-                   "moves6_segments.json")
+                   "moves6_segments.json", "moves7_segments.json")
 """Annotations of whole texts (segments, examples, moves): scored end to end by :func:`whole_texts`."""
 
 
@@ -390,7 +392,8 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
     return out
 
 
-def reader_only(names: tuple[str, ...] = ("moves5_segments.json", "moves6_segments.json")) -> dict[str, list]:
+def reader_only(names: tuple[str, ...] = ("moves5_segments.json", "moves6_segments.json",
+                                         "moves7_segments.json")) -> dict[str, list]:
     """The annotated examples of whole texts read by the move reader *alone*, on the example's own
     annotated lines (entered as ``pasyans add`` would: notation, language, spelling; the game's
     annotated lines as its layout context) — what the reader gets right when segmentation finds the

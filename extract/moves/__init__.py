@@ -97,6 +97,34 @@ class MoveParse:
 
 
 
+_WOULD = frozenset({"бы", "б", "би"})
+_WOULD_IF = frozenset({"якби", "якбы", "еслибы"})
+_WAS = frozenset({"было", "було"})
+_SPEAKER = frozenset({"я", "мы", "ми", "мне", "нам"})
+_ASK = frozenset({"куда", "какую", "какой", "какая", "какие", "какое", "что", "почему", "зачем", "сколько", "ли",
+                  "куди", "яку", "який", "яка", "які", "яке", "що", "чому", "навіщо", "скільки", "чи", "нащо"})
+
+
+def counterfactual(cl: list) -> bool:
+    """Whether a clause speaks of a move that was not made: «бы» / «б» with «было» («её можно было бы
+    переложить на ♥7», «лучше было бы положить ♣9», uk «можна було б»), or with the speaker as the one who
+    would have moved («если бы мы начали с 8♣», «я б поклав», uk «якби я …») — not a move of the example.
+    A hypothetical about what the deal brings stays a conditional move («Если бы следующей картой выпадала
+    ♣3 …, то они были бы сведены …», «Его следовало бы поместить в резервную стопку»: the book's gold)."""
+    words = [el for el in cl if el.kind == "word"]
+    would = any(el.low in _WOULD for el in words) or any(el.low in _WOULD_IF for el in words)
+    return would and any(el.low in _WAS or el.low in _SPEAKER for el in words)
+
+
+def asks(sent: list) -> bool:
+    """Whether a sentence is a question («Куда положить ♠7?», «Яку карту можна перекласти на відбій?»,
+    «Чому після 2♥ не можна покласти 4♠?»): it ends with «?» and has a question word — its moves are asked
+    about, not made."""
+    last = next((el for el in reversed(sent) if el.kind != "punct" or el.text in "?!."), None)
+    return last is not None and last.kind == "punct" and last.text == "?" and any(
+        el.kind == "word" and el.low in _ASK for el in sent)
+
+
 def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str,
                 context: GameContext | None = None) -> MoveParse:
     """The moves of one worked example.
@@ -157,7 +185,9 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         # примере») is the example itself
         supposed = supposed or (any("SUPPOSE" in el.cues for el in sent) and any(el.kind == "card" for el in sent))
         reader.ctx.sentence = n_sent
+        question = asks(sent)
         first = True
+        cf_before = False
         for cl, alone in clauses(sent):
             if len(cl) == 1 and id(cl[0]) in formal_at:
                 p = formal_at[id(cl[0])]
@@ -174,6 +204,12 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 reader.protos[-1].claims.append("stuck")   # «Дальнейшие ходы невозможны»: after the move before
             made = reader.clause(cl, alone, sflags, not first)
             first = False
+            cf = counterfactual(cl) or cf_before and not any(el.cues & set(VERB_CUES) for el in cl)
+            cf_before = cf   # «… можно было бы положить | и на восьмерку треф»: the ellipsis goes with it
+            if made and (cf or question):
+                # «её можно было бы переложить на ♥7», «Куда положить ♠7?»: what did not happen, or is asked
+                reader.protos = [p for p in reader.protos if p not in made]
+                made, reader.carried = [], True
             for p in made:
                 sentence_of[id(p)] = n_sent
             if not alone:
@@ -186,6 +222,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     if reader.shown:
         out.findings.append(Finding(source_id, mt.lines_of(max(0, len(s) - 1), len(s)), "unused-position",
                                     "the example describes a position no later move uses: " + ", ".join(reader.shown)))
+    for p, n_sent in reader.taken_not_put():
+        sentence_of[id(p)] = n_sent
     protos = drop_superseded(reader.protos, sentence_of)
     mark_and_so_on(protos, s, [t.start for t in sc.tokens])
     out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id,

@@ -12,7 +12,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, FUNCTION, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, ALT, FUNCTION, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -146,14 +146,15 @@ def mark_cues(els: list[El], lang: str) -> None:
         return
     from spacy.tokens import Doc
     words = [("CARD" if el.kind in ("card", "formal") else el.text.replace("ё", "е").replace("Ё", "Е")) for el in els]
-    doc = Doc(nlp.vocab, words=words)
+    # a last «¶» stands for the end of the text, so that a pattern may want what follows a word («К♠ в пустую»)
+    doc = Doc(nlp.vocab, words=words + ["¶"])
     for t, el in zip(doc, els):
         t.lemma_ = el.lemma if el.kind == "word" else el.text.lower()
         t.norm_ = word_class(el)
     for t, el in zip(doc, els):
         el.cues |= SINGLE.get(("LEMMA", t.lemma_), frozenset()) | SINGLE.get(("LOWER", t.lower_), frozenset())
     for match_id, s, e in matcher(doc):
-        for k in range(s, e):
+        for k in range(s, min(e, len(els))):
             els[k].cues.add(nlp.vocab.strings[match_id])
 
 
@@ -179,6 +180,10 @@ def sentences(els: list[El]) -> list[list[El]]:
                     continue
             if prev is not None and prev.kind == "num":
                 continue
+            if el.text == "…" or el.text == "." and (nxt is not None and nxt.text == "." or prev is not None and prev.text == "."):
+                after = next((e for e in els[i + 1:] if e.text not in ".…"), None)
+                if after is not None and after.kind in ("word", "card") and after.text[:1].islower():
+                    continue   # «тянем из колоды... тройка треф»: a pause in speech, the sentence goes on
             if nxt is not None and nxt.kind == "formal" and prev is not None and prev.kind == "card":
                 continue  # «Ч7. П84 - П74»: a damaged move number
             out.append(cur)
@@ -302,6 +307,13 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             continue
         if el.kind == "punct" and el.text in ".!?…":
             continue
+        if el.kind == "card" and prev is not None and prev.kind == "card" and i >= 2 and main[i - 2].kind == "dash" \
+                and nxt is not None and nxt.kind == "dash":
+            close()   # «1. ♣7–♥8 ♠Т–дом»: two moves written one after the other, no comma between
+        if el.kind == "num" and nxt is not None and nxt.kind == "punct" and nxt.text in ".)" and nxt2 is not None \
+                and nxt2.kind == "card" and any(e.kind == "dash" for e in cur):
+            close()   # «♠Т–дом 2. ♠2–дом»: the next numbered move
+            continue
         if el.kind == "punct" and el.text == ",":
             end = _relative_aside(main, i, cur)
             if end is not None:
@@ -313,6 +325,11 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
                 cur.append(el)  # a list: «♦3, ♦4, ♦5 — базовую», «серией ♥6, ♥5, ♥4»
             elif nxt is not None and nxt.kind == "word" and nxt.low in ("справа", "слева", "праворуч", "ліворуч"):
                 cur.append(el)
+            elif nxt is not None and nxt.kind == "word" and nxt.low in ALT and nxt2 is not None and nxt2.kind == "card" \
+                    and any(e.kind == "word" and e.low == nxt.low for e in cur):
+                cur.append(el)   # «покрытия ♠2 либо ♠3 из третьего ряда, либо ♠3 из седьмого ряда»: «либо …, либо …»
+            elif nxt is not None and nxt.kind == "word" and nxt.low in ("это", "це") and nxt2 is not None and nxt2.kind == "card":
+                cur.append(el)   # «перевертаємо верхню карту колоди на відбій, це 4♦»: the card named after
             elif not any(e.kind == "card" for e in cur) and ((
                     nxt is not None and nxt.kind == "word" and nxt.low in PARENTHETICAL and nxt2 is not None
                     and nxt2.kind == "punct" and nxt2.text == "," and _card_next(main, i + 3)) or (
@@ -336,6 +353,10 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
                     close()  # «♣3 — ♣2 и ♣4 — ♣3»
                 cur.append(el)
             elif prev is not None and prev.kind == "punct" and nxt is not None and nxt.kind == "card":
+                cur.append(el)
+            elif nxt is not None and nxt.kind == "card" and prev is not None and prev.kind == "word" \
+                    and has_predicate(cur) and has_predicate(segment_after(main, i + 1)):
+                close()  # «Туза пик кладём в основание и двойку пик на него»: a second move, its verb left out
                 cur.append(el)
             elif nxt is not None and nxt.kind != "card" and has_predicate(cur):
                 close()  # «…, и его покрывают», «… и переместите …»
@@ -405,11 +426,14 @@ def table_rows(text: str, line: list[int]) -> str:
 
 
 _NEW_SENTENCE = re.compile(r"[А-ЯЁІЇЄҐ][а-яёіїєґ'’ʼ]+")
+_CARD_AT = re.compile(r"(?:10|[2-9AJQKTАВДКТ])\ufe0f?[♠♣♥♦]|[♠♣♥♦]\ufe0f?(?:10|[2-9AJQKTАВДКТ])")
+"""A card in shorthand: a short line opening on one, followed by a line opening on one, is a line of moves
+(a reply that is only moves, one a line: «9♠ на 10♥» / «8♥ на 9♠» / «К♠ в пустую»)."""
 
 
 def line_ends(text: str, line: list[int]) -> str:
-    """A line that ends with no punctuation and a next line that opens on a capitalized word («…
-    5♠ из ячейки → 6♥» / «Потом отправил 10♣ на J♦»: a post's lines, a list of moves) end a sentence:
+    """A line that ends with no punctuation and a next line that opens on a capitalized word or a card («…
+    5♠ из ячейки → 6♥» / «Потом отправил 10♣ на J♦», «9♠ на 10♥» / «8♥ на 9♠»: a post's lines, a list of moves) end a sentence:
     the separator between the lines becomes «.». ``line``: the raw line of each character; returns a
     text of the same length."""
     out = list(text)
@@ -422,8 +446,17 @@ def line_ends(text: str, line: list[int]) -> str:
         k = i - 1
         while k >= 0 and text[k].isspace():
             k -= 1
-        if k < 0 or j >= len(text) or not (text[k].isalnum() or text[k] in "♠♣♥♦") \
-                or not _NEW_SENTENCE.match(text, j):
+        if k < 0 or j >= len(text) or not (text[k].isalnum() or text[k] in "♠♣♥♦"):
             continue
+        if not _NEW_SENTENCE.match(text, j):
+            a = k
+            while a > 0 and line[a - 1] == line[k]:
+                a -= 1
+            while a < k and text[a].isspace():
+                a += 1
+            cur = text[a:k + 1]
+            if not (_CARD_AT.match(text, j) and _CARD_AT.match(text, a) and "," not in cur
+                    and len(re.findall(r"[^\W\d_]{2,}", cur)) <= 2):
+                continue   # (a book's line broken anywhere, «♦К, а ♦В — ♦Д, за которой следует», goes on)
         out[i] = "."
     return "".join(out)

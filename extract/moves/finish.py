@@ -180,7 +180,7 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
                 kind = "other"
         flags = set(p.flags)
         key = (to, to_card, to_row, from_row)
-        if cards and to is not None and last_dest.get(cards[0]) == key:
+        if cards and to is not None and last_dest.get(cards[0]) == key and "alternative" not in flags:
             flags.add("restated")
         if cards:
             last_dest[cards[0]] = key

@@ -64,6 +64,9 @@ def target_options(cl, on_groups: list[Group]) -> list[tuple[tuple, set]]:
     return out
 
 
+_SAME_CARD = "«туда же»: onto the card the move before went on"
+
+
 class Forms:
     """The form handlers; ``self`` is the :class:`~.reader.Reader` (context, ``move``, ``chain`` …)."""
 
@@ -102,6 +105,11 @@ class Forms:
                 if pr is not None:
                     toks = self.antecedent(pr, cl)
                     movers = Group(toks, d - 1, d) if toks else None
+            if (movers is None or not movers.toks) and d == dashes[0]:
+                counted = self.counted(cl[:d])   # «и эта тройка карт — на ♣7»: the cards just named, as one run
+                if counted is not None and len(counted[1]) == counted[0] > 1:
+                    movers = Group(list(counted[1]), 0, d)
+                    movers.series = True
             if movers is None or not movers.toks:
                 continue
             right = cl[r]
@@ -378,6 +386,7 @@ class Forms:
                 self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
             elif lp.target is not None:
                 self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
+                self.protos[-1].notes.append(_SAME_CARD)
             return
         pl = place_at(cl)
         if pl is not None:
@@ -435,6 +444,7 @@ class Forms:
                     self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
                 else:
                     self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
+                    self.protos[-1].notes.append(_SAME_CARD)
                 return True
         if on_i is None and up_i is None:
             return self._elliptic_into(cl, groups, flags, elided)
@@ -448,6 +458,14 @@ class Forms:
             lp.target = self.resolve_rank(tg.toks[0], cl)
             lp.end = cl[-1].end
             lp.notes.append("the foundation card named in apposition")
+            return True
+        if on_i == 0 and tg is not None and len(groups) == 1 and len(tg.toks) == 1 and tg.j == len(cl) and lp is not None \
+                and self.ctx.prev_made and lp in self.ctx.prev_made and _SAME_CARD in lp.notes:
+            # «И двойку бубен туда же, на туза»: the card named after «туда же» is where it goes
+            lp.target = self.resolve_rank(tg.toks[0], cl)
+            lp.flags.discard("to_inferred")
+            lp.notes.remove(_SAME_CARD)
+            lp.end = cl[-1].end
             return True
         if on_i == 0 and not groups and lp is not None and self.ctx.prev_made and lp in self.ctx.prev_made \
                 and any("«туда же»" in n for n in lp.notes) and place_at(cl, 1) is not None:

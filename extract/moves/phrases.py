@@ -132,6 +132,12 @@ def card_groups(cl: list[El]) -> list[Group]:
                 j += 1
                 g.j = j
                 continue
+            run = hyphen_run(cl, j - 1)
+            if run > j:   # «В♠-10♠-9♠ пачкой на Д♥», «К♠-Д♥-В♠»: a run written with hyphens, moved as one
+                g.toks.extend(cl[k].tok for k in range(j + 1, run, 2))
+                g.series = True
+                g.j = j = run
+                continue
             row = source_row(cl, j)
             if row is not None:  # «Ч10 з 8-го ряду або Ч10 з 2-го ряду»
                 g.rows[id(g.toks[-1])] = row[0]
@@ -163,6 +169,22 @@ def card_groups(cl: list[El]) -> list[Group]:
     return out
 
 
+
+
+def hyphen_run(cl: list[El], i: int) -> int:
+    """The end index (exclusive) of a run of cards joined by hyphens with no spaces that starts at the card
+    ``cl[i]``, each card one rank below the one before («К♠-Д♥-В♠», «В♠-10♠-9♠»), three cards or more (two
+    with a word of runs in the clause: «серию 8♦-7♣»); ``i`` when there is none. «♣7-♥8» (a rank up) is
+    no run (a move, where a text writes its moves so)."""
+    k = i
+    while k + 2 < len(cl) and cl[k].kind == "card" and cl[k + 1].kind == "punct" and cl[k + 1].text == "-" \
+            and cl[k + 2].kind == "card" and cl[k].end == cl[k + 1].start and cl[k + 1].end == cl[k + 2].start \
+            and cl[k].tok.card.rank - cl[k + 2].tok.card.rank == 1:
+        k += 2
+    n = (k - i) // 2 + 1
+    if n >= 3 or n == 2 and any("SERIES" in el.cues for el in cl):
+        return k + 1
+    return i
 
 
 def _adverb(word: str) -> bool:
@@ -213,6 +235,10 @@ def agrees(tok: CardToken, gender: str | None) -> bool:
     return gender == "femn" or masc
 
 
+_PLACE_ABBREVIATIONS = frozenset({"яч", "кл", "св", "пуст"})
+"""Places a game record shortens («♦9–яч.» a cell, «♠К–св.» a free column): their cue patterns want the dot."""
+
+
 def acceptable_place(cl: list[El], i: int) -> bool:
     """A destination phrase at ``i`` names where a card goes: after «в/на», or in a form that can
     be accusative («базовую», «пробел»); «♦10 — первая базовая» (nominative) is a description,
@@ -228,7 +254,7 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     if el.low == "наверх" and nxt is not None and nxt.kind == "word" and has_gram(nxt.tag, "gent") \
             and has_gram(nxt.tag, "NOUN"):
         return False  # «наверх колонки»: on top of a pile, not the foundations
-    if el.low in PLACE_ADVERBS or el.tag is None or not re.fullmatch(r"[а-яё]+", el.low):
+    if el.low in PLACE_ADVERBS or el.tag is None or not re.fullmatch(r"[а-яё]+", el.low) or el.low in _PLACE_ABBREVIATIONS:
         return True
     return any(has_gram(p.tag, "accs") for p in morph.analyzer("ru").parse(el.low))
 
@@ -277,7 +303,10 @@ def row_number(word: str, lang: str) -> int | None:
 
 
 def source_row(cl: list[El], j: int) -> tuple[int, int] | None:
-    """``(row, index after)`` for «з 8-го ряду» / «из 3-го ряда» at ``cl[j]``, else ``None``."""
+    """``(row, index after)`` for «з 8-го ряду» / «из 3-го ряда» / «из седьмого ряда» at ``cl[j]``, else ``None``."""
+    if j + 2 < len(cl) and cl[j].kind == "word" and cl[j].low in FROM and cl[j + 1].kind == "word" \
+            and cl[j + 1].lemma.replace("ё", "е") in ORDINALS and cl[j + 2].kind == "word" and cl[j + 2].lemma == "ряд":
+        return ORDINALS[cl[j + 1].lemma.replace("ё", "е")], j + 3
     if not (j + 2 < len(cl) and cl[j].kind == "word" and cl[j].low in FROM and cl[j + 1].kind == "num"):
         return None
     k = j + 2

@@ -22,7 +22,8 @@ from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_g
 _NUMBER = {"обе": 2, "обидві": 2, "обі": 2, "оба": 2, "обидва": 2, "обое": 2, "два": 2, "две": 2, "дві": 2, "три": 3, "четыре": 4, "чотири": 4,
            "пять": 5, "п'ять": 5, "шесть": 6, "шість": 6, "семь": 7, "сім": 7, "восемь": 8, "вісім": 8,
            "десять": 10, "двенадцать": 12, "дванадцять": 12, "шестнадцать": 16, "шістнадцять": 16,
-           "двадцать": 20, "двадцять": 20}
+           "двадцать": 20, "двадцять": 20, "тройка": 3, "трійка": 3, "четверка": 4, "четвірка": 4}
+# («эта тройка карт», «ця трійка карт»: a group noun, read as a count only before «карт»)
 """Numerals that count cards («три карты», «шестнадцать карт»), by lemma."""
 
 
@@ -59,6 +60,10 @@ def _future_of_appearing(cl: list[El]) -> bool:
         k += 1
     return k < len(cl) and cl[k].kind == "word" and cl[k].lemma in _COME_OUT and cl[k].tag is not None \
         and "futr" in cl[k].tag.grammemes and any(el.kind == "card" for el in cl[k + 1:])
+
+_DRAW = frozenset({"тянуть", "вытянуть", "вытягивать", "тягнути", "витягнути", "витягати", "витягувати", "тащить",
+                   "вытащить", "тягти"})
+"""Verbs of drawing a card from the stock («тянем из колоды … тройка треф», uk «тягнемо з колоди — 5♠»)."""
 
 _OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито"})
 """«открыта / відкрита X»: a card shown open, the subject of what follows."""
@@ -198,6 +203,7 @@ class Context:
     listed: list = field(default_factory=list)  # the cards a description listed last («лежат ♣К, ♥Д и ♠В»)
     prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
     stock_turned: tuple | None = None  # (Proto, sentence) of a stock card turned onto the waste
+    clicked: tuple | None = None  # (Proto, sentence) of a card clicked, its destination not yet said
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
@@ -302,9 +308,18 @@ class Reader(Forms, Discards):
                 and p.movers[0].card == st[0].movers[0].card and st[0] in self.protos:
             self.protos.remove(st[0])   # the stock's card moved on in the same sentence: one move, from the stock
             p.from_place, p.start = p.from_place or "stock", min(p.start, st[0].start)
+        ck = self.ctx.clicked
+        if ck is not None and ck[0] is not p and ck[1] == self.ctx.sentence and ck[0] in self.protos and (
+                not p.movers or p.movers[0].card == ck[0].movers[0].card):
+            # «Нажмите на ♠7, и она сама перейдёт на ♥8», «Щёлкните по 9♦: карта ляжет на 10♠»: one move
+            self.protos.remove(ck[0])
+            p.movers, p.start = p.movers or ck[0].movers, min(p.start, ck[0].start)
+            p.notes = [n for n in p.notes if n != "the card moved is not named"] + ck[0].notes
+            self.ctx.clicked = None
+            movers = p.movers
         if p.movers and p.movers[0].card in self.ctx.taken:
             # «взять из верхнего ряда обе семерки и положить их …»: one move, from where it was taken
-            src, start = self.ctx.taken.pop(p.movers[0].card)
+            src, start, *_ = self.ctx.taken.pop(p.movers[0].card)
             p.from_place, p.start = p.from_place or src, min(p.start, start)
         if any(t is UNNAMED for t in movers):
             p.notes.append("the card moved is not named")
@@ -389,7 +404,57 @@ class Reader(Forms, Discards):
                     break
         return None
 
+    def _click(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto] | None:
+        """«Кликаем дважды по 3♠ — карта сама уходит в дом», «Нажмите на ♠7», uk «Клацніть В♣»: a card
+        clicked in a game program is the card moved (not a destination «на ♠7»); the clause is read without
+        the click, and when it says no destination the move has none (the program puts it where it goes;
+        a next clause of the sentence may say where: «…, и она перейдёт на ♥8»). ``None``: no click."""
+        at = next((i for i, el in enumerate(cl) if "CLICK" in el.cues), None)
+        if at is None:
+            return None
+        k = at + 1
+        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ("по", "на", "дважды", "двічі", "двiчi", "два", "раза",
+                                                                       "рази", "мышкой", "мишкою", "карту", "карте")
+                                                       or cl[k].tag is not None and cl[k].tag.POS == "ADVB"):
+            k += 1
+        if k >= len(cl) or cl[k].kind != "card":
+            return None
+        rest = cl[:at] + cl[k:]
+        before = {id(p) for p in self.protos}
+        made = self.clause(rest, alone, sent_flags, same_sentence)
+        if made or any(id(p) not in before for p in self.protos):
+            return made
+        toks = [el.tok for el in cl[k:] if el.kind == "card"]
+        p = self.move(cl, toks[:1], notes=["a card clicked: the text does not say where the program puts it"])
+        if len(toks) > 1 and any(el.kind == "word" and el.low in ALT for el in cl[k:]):
+            p.flags.add("alternative")   # «Клацніть В♣ або 9♠»
+            for t in toks[1:]:
+                self.move(cl, [t], flags={"alternative"}, notes=list(p.notes))
+        self.ctx.clicked = (p, self.ctx.sentence)
+        self.carried = True
+        return [q for q in self.protos if id(q) not in before]
+
     def clause(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto]:
+        clicked = self._click(cl, alone, sent_flags, same_sentence)
+        if clicked is not None:
+            return clicked
+        # an aside in parentheses is read after its sentence: the move it stands right after
+        lp = next((p for p in reversed(self.protos) if 0 <= cl[0].start - p.end <= 4), None) if alone else None
+        if lp is not None and lp.movers and lp.from_place is None and not any(el.kind == "card" for el in cl) \
+                and from_place(cl) is not None and len(cl) <= 4:
+            lp.from_place = from_place(cl)   # «8. ♦9–♣10 (из ячейки)»: where the move just before takes its card
+            self.carried = True
+            return []
+        words = [el.low for el in cl if el.kind == "word"]
+        if lp is not None and len(lp.movers) == 1 and lp.target is not None and len(words) == 2 \
+                and words[0] in ALT and words[1] in ("наоборот", "навпаки"):
+            # «♠3 помещается на ♠4 (или наоборот)»: the reverse move, the other option
+            lp.flags.add("alternative")
+            rev = Proto([lp.target], cl[0].start, cl[-1].end, lp.movers[0], flags=set(lp.flags),
+                        notes=["«или наоборот»: the reverse of the move before"])
+            self.protos.insert(self.protos.index(lp) + 1, rev)
+            self.carried = True
+            return [rev]
         options = self._direction_options(cl)
         if options is not None:
             return options
@@ -422,6 +487,12 @@ class Reader(Forms, Discards):
             self.ctx.prev_verb = verb
         made = [p for p in self.protos if id(p) not in before]
         prev_made = self.ctx.prev_made if same_sentence else []
+        if made and prev_made and cl[0].kind == "word" and cl[0].low in _WHEN and not alone and all(
+                p.target is None and p.place is None and p.direction is None for p in made):
+            # «4♠ тоже на 5♥ не забудь, когда 5♥ ляжет»: the card it waits for, no move of its own
+            self.protos = [p for p in self.protos if p not in made]
+            made = []
+            self.carried = True
         if not made and prev_made and cl[0].kind == "word" and cl[0].low in _WHEN and not alone:
             for p in prev_made:   # «…, а ♥10 — на ♠В, когда тот откроется»: the move waits for it
                 p.flags.add("conditional")
@@ -492,12 +563,19 @@ class Reader(Forms, Discards):
         if d is None or d + 1 >= len(cl):
             return cl
         left, right = cl[:d], cl[d + 1:]
-        if not any(el.kind == "word" and ({"TURN", "STATE"} & el.cues or el.lemma in _APPEAR) for el in left) \
-                or any(el.cues & set(VERB_CUES) for el in left) or any(el.cues & set(VERB_CUES) for el in right):
+        # «под ней туз пик — сразу в дом»: «под X» opening the clause, no verb, says where the card lay
+        lay_under = bool(left) and left[0].kind == "word" and left[0].low in UNDER
+        # «під нею відкривається 8♣ — її теж кладемо на відбій»: the pronoun after the dash is the card found
+        verb_right = any(el.cues & set(VERB_CUES) for el in right)
+        if not (lay_under or any(el.kind == "word" and ({"TURN", "STATE"} & el.cues or el.lemma in _APPEAR) for el in left)) \
+                or any(el.cues & set(VERB_CUES) for el in left) or verb_right and not (
+                    right[0].kind == "word" and right[0].low in PERSONAL and PERSONAL[right[0].low] == "accs"):
             return cl
         found = [g for g in card_groups(left) if g.prep not in ON | INTO | UNDER | FROM | WITH]
         if len(found) != 1 or len(found[0].toks) != 1:
             return cl
+        if verb_right:
+            return left[found[0].i:found[0].j] + right[1:]
         if right[0].kind == "word" and right[0].low in PERSONAL and len(right) > 1:
             right = right[1:]
         if not any(el.kind == "card" or "SAME_PLACE" in el.cues or set(PLACE_CUES) & el.cues or
@@ -624,11 +702,16 @@ class Reader(Forms, Discards):
         """«перевертаємо верхню карту запасу, це 3♠», «Открываем следующую карту колоды — ♦3»: the stock's
         card turned onto the waste — a move to ``waste`` (Golf and the like), dropped when the same sentence
         moves that card on («… — 4♣, и она уходит на базу»: one move, from the stock)."""
-        turn = next((i for i, el in enumerate(cl) if "TURN" in el.cues or el.lemma in ("открывать", "відкривати")), None)
+        turn = next((i for i, el in enumerate(cl) if "TURN" in el.cues or el.lemma in ("открывать", "відкривати")
+                     or el.lemma in _DRAW), None)
+        # («… колоди на відбій, це 4♦»: the waste named as where it goes is no other destination)
+        onto = [i for i, el in enumerate(cl) if el.kind == "word" and el.low in ON | INTO
+                and not (i + 1 < len(cl) and "WASTE" in cl[i + 1].cues)]
         if turn is None or len(groups) != 1 or len(groups[0].toks) != 1 or groups[0].i < turn \
-                or not groups[0].toks[0].card.suit or any(el.kind == "word" and el.low in ON | INTO for el in cl):
+                or not groups[0].toks[0].card.suit or onto:
             return False
-        if not any(el.kind == "word" and el.lemma == "карта" for el in cl[turn:groups[0].i]) or not any(
+        draw = cl[turn].lemma in _DRAW   # «тянем из колоды... тройка треф»: a card drawn, «карта» unsaid
+        if not (draw or any(el.kind == "word" and el.lemma == "карта" for el in cl[turn:groups[0].i])) or not any(
                 "STOCK" in el.cues or "RESERVE" in el.cues and el.lemma == "запас" for el in cl[turn:groups[0].i]):
             return False
         p = self.move(cl, groups[0].toks, place="waste", flags=flags, notes=["turned up from the stock onto the waste"])
@@ -751,6 +834,9 @@ class Reader(Forms, Discards):
             if self.ctx.pending_target is not None:
                 self.chain(cl, groups[0].toks, self.ctx.pending_target, flags)
                 self.ctx.pending_target = None
+            elif self.ctx.prev_verb == "TAKE" and not self.ctx.prev_moved and verb is None and not groups[0].with_:
+                for t in groups[0].toks:   # «знімаємо двійку бубон, потім трійку пік»: taken up too
+                    self.ctx.taken[t.card] = (None, cl[0].start, t, cl[-1].end, self.ctx.sentence)
             elif lead.kind == "word" and "NEXT" in lead.cues and self.ctx.prev_moved \
                     and self.ctx.last_proto is not None and self.ctx.last_proto.movers:
                 lp = self.ctx.last_proto
@@ -821,7 +907,25 @@ class Reader(Forms, Discards):
         if not toks:
             toks = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs")), None) or elided
         for t in toks:
-            self.ctx.taken[t.card] = (src, cl[0].start)
+            self.ctx.taken[t.card] = (src, cl[0].start, t, cl[-1].end, self.ctx.sentence)
+
+    def taken_not_put(self) -> list[tuple[Proto, int]]:
+        """The cards taken up that no later clause of the example puts anywhere («Беремо 7♦, під нею
+        відкривається 8♣ …», «знімаємо двійку бубон, потім трійку пік» in Golf): each a move of its own with
+        no destination (the text does not say where), placed among the others by its offset; returns
+        ``(proto, sentence)`` pairs. The dict of cards taken is emptied."""
+        out = []
+        moved = {t.card for q in self.protos for t in q.movers}
+        for card, (src, start, tok, end, sent) in self.ctx.taken.items():
+            if card in moved or card.suit is None:
+                continue   # «… кладется король бубен, снятый с колоды»: taken for the move before; «снимаются
+                #            только тройкой»: a rank said in general
+            p = Proto([tok], start, end, from_place=src, notes=["taken up; the text does not say where it goes"])
+            at = next((k for k, q in enumerate(self.protos) if q.start > start), len(self.protos))
+            self.protos.insert(at, p)
+            out.append((p, sent))
+        self.ctx.taken.clear()
+        return out
 
     def _instance(self, cl) -> bool:
         """«Король уходит один, например К♦»: an aside naming one card of the rank the move before named
