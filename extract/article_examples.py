@@ -50,6 +50,8 @@ _SUIT_ADJ_LEMMAS = {"червовый", "бубновый", "пиковый", "�
 _DEMONSTRATIVES = {"этот", "это", "цей", "наш", "данный", "даний"}
 _BACK_REF = re.compile(r"\s*(?:всю\s+эту|всю|эту|эти|усю\s+цю|усю|всю\s+цю|цю|ці|её|ее|их|її|їх|його|его)\s", re.I)
 """A sentence opening on what the sentence before showed: «Всю эту цепочку можно перенести …», «Її кладуть …»."""
+_CARD_LINE = re.compile(r"\s*(?:(?:10|[2-9AJQKTАВДКТ])\ufe0f?[♠♣♥♦]|[♠♣♥♦]\ufe0f?(?:10|[2-9AJQKTАВДКТ]))")
+"""A line opening on a card in shorthand («К♠ в пустую», «♠3–дом»)."""
 _LIST_ITEM = re.compile(r"\s*(?:[-*•–—]|\d{1,2}[.)])\s+\S")
 """A list item: «- …», «* …», «• …», «1. …», «2) …»."""
 _NO_MORE = {"нет", "нету", "немає", "нема", "немае", "никаких", "жодних"}
@@ -214,6 +216,14 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         # 3. the paragraph right after an example naming two or more cards in words, or in notation
         #    («Пусть на поле открыты: KS, 7D, …» / «Переместите AH в дом. Затем QH — на KS. …»)
         if target is None and last is not None and (card_words(d) >= 2 or notation_cards(text, notation, lg) >= 2):
+            target = last
+        # 3c. a short line opening on a card in notation right after an example's line: a reply's next move
+        #     («9♠ на 10♥» / «8♥ на 9♠» / «К♠ в пустую»)
+        if target is None and last is not None and _CARD_LINE.match(text) and len(words(text)) <= 4:
+            target = last
+        # 3d. a line right after an example's line naming a card with its suit: the game goes on, one move a
+        #     line (a transcript «[00:58] Туз бубен сразу наверх, в дом.», a post's next line)
+        if target is None and last is not None and (card_words(d) or notation_cards(text, notation, lg)):
             target = last
         # 3b. a row of a move table («3 | 9♣ | на 10♥»): with the rows before it, one example
         bars = text.count("|")

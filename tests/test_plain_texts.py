@@ -242,3 +242,20 @@ def test_a_rule_about_no_moves_opens_no_example(tmp_path, rule):
     seg = segment(_source(f))
     read_examples(seg)
     assert [ex.lines for ex in seg.games[0].examples] == [(5, 5)]
+
+
+def test_a_game_told_one_move_a_line_stays_one_example(tmp_path):
+    """A transcript or a reply tells its game one move a line: a line right after an example's line that
+    names a card with its suit, and a short line opening on a card, go on the same example («[02:10] Туз
+    треф сразу в дом.», «К♦ в пустую»)."""
+    f = tmp_path / "v.txt"
+    f.write_text("Косынка: разбор партии\n\nВ колонках кладут по убыванию, чередуя цвет.\n\n"
+                 "[01:05] Смотрим: берём даму червей и кладём на короля пик.\n"
+                 "[02:10] Туз треф сразу в дом.\n"
+                 "[02:30] Ну, переходим дальше.\n\n"
+                 "Ответ:\n5♣ на 6♥\n4♥ на 5♣\nК♦ в пустую\n", "utf-8")
+    seg = segment(_source(f))
+    read_examples(seg)
+    exs = [ex for g in seg.games for ex in g.examples]
+    assert [(ex.lines, [str(m.card) for m in ex.moves]) for ex in exs] == [
+        ((5, 6), ["QH", "AC"]), ((10, 12), ["5C", "4H", "KD"])]

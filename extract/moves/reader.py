@@ -841,6 +841,19 @@ class Reader(Forms, Discards):
                     and self.ctx.last_proto is not None and self.ctx.last_proto.movers:
                 lp = self.ctx.last_proto
                 self.chain(cl, groups[0].toks, lp.movers[-1], flags, inferred=True)
+        elif len(groups) > 1 and groups[0].i <= skip + 1 and verb is None and cl[skip].kind == "word" \
+                and "NEXT" in cl[skip].cues and self.ctx.prev_moved and self.ctx.last_proto is not None \
+                and self.ctx.last_proto.movers and not any(g.prep in ON | INTO | UNDER for g in groups) \
+                and all(t.card.suit for g in groups for t in g.toks):
+            # «…, следом 3♥ из второго столбца и 4♥ из ячейки»: the list goes on across where each comes from
+            toks = [t for g in groups for t in g.toks]
+            self.chain(cl, toks, self.ctx.last_proto.movers[-1], flags, inferred=True)
+            made, n = self.protos[-len(toks):], 0
+            for g, nxt in zip(groups, groups[1:] + [None]):
+                src = from_place(cl[g.j:nxt.i if nxt is not None else len(cl)])   # each card's own source
+                for _ in g.toks:
+                    made[n].from_place = src
+                    n += 1
 
     # -- cards carried, counts --------------------------------------------------------
 
