@@ -64,10 +64,16 @@ def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Pr
     destination («♦К перемещается») when a later move moves the same token, or the same card in
     the same sentence («кладуть його …: ПА6 - 6-й ряд»); the later move keeps the earlier start."""
     out: list[Proto] = []
+    placed: set = set()   # cards an earlier move of the example put somewhere
     for n, p in enumerate(protos):
         # a card «изъята» / «сбрасывается» with no partner and moved on later is a draw from the stock
         removal = p.kind in ("other", "discard") and p.target is None and p.place is None and p.to_row is None
         weak = p.kind == "deal" or (p.target is None and p.place is None and p.to_row is None)
+        if weak and not removal and p.kind is None and p.movers and p.direction is None and p.card_list is None \
+                and p.movers[0].card in placed and not p.flags & {"conditional", "prohibited", "alternative"}:
+            continue   # «Ход 2 был ключевым: валет червей ушёл с туза червей»: the move told again, no new one
+        if p.movers and not weak:
+            placed.add(p.movers[0].card)
         if weak and p.movers:
             later = next((q for q in protos[n + 1:] if q.movers and (
                 q.movers[0] is p.movers[0] or (not removal and q.movers[0].card == p.movers[0].card

@@ -239,6 +239,18 @@ _PLACE_ABBREVIATIONS = frozenset({"яч", "кл", "св", "пуст"})
 """Places a game record shortens («♦9–яч.» a cell, «♠К–св.» a free column): their cue patterns want the dot."""
 
 
+def _where_it_lies(el: El) -> bool:
+    """Whether a place word after «в / на» can only be locative («в доме», «на базе», «в ячейке», uk «на базі»,
+    «у відбої»): it says where a card lies; a destination is accusative («в дом», «на базу»)."""
+    if el.kind != "word" or not re.fullmatch(r"[а-яёіїєґ']+", el.low):
+        return False
+    parses = morph.analyzer("uk" if set(el.low) & set("іїєґ") else "ru").parse(el.low)
+    known = [p for p in parses if p.tag.POS in ("NOUN", "ADJF")]
+    # (after «в / на» a noun is accusative or locative: «базе», «ячейке» are dative too, which cannot be)
+    return any(has_gram(p.tag, "loct") or has_gram(p.tag, "loc2") for p in known) \
+        and not any(has_gram(p.tag, "accs") for p in known)
+
+
 def acceptable_place(cl: list[El], i: int) -> bool:
     """A destination phrase at ``i`` names where a card goes: after «в/на», or in a form that can
     be accusative («базовую», «пробел»); «♦10 — первая базовая» (nominative) is a description,
@@ -246,6 +258,8 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     prev = cl[i - 1] if i else None
     if prev is not None and prev.kind == "word" and prev.low in FROM:
         return False
+    if prev is not None and prev.kind == "word" and prev.low in INTO | ON and _where_it_lies(cl[i]):
+        return False   # «первый туз в доме», «♥2 — на базе», uk «на базі»: where a card is, not where it goes
     if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої",
                                                                                          "качестве", "якості")):
         return True
