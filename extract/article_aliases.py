@@ -6,7 +6,8 @@
   «Другое название — …», «известен также под названием …», «его ещё называют …», «відомий також
   як / під назвою …», and where the game is the subject «в англоязычных программах он называется
   Klondike». Every «quoted» name from the cue to the next cue (or the sentence's end) is an alias;
-  with no quoted name, the capitalised or Latin words right after the cue are. The name is stored
+  with no quoted name, the capitalised or Latin words right after the cue are (after a weaker cue,
+  ``ALIAS_CAP``: «в оригинале», «значится как», only capitalised names). The name is stored
   in the nominative («называют Паучком» → «Паучок»; :func:`~pasyans.extract.headings.nominative`),
   the sentence as printed.
 * **A names label and its list**: «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер».
@@ -113,7 +114,9 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
                 continue
         sdoc = d.char_span(sa, sb, alignment_mode="expand")
         cues = []
-        for s, e in matches(sdoc, lang).get("ALIAS", []):
+        found = matches(sdoc, lang)
+        weak = {(s, e) for s, e in found.get("ALIAS_CAP", [])}
+        for s, e in sorted(found.get("ALIAS", []) + list(weak)):
             if not cues or s >= cues[-1][1]:
                 cues.append((s, e))
             elif e > cues[-1][1]:
@@ -122,6 +125,8 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
             cue_end = sdoc[e - 1].idx + len(sdoc[e - 1].text)
             stop = sdoc[cues[k + 1][0]].idx if k + 1 < len(cues) else sb
             quoted = list(QUOTE_RE.finditer(text, cue_end, stop))
+            if (s, e) in weak:  # «в оригинале правила другие: карты кладут на «базу»» names nothing
+                quoted = [q for q in quoted if next(g for g in q.groups() if g)[:1].isupper()]
             # after a verb the name is in the case it governs («его называют Паучком»): the alias is
             # stored in the nominative, as a catalogue lists it; the sentence keeps the printed form
             for q in quoted:

@@ -174,3 +174,16 @@ def test_unquoted_names_listed_after_a_cue(sentence, lang, want):
 def test_a_headingless_text_that_talks_of_patiences_then_names_one_gives_that_game(text, name):
     gs = games(text, _lang(text))
     assert [g.name for g in gs] == [name] and gs[0].lines[-1][1] == 3
+
+
+@pytest.mark.parametrize("sentence, lang, want", [
+    ("Бывалые игроки называют его «Крепостью».", "ru", ["Крепость"]),
+    ("Британці називають цей пасьянс Fortress.", "uk", ["Fortress"]),
+    ("В справочниках он значится как «Крепость».", "ru", ["Крепость"]),
+    ("Там его знают как Fortress.", "ru", ["Fortress"]),
+    ("В оригинале правила другие: карты кладут на «базу».", "ru", []),  # a weak cue takes only a capitalised name
+    ("Называют его так за форму раскладки.", "ru", []),
+])
+def test_alias_cues_with_the_game_as_object_and_weaker_cues(sentence, lang, want):
+    (g,) = games(f"Пасьянс «Фортеця»\n\n{sentence}\n", lang)
+    assert [a.name for a in g.aliases] == want
