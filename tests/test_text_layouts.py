@@ -187,3 +187,13 @@ def test_a_headingless_text_that_talks_of_patiences_then_names_one_gives_that_ga
 def test_alias_cues_with_the_game_as_object_and_weaker_cues(sentence, lang, want):
     (g,) = games(f"Пасьянс «Фортеця»\n\n{sentence}\n", lang)
     assert [a.name for a in g.aliases] == want
+
+
+def test_web_article_section_headings_are_sections_not_games():
+    text = ("Пасьянс «Гольф»\n\nКарты снимают на отбой, если они на единицу старше или младше.\n\n"
+            "Игровой процесс\nСемь столбцов по пять карт, остальные — в запас.\n\n"
+            "Интересные факты\nВ Англии гольф раскладывают на скорость.\n\n"
+            "Часто задаваемые вопросы\nМожно ли класть короля на туза? Нет.\n")
+    gs = games(text)
+    assert [g.name for g in gs] == ["Гольф"]
+    assert {s.lines[0]: s.kind for s in gs[0].sections if s.kind != "example"} == {5: "rules", 8: "notes", 11: "notes"}
