@@ -89,8 +89,10 @@ def test_an_article_titled_name_and_stock_subtitle():
 
 
 def test_related_games_are_furniture():
-    got = fu.furniture(["Популярні пасьянси", "Павук", "Гольф"], "uk")
+    got = fu.furniture(["Схожі пасьянси", "Павук", "Гольф"], "uk")
     assert got == {1: "see also", 2: "see also", 3: "see also"}
+    # a section that goes on to describe other games is no list of links
+    assert fu.furniture(["Другие пасьянсы", "", "Паук. Его раскладывают двумя колодами."], "ru") == {}
     text = "Пасьянс «Гольф»\n\nКарты снимают на отбой по одной.\n\nПохожие пасьянсы: Пирамида, Косынка\n"
     assert [g.name for g in games(text)] == ["Гольф"]
 
