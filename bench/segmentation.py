@@ -314,12 +314,13 @@ def totals(scores: list[Score], cards: list[tuple]) -> dict[str, tuple[float, st
 ANNOTATIONS = ROOT / "tests" / "fixtures" / "annotations"
 ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_texts_segments.json", "moves5_segments.json",
                   "seg6_segments.json", "moves6_segments.json", "seg7_segments.json",
-                  "seg8_segments.json", "seg9_segments.json", "seg10_segments.json")
+                  "seg8_segments.json", "seg9_segments.json", "seg10_segments.json", "seg11_segments.json")
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
 (tuned), ``seg7``: its second sample (measured once held out, tuned since), ``seg8``: its third (the same), ``seg9``: its fourth (the same),
-``seg10``: its session-6 sample (held out: measured before tuning, misses not printed while tuning)."""
+``seg10``: its session-6 sample (held out: measured before tuning, misses not printed while tuning),
+``seg11``: its second session-6 sample (held out, measured once after the second landing)."""
 
 
 def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):
@@ -334,6 +335,12 @@ def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):
 
     path = (base or ROOT / "tests" / "fixtures") / entry["file"]
     text = read_text(path)
+    try:
+        from pasyans.intake import html_text, is_html
+    except ImportError:
+        is_html = None
+    if is_html is not None and is_html(text, path.suffix):
+        text = html_text(text)  # an HTML page, as pasyans add stores it (its text, line for line)
     try:
         from pasyans.add import detect
     except ImportError:
