@@ -11,6 +11,8 @@
   in the nominative («называют Паучком» → «Паучок»; :func:`~pasyans.extract.headings.nominative`),
   the sentence as printed.
 * **A names label and its list**: «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер».
+* **A cued parenthesis after the game's name**: «Мельница (также «Мельничка») — …», «Косынка (иначе
+  Клондайк)» (:func:`~pasyans.extract.headings.paren_names`).
 * **A gloss**: an English (or French, German) name in parentheses, «(от англ. Spider)», «(англ.
   Klondike)», or a Latin name in parentheses right after the game's own name, «Косынка (Klondike)
   — …» — kind ``gloss``.
@@ -28,7 +30,7 @@ import re
 from pasyans.models import Alias
 
 from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
-from .headings import name_language, nominative, section_label
+from .headings import name_language, nominative, paren_names, section_label
 from .text import MappedText
 
 _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
@@ -38,6 +40,7 @@ _BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:
 _BARE_MORE_RE = re.compile(r"\s*(?:,\s*|\s(?:и|или|або|і|й|та|а также|а також)\s+)(?P<name>[A-ZА-ЯЁІЇЄҐ][\w'’-]*"
                            r"(?:\s+[A-ZА-ЯЁІЇЄҐ][\w'’-]*){0,2})(?=\s*(?:[,.;)]|\s(?:и|или|або|і|й|та)\s|$))")
 _LATIN_PAREN_RE = re.compile(r"\((?P<name>[A-Z][A-Za-z'’ .-]{1,40})\)")
+_CUED_PAREN_RE = re.compile(r"\((?P<body>[^()]{3,100})\)")
 _LIST_ITEM_RE = re.compile(r"(?P<name>[^,;]+?)(?=\s*(?:[,;]|\s(?:или|або|и|і|та)\s|[.]?\s*$))(?:\s*(?:[,;]|\s(?:или|або|и|і|та)\s)\s*)?")
 _OR_BARE_RE = re.compile(r"(?P<a>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?),\s+(?:или|або|иначе|інакше)\s+"
                          r"(?P<b>[А-ЯЁІЇЄҐA-Z][\w'’-]*(?:\s+[\w'’-]+){0,3}?)\s*(?=[,—–)(]|\s[—–]\s)")
@@ -152,6 +155,14 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
                     if before.endswith(_fold(n)):
                         add(m.start("name"), m.end("name"), m.group("name"), "gloss", sa, sb)
                         break
+            # a cued parenthesis right after the game's name: «Мельница (также «Мельничка») — …»
+            for m in _CUED_PAREN_RE.finditer(text, sa, sb):
+                before = _fold(text[max(sa, m.start() - len(name) - 8):m.start()].strip(" «»\"'*"))
+                if before.endswith(_fold(name)):
+                    for n in paren_names(m.group("body")):
+                        at = text.find(n, m.start(), m.end())
+                        a, b = (at, at + len(n)) if at >= 0 else (m.start(), m.end())
+                        add(a, b, nominative(n, lang), "alias", sa, sb)
             for m in _OR_RE.finditer(text, sa, sb):
                 if _fold(_unquote(m.group("a"))) == _fold(name):
                     add(m.start("b"), m.end("b"), _unquote(m.group("b")), "alias", sa, sb)

@@ -382,16 +382,25 @@ def title_core(s: str) -> tuple[str, tuple[str, ...]]:
     body = m.group("body").strip()
     if {morph.lemma(w, "ru").replace("ё", "е") for w in words(body)} <= _DISAMBIGUATORS and words(body):
         return s[: m.start()].rstrip(), ()
+    names = paren_names(body)
+    if not names:
+        return s, ()
+    return s[: m.start()].rstrip(), tuple(names)
+
+
+def paren_names(body: str) -> list[str]:
+    """The other names a parenthesis gives when it opens with a cue: «она же «Солитёр-ячейка»; в
+    англоязычных источниках — FreeCell» → [«Солитёр-ячейка», «FreeCell»], «также «Мельничка»»,
+    «иначе Клондайк»; ``[]`` for a parenthesis without a cue («одна масть», «см. рис. 2») or one
+    that names nothing capitalised."""
     names, cued = [], False
     for piece in re.split(r"\s*[;,]\s*", body):
         c = _PAREN_CUE_RE.match(piece)
         cued = cued or bool(c and c.end())
-        name = _unquote(piece[c.end():] if c else piece).strip(" .")
+        name = _unquote(piece[c.end():] if c else piece).strip(" .'*")
         if name and (name[:1].isupper() or name[:1].isdigit()):
             names.append(name)
-    if not cued or not names:
-        return s, ()
-    return s[: m.start()].rstrip(), tuple(names)
+    return names if cued else []
 
 
 def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:

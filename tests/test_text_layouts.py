@@ -199,3 +199,21 @@ def test_web_article_section_headings_are_sections_not_games():
     gs = games(text)
     assert [g.name for g in gs] == ["Гольф"]
     assert {s.lines[0]: s.kind for s in gs[0].sections if s.kind != "example"} == {5: "rules", 8: "notes", 11: "notes"}
+
+
+@pytest.mark.parametrize("lead, lang, want", [
+    ("Фортеця (також «Кріпость») — пасьянс на одну колоду.", "uk", ["Кріпость"]),
+    ("Крепость (иначе Бастион) — пасьянс на одну колоду.", "ru", ["Бастион"]),
+    ("Крепость (см. рис. 2) — пасьянс на одну колоду.", "ru", []),
+])
+def test_a_cued_parenthesis_after_the_name_gives_aliases(lead, lang, want):
+    title = "Фортеця" if lang == "uk" else "Крепость"
+    (g,) = games(f"Пасьянс «{title}»\n\n{lead}\n", lang)
+    assert [a.name for a in g.aliases] == want
+
+
+def test_an_encyclopedia_source_text_with_a_bold_lead():
+    text = ("'''Фортеця''' (також '''«Бастіон»''') — пасьянс на одну колоду.\n\n== Правила ==\n"
+            "Тузи викладають у ряд.\n\n== Див. також ==\n* [[Годинник]]\n")
+    (g,) = games(text, "uk")
+    assert (g.name, [a.name for a in g.aliases], g.lines) == ("Фортеця", ["Бастіон"], [(1, 4)])
