@@ -326,8 +326,11 @@ def show_lines(facts: list[dict]) -> list[str]:
         elif f["status"] == "book-silent":
             out.append(f"catalogue says (not from the book): {f['catalogue']} {f['entry']}: {f['field']}: "
                        f"{f['said']} [{f['ref']}]")
-    agree = [f for f in facts if f["status"] == "agrees"]
-    if agree:
-        fields = ", ".join(sorted({f["field"] for f in agree}))
-        out.append(f"catalogues agree with the book on {len(agree)} fact(s): {fields}")
+    by_field: dict[str, list[str]] = {}
+    for f in facts:
+        if f["status"] == "agrees" and f["catalogue"] not in by_field.setdefault(f["field"], []):
+            by_field[f["field"]].append(f["catalogue"])
+    if by_field:  # one count per fact, however many catalogues agree on it (their names said)
+        fields = ", ".join(k + (f" ({', '.join(sorted(c))})" if len(c) > 1 else "") for k, c in sorted(by_field.items()))
+        out.append(f"catalogues agree with the book on {len(by_field)} fact(s): {fields}")
     return out

@@ -40,7 +40,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .corpus import MANIFEST, CorpusError, check_manifest, read_text
+from .corpus import MANIFEST, CorpusError, check_manifest, field_problem, read_text
 from .intake import IntakeError, decode, html_text, is_html
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
@@ -49,6 +49,11 @@ OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "n
 
 class AddError(Exception):
     """A text cannot be added; the message (one line) names the file and says why."""
+
+
+class AddOptionError(AddError):
+    """A value given for a field or the encoding is not one the corpus allows (``--language fr``):
+    a bad option, found before anything is read or written; the message names the option."""
 
 
 @dataclass
@@ -301,6 +306,17 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     if unknown:
         raise AddError(f"cannot set {', '.join(sorted(unknown))}: the fields are {', '.join(OVERRIDABLE)}")
     given = {k: v for k, v in given.items() if v is not None}
+    for k, v in given.items():
+        problem = field_problem(k, v)
+        if problem:
+            raise AddOptionError(f"--{k.replace('_', '-')}: {problem}")
+    if encoding is not None:
+        import codecs
+
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise AddOptionError(f"--encoding: unknown encoding {encoding!r} (e.g. cp1251, koi8-r, utf-16)") from None
     if "id" in given and len(files) != 1:
         raise AddError("--id names one text; give one file")
     prepared = []

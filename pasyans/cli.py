@@ -228,12 +228,14 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
                                     "as a source of its own."),
         empty: bool = typer.Option(False, "--empty", help="Start a new corpus without the bundled texts.")) -> None:
     """Add texts to a corpus: detects language, spelling, card notation and segmenter, says why."""
-    from .add import AddError, add_texts
+    from .add import AddError, AddOptionError, add_texts
 
     try:
         done = add_texts(files, corpus, replace=replace, empty=empty, encoding=encoding, as_new=as_new, id=id_, language=language,
                          orthography=orthography, kind=kind, segmenter=segmenter, notation=notation,
                          latin_t=latin_t, title=title)
+    except AddOptionError as e:
+        _bad_argument(str(e))
     except AddError as e:
         _fail(str(e))
     for a in done:

@@ -204,6 +204,22 @@ def _entry_error(manifest: Path, i: int, entry: object, why: str) -> CorpusError
     return CorpusError(f"{manifest}: source #{i + 1}{ident}: {why}")
 
 
+def field_problem(name: str, value: object) -> str | None:
+    """What is wrong with ``value`` as the manifest field ``name`` of one source (its enum, pattern
+    or type in the JSON Schema), in one line naming the field; ``None`` when it is allowed."""
+    from jsonschema import Draft202012Validator
+
+    schema = manifest_schema()
+    prop = schema["$defs"]["source"]["properties"].get(name)
+    if prop is None:
+        return f"unknown field {name!r}"
+    err = next(iter(Draft202012Validator({**prop, "$defs": schema["$defs"]}).iter_errors(value)), None)
+    if err is None:
+        return None
+    err.path.appendleft(name)
+    return _say(err)
+
+
 def check_manifest(data: object, manifest: Path | str = MANIFEST) -> list[dict]:
     """The entries of a parsed ``manifest.json``, checked against the JSON Schema.
 

@@ -455,3 +455,17 @@ def test_a_long_name_is_cut_in_the_error_line(small_kb):  # noqa: F811
     line = one_line(["list", "--source", name, "--db", str(small_kb)], 1)
     assert len(line) <= LINE_LIMIT and "…" in line
     assert len(one_line([name], 2)) <= LINE_LIMIT
+
+
+@pytest.mark.parametrize("option, says", [
+    (["--language", "fr"], "error: --language: language 'fr' is not one of ru, uk"),
+    (["--notation", "latin"], "error: --notation: notation 'latin' is not one of symbol, letter, words"),
+    (["--encoding", "nosuch"], "error: --encoding: unknown encoding 'nosuch'"),
+])
+def test_a_bad_value_of_an_add_option_is_a_usage_error_and_creates_nothing(tmp_path, option, says):
+    """`add --language fr` exits 2 like every other bad option value (it exited 1), before the corpus
+    folder is made."""
+    (tmp_path / "t.txt").write_text("Пасьянс «Ёлка»\n\nТузы кладут в основание.\n", encoding="utf-8")
+    corpus = tmp_path / "c"
+    assert one_line(["add", str(tmp_path / "t.txt"), "--corpus", str(corpus), *option], 2).startswith(says)
+    assert not corpus.exists()

@@ -82,3 +82,15 @@ def test_show_and_the_json_export_carry_the_second_source(built_kb, conn):
     assert {(f["catalogue"], f["field"], f["status"]) for f in klondike["catalogue"]} >= {
         ("PySolFC", "stock.redeals", "disagrees"), ("Solvitaire", "stock.deal", "disagrees"),
         ("PySolFC", "deck.packs", "agrees")}
+
+
+def test_show_counts_each_agreed_fact_once_and_lists_every_one():
+    """Two catalogues agreeing on one fact are one fact, said with both names (`show 004-004` said
+    «agree on 9 fact(s)» and listed 8)."""
+    from pasyans.kb.witness import show_lines
+
+    row = {"status": "agrees", "book_value": 1, "lines": None, "quote": "", "ref": "", "said": "", "entry": ""}
+    lines = show_lines([{**row, "catalogue": "PySolFC", "field": "deck.packs"},
+                        {**row, "catalogue": "Solvitaire", "field": "deck.packs"},
+                        {**row, "catalogue": "Solvitaire", "field": "tableau.move"}])
+    assert lines == ["catalogues agree with the book on 2 fact(s): deck.packs (PySolFC, Solvitaire), tableau.move"]
