@@ -610,11 +610,15 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
     name, spec = rec["name"], rec["rules"] or {}
     from .corpus import CorpusError, read_text
 
-    try:  # the same checks as for corpus files: present, not empty, not binary, UTF-8
-        solution_text = read_text(solution)
-        deal_text = read_text(deal)
-    except CorpusError as e:
-        _fail(str(e))
+    texts, problems = {}, []
+    for path in (deal, solution):  # the same checks as for corpus files: present, not empty, not binary, UTF-8
+        try:
+            texts[path] = read_text(path)
+        except CorpusError as e:
+            problems.append(str(e))
+    if problems:  # both files named when both are unusable (the deal's problem was not said)
+        _fail("; ".join(problems))
+    deal_text, solution_text = texts[deal], texts[solution]
     fmt = fmt or guess_format(solution_text + "\n" + deal_text)  # «Talon:» marks a black-hole-solver board
     if fmt not in FORMATS:
         _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")

@@ -285,6 +285,9 @@ def test_cli_replay_exit_code_and_first_refused_move(book_kb, tmp_path):
     missing = runner.invoke(app, ["replay", "гольф", "--deal", str(tmp_path / "none.board"), "--solution", str(bad),
                                   "--db", db])
     assert missing.exit_code == 1 and "file not found" in missing.output
+    both = runner.invoke(app, ["replay", "гольф", "--deal", str(tmp_path / "none.board"), "--solution",
+                               str(tmp_path / "none2.txt"), "--db", db])  # each missing file named, not the last
+    assert both.exit_code == 1 and "none.board: file not found; " in both.output and "none2.txt: file not found" in both.output
     e = ORACLES / "beleaguered_castle"
     alias = runner.invoke(app, ["replay", "Осада", "--deal", str(e / "pysol_2.board"),
                                 "--solution", str(e / "pysol_2.fcs.moves-snx.txt"), "--db", db])
