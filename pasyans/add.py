@@ -311,12 +311,10 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         if problem:
             raise AddOptionError(f"--{k.replace('_', '-')}: {problem}")
     if encoding is not None:
-        import codecs
-
         try:
-            codecs.lookup(encoding)
-        except LookupError:
-            raise AddOptionError(f"--encoding: unknown encoding {encoding!r} (e.g. cp1251, koi8-r, utf-16)") from None
+            decode(b"", encoding)  # an encoding Python does not know, before anything is made
+        except IntakeError as e:
+            raise AddOptionError(f"--encoding: {e}") from None
     if "id" in given and len(files) != 1:
         raise AddError("--id names one text; give one file")
     prepared = []
