@@ -305,6 +305,7 @@ class Stock(Section):
     redeals: Field[int | str] = _f()
     deal_to: Field[str] = _f()
     deal_when: Field[str] = _f()
+    cards: Field[int] = _f()
 
 
 Goal = Field

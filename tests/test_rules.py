@@ -90,7 +90,7 @@ def test_field_paths_are_the_spec_fields():
         "foundations.preplaced", "foundations.removable", "foundations.complete_sequences",
         "tableau.build_direction", "tableau.build_suit", "tableau.move", "tableau.space", "tableau.wrap",
         "waste.build_direction", "waste.build_suit", "waste.wrap",
-        "stock.deal", "stock.redeals", "stock.deal_to", "stock.deal_when", "goal",
+        "stock.deal", "stock.redeals", "stock.deal_to", "stock.deal_when", "stock.cards", "goal",
     )
     assert {"none", "any-first", "mixed"} <= set(allowed_values("foundations.base"))
     assert "from-reserve" in allowed_values("tableau.space")

@@ -245,4 +245,11 @@ class Context:
                 return True
             if any(t.text in (":", ";") for t in self.toks[max(sent.start, s - 2):s]):
                 return True
-        return False
+        return self.success_led(sent)
+
+    def success_led(self, sent: Sent) -> bool:
+        """Whether ``sent`` opens with the game's success told as a condition: «Пасьянс сошелся, если
+        все карты на тузах», uk «Пасьянс вийшов, якщо …», «Игра выиграна, когда …» (the success word
+        among the first three tokens, «если/когда/якщо/коли» at most two tokens after it)."""
+        return any(s - sent.start <= 2 and any(0 <= c - e <= 2 for c, _ in sent.spans("CONDITION_WORD"))
+                   for s, e in sent.spans("SUCCESS"))

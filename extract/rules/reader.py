@@ -60,7 +60,8 @@ class Reader(Context):
             if sent.has("NO_STOCK") and not any(t.lemma in ("если", "якщо", "когда", "коли") for t in self.words(sent)):
                 self.notes.setdefault("whole-pack", sent)      # «Запаса нет.»: the whole pack is dealt
                 read = True
-            if self.goal_led(sent) and (sent.section == "goal" or any(s - sent.start <= 3 for s, _ in sent.spans("GOAL"))):
+            if self.goal_led(sent) and (sent.section == "goal" or any(s - sent.start <= 3 for s, _ in sent.spans("GOAL"))
+                                        or self.success_led(sent)):
                 self.claim("goal", sent.quote, k, rule="goal")
             if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2:
                 for c in self.claims[before:]:

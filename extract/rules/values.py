@@ -89,6 +89,9 @@ def _deck_numbers(ctx, k):
         if n is not None:
             n_packs = n
             break
+    if n_packs is None:
+        # «Колода одна, 52 карти», «колод дві, 104 карти»: the count right after the pack word
+        n_packs = next((n for s, e in sent.spans("PACKS_AFTER") if (n := ctx.number_at(s, s + 2)) is not None and n <= 4), None)
     jokers = None
     for s, e in sent.spans("JOKERS"):
         jokers = ctx.number_at(s, e)

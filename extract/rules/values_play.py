@@ -54,6 +54,26 @@ _UNITS = frozenset({"единица", "одиниця", "очко", "ступе�
 """The step of a comparative: «на единицу старше», uk «на одиницю старшу»."""
 
 
+def _steps_one(toks) -> bool:
+    """The sentence gives a step of one: «на единицу», «на одиницю», «на очко», «на одну» (the unit
+    left out), «на 1»."""
+    return any(a.lemma == "на" and (b.lemma in _UNITS or b.lemma in ("один", "одна") or b.text == "1")
+               for a, b in zip(toks, toks[1:]))
+
+
+def _apposed_to(toks, i: int) -> int:
+    """For a comparative after the comma at ``i`` («на карту тієї самої масті, старшу на одиницю»):
+    the index of the card it is apposed to — back over the comma and the genitive words qualifying
+    that card («тієї самої масті», «другого цвета») — when that card follows «на» (then the index of
+    «на»'s card, so that the caller sees «на» before it); else ``i`` unchanged."""
+    j = i - 1
+    while j >= 1 and (toks[j].case == "gent" and toks[j].lemma != "карта" or toks[j].lemma in ("же", "ж")):
+        j -= 1
+    if j < i - 1 and j >= 1 and toks[j].lemma == "карта" and toks[j - 1].lemma == "на":
+        return j - 1
+    return i
+
+
 @value
 def compare(ctx, k, span, pile):
     """The build direction from ranks compared in the sentence: rank nouns after «на» (or the object
@@ -78,6 +98,8 @@ def compare(ctx, k, span, pile):
             i -= 2  # «на карту на одиницю старшу»: the step stands between the card and its comparative
         if rel is not None and i >= 1 and toks[i].lemma == "карта" and toks[i - 1].lemma == "на":
             i -= 1  # «кладуть на карту … старшу»: the comparative is the card built on's
+        if rel is not None and i >= 2 and toks[i].text == ",":
+            i = _apposed_to(toks, i)    # «на карту тієї самої масті, старшу на одиницю»: the card before the comma
         is_onto = (i >= 0 and toks[i].lemma == "на") or any(x.lemma in ("покрыть", "покрывать") for x in prev[-2:])
         if rank is not None:
             (onto if is_onto else moved).append(rank)
@@ -98,6 +120,9 @@ def compare(ctx, k, span, pile):
     if len(set(rel_moved)) == 1 and not rel_onto and _onto_a_card(toks):
         # «На карту кладут младшую на единицу», «на карту кладуть молодшу»: the card built on is named first
         return Piled(kind, "down" if rel_moved[0] == "low" else "up")
+    if len(set(rel_onto)) == 1 and not rel_moved and not moved and not onto and _steps_one(toks):
+        # «карту кладут на старшую на одну», «кладуть на молодшу на одиницю»: only the card built on is compared
+        return Piled(kind, "down" if rel_onto[0] == "high" else "up")
     found: dict[str, set[str]] = {}
     for t in ctx.words(sent):
         high, low = "C:HIGHER" in t.feats, "C:LOWER" in t.feats
@@ -206,9 +231,13 @@ def _rank_list(ctx, sent) -> list[int]:
         r = RANKS.get(t.lemma)
         if r is not None and order:
             continue
-        if r is not None and t.case in cases and not (run == [] and ctx.preceded_by(t.i, {"до", "от", "на", "к", "с", "кроме"}, 1)):
+        if r is None and run and t.num is not None and 2 <= t.num <= 10 and t.text.isdigit():
+            r, t_case = t.num, "nomn"     # «туз, 2, 3 и 4»: ranks in figures continue a list of ranks
+        else:
+            t_case = t.case
+        if r is not None and t_case in cases and not (run == [] and ctx.preceded_by(t.i, {"до", "от", "на", "к", "с", "кроме"}, 1)):
             run.append(r)
-        elif t.text == "," or t.lemma == "и":
+        elif t.text == "," or t.lemma in ("и", "і", "й", "та"):
             continue
         else:
             if len(set(run)) > len(set(best)):
