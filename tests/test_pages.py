@@ -79,7 +79,7 @@ def test_game_view_of_the_beleaguered_castle(kb):
     assert rows["tableau.build_suit"]["value"] == "any suit"
     assert rows["foundations.suit"]["same"]              # the sentence of the row before, said once
     assert "layout.face" in [p for p, _l, _r in v["rules"]["unknown"]]
-    assert v["unknown"].count("\n") == 0 and v["unknown"].startswith("Unknown — not stated in the text (13 fields)")
+    assert v["unknown"].count("\n") == 0 and v["unknown"].startswith("Unknown — not stated in the text (14 fields)")
     moves = v["examples"][0]["moves"]
     assert len(moves) == 18 and moves[2]["raw_span"].text == "♦4 — ♦5" and moves[2]["verdict"] == "legal"
     assert v["text"][0] == {"line": 524, "span": v["text"][0]["span"], "section": "intro «Осажденная крепость», lines 524–527"}

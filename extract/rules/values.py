@@ -187,7 +187,8 @@ def jokers(ctx, k, span, pile):
 def _overlap(ctx, k) -> bool:
     """Rows laid over each other: «внахлест», «с перехлёстом», «со сдвигом», in the sentence or the next."""
     for j in (k, k + 1):
-        if j < len(ctx.sents) and any(w.startswith(("внахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом"))
+        if j < len(ctx.sents) and any(w.startswith(("внахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом", "перекрыва",
+                                                                     "перекрива", "накладыва", "накладаю", "внакладку", "черепиц"))
                                       for w in _sent_text(ctx, j)):
             return True
     return False
@@ -237,7 +238,7 @@ def _grid(ctx, k, span):
         return n, m, "piles"
     sent = ctx.sents[k]
     horizontal = any(t.lower.startswith(("горизонтальн", "горизонтальн")) for t in toks[s:e])
-    if sent.has("PILES_EACH") or _windows_text(ctx) or "ROW_PLAY" in ctx.text_cues:
+    if sent.has("PILES_EACH") or _windows_text(ctx) or "ROW_PLAY" in ctx.text_cues or "ROW_AS_PILE" in ctx.text_cues:
         if horizontal and _columns_text(ctx):
             return m, n, "rows-across-columns"
         return n, m, "rows"

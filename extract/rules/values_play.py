@@ -547,6 +547,10 @@ def bases_put_out(ctx, k, span, pile):
     words = ctx.words(sent)
     if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
         return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
+    bases = [j for j, t in enumerate(words) if t.lower.startswith(("туз", "корол"))
+             and not (j > 0 and words[j - 1].lemma in ("до", "к", "аж", "по", "вплоть"))]
+    if bases and all(j > 0 and words[j - 1].lemma in ("на", "над", "поверх") for j in bases):
+        return None     # «На туза кладут двойку, на двойку тройку»: cards built on the base, not the base put out
     if any(a.lemma in ("из", "з", "із") and any(b.lower.startswith(_LAYOUT_STEMS) for b in words[j + 1:j + 3])
            for j, a in enumerate(words)):
         return None     # «Всі тузи … вилучають з розкладки», «виймають туза з 6-го ряду»: taken out of the dealt layout
