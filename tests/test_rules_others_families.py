@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from pasyans.extract.rules import extract_rules_with_findings, get_field, spec_for_games
+from pasyans.extract.rules import extract_rules_with_findings, get_field
 from pasyans.extract.orthography import modernize_mapped
 from pasyans.extract.rules.interpret import PRE_1918
 from pasyans.extract.text import MappedText
-from pasyans.models import GameText
+from tests.test_rules_references import _read_source
 
 
 def _spec(text: str, lang: str) -> dict:
@@ -57,21 +57,6 @@ def test_counts_in_words_in_any_case(text, lang):
 def test_no_stock_is_a_stated_fact(text, lang, cards):
     f = get_field(_spec(text, lang), "stock.cards")
     assert f["value"] == cards and f["status"] == ("stated" if cards is not None else "unknown")
-
-
-def _read_source(sid: str, games: list[str], lang: str) -> list[GameText]:
-    out, texts, n = [], {}, 1
-    for i, text in enumerate(games):
-        lines = text.split("\n")
-        g = GameText(key=f"{sid}-{i + 1}", source=sid, name=lines[0], lines=[(n, n + len(lines) - 1)], text=text)
-        mt = MappedText.from_lines(lines)
-        texts[g.key] = modernize_mapped(mt) if PRE_1918.search(text) else mt
-        out.append(g)
-        n += len(lines)
-    specs = spec_for_games(out, texts, lang, sid)
-    for g in out:
-        g.rules, g.findings = specs[g.key]
-    return out
 
 
 @pytest.mark.parametrize("lang,first,second", [

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pasyans.extract.orthography import modernize_mapped
 from pasyans.extract.rules import get_field, spec_for_games
+from pasyans.extract.rules.interpret import PRE_1918
 from pasyans.extract.rules.references import resolve_across
 from pasyans.extract.text import MappedText
 from pasyans.models import GameText
@@ -84,7 +86,8 @@ def _read_source(sid: str, games: list[str], lang: str) -> list[GameText]:
     for i, text in enumerate(games):
         lines = text.split("\n")
         g = GameText(key=f"{sid}-{i + 1}", source=sid, name=lines[0], lines=[(n, n + len(lines) - 1)], text=text)
-        texts[g.key] = MappedText.from_lines(lines)
+        mt = MappedText.from_lines(lines)
+        texts[g.key] = modernize_mapped(mt) if PRE_1918.search(text) else mt     # as a build reads pre-1918 text
         out.append(g)
         n += len(lines)
     specs = spec_for_games(out, texts, lang, sid)
