@@ -447,6 +447,9 @@ def _structure(nonblank: list[Line]) -> None:
             ln.kind = "subheading"  # «Шаг 2. Ходы»: a step of the how-to above, never a game
             continue
         if ln.names_variant and game is not None:
+            if _fold_name(ln.name) == _fold_name(game.name):  # «Вариант: «Косынка» по три карты»: a section
+                ln.kind, ln.section, ln.name, ln.printed = "prose", "variants", None, None
+                continue
             ln.parent = game  # «Разновидность: «Большая пирамида» — …»: a variant of the game above
             continue
         if game is not None and _sub_heading(ln, game, seen, nonblank, k):

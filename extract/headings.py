@@ -361,10 +361,14 @@ _DECOR_RE = re.compile(r"^[^\w\s«\"„“(\[#*_♠♣♥♦♤♧♡♢]{1,4}\s
 """Emoji and ornaments around a title («🃏 Пасьянс дня», «Косынка ✨»); never a suit symbol (a card)."""
 
 
+_NUMBER_EMOJI_RE = re.compile("^(?:\\d{1,2}\ufe0f?\u20e3|[\u2460-\u2473\u2776-\u2793])\\s*")
+"""A number as an emoji or a dingbat before a title («1️⃣ Косынка», «➋ Паук», «③ Гольф»)."""
+
+
 def undecorated(s: str) -> str:
-    """``s`` without the emoji or ornaments around it and without a wiki's edit link
-    («Історія[ред. | ред. код]» → «Історія»)."""
-    s = _EDIT_LINK_RE.sub("", s)
+    """``s`` without the emoji or ornaments around it (a keycap or dingbat number too: «1️⃣ Косынка»)
+    and without a wiki's edit link («Історія[ред. | ред. код]» → «Історія»)."""
+    s = _NUMBER_EMOJI_RE.sub("", _EDIT_LINK_RE.sub("", s))
     prev = None
     while prev != s:
         prev, s = s, _DECOR_RE.sub("", s).strip()

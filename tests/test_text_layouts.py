@@ -217,3 +217,11 @@ def test_an_encyclopedia_source_text_with_a_bold_lead():
             "Тузи викладають у ряд.\n\n== Див. також ==\n* [[Годинник]]\n")
     (g,) = games(text, "uk")
     assert (g.name, [a.name for a in g.aliases], g.lines) == ("Фортеця", ["Бастіон"], [(1, 4)])
+
+
+def test_a_variant_line_naming_the_game_itself_is_a_section_and_keycap_numbers_mark_titles():
+    text = ("1️⃣ Пасьянс «Гольф»\n\nКарты снимают на отбой.\n\nВариант: «Гольф» с переходом через короля.\n\n"
+            "2️⃣ Пасьянс «Пирамида»\n\nСнимают пары на тринадцать.\n")
+    gs = games(text)
+    assert [(g.name, g.variant_of) for g in gs] == [("Гольф", None), ("Пирамида", None)]
+    assert 5 in {s.lines[0] for s in gs[0].sections}
