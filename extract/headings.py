@@ -158,11 +158,19 @@ def entry_lead(s: str, lang: str) -> tuple[str, int] | None:
     if not hit:
         return None
     name = hit.group("name").strip()
-    if len(words(name)) > 4 or title_shape(name, lang) not in ("plain", "quoted", "caps") \
-            or section_label(name, lang) is not None or is_front_matter(name, lang):
+    ws = words(name)
+    if not ws or len(ws) > 4 or title_shape(name, lang) not in ("plain", "quoted", "caps") \
+            or section_label(name, lang) is not None or is_front_matter(name, lang) \
+            or morph.lemma(ws[0], lang) in _entry_stop(lang):
         return None
     end = hit.end("paren") if hit.group("paren") else hit.end("name")
     return s[:end].strip(), end
+
+
+@lru_cache(maxsize=2)
+def _entry_stop(lang: str) -> frozenset:
+    """Lemmas that open no entry of a list of games (cards, places, «пасьянс»), in ``lang``'s lemma forms."""
+    return frozenset(morph.lemma(w, lang) for w in shapes()["entry_leads"]["not_first_lemmas"])
 
 
 def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:

@@ -225,3 +225,9 @@ def test_a_variant_line_naming_the_game_itself_is_a_section_and_keycap_numbers_m
     gs = games(text)
     assert [(g.name, g.variant_of) for g in gs] == [("Гольф", None), ("Пирамида", None)]
     assert 5 in {s.lines[0] for s in gs[0].sections}
+
+
+def test_paragraphs_opening_with_cards_under_a_plural_heading_are_no_list_of_games():
+    text = ("Пасьянсы одной колодой\n\nТузы. Их откладывают в сторону по мере выхода.\n\n"
+            "Короли. Их кладут на пустые места.\n\nДвойки. Их кладут на тузы той же масти.\n")
+    assert not [g for g in games(text) if g.name in ("Тузы", "Короли", "Двойки")]
