@@ -340,7 +340,7 @@ def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):
     except ImportError:
         is_html = None
     if is_html is not None and is_html(text, path.suffix):
-        text = html_text(text)  # an HTML page, as pasyans add stores it (its text, line for line)
+        text = html_text(text, path.suffix)  # an HTML page, as pasyans add stores it (its text, line for line)
     try:
         from pasyans.add import detect
     except ImportError:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .corpus import MANIFEST, CorpusError, check_manifest, field_problem, read_text
-from .intake import IntakeError, decode, html_text, is_html
+from .intake import IntakeError, decode, html_text, is_html, other_format
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
 """Fields :func:`add_texts` takes from the caller instead of detecting them."""
@@ -341,9 +341,11 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             except CorpusError as e:
                 hint = "; give --encoding cp1251 if it is a Windows Cyrillic file" if "UTF-8" in str(e) else ""
                 raise AddError(f"{path}: {str(e).split(': ', 1)[-1]}{hint}") from None
+            if (why := other_format(text)) is not None:
+                raise AddError(f"{path}: {why}")
             try:
                 if is_html(text, path.suffix):
-                    text = html_text(text)
+                    text = html_text(text, path.suffix)
                     data = text.encode("utf-8")
                     notes["html"] = "an HTML page: stored as its text, tags removed, each line where the page has it"
             except IntakeError as e:

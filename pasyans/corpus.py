@@ -284,7 +284,7 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
         text = read_text(path)
         if is_html(text, path.suffix):  # a hand-listed HTML page: its text, line for line (pasyans.intake)
             try:
-                text = html_text(text)
+                text = html_text(text, path.suffix)
             except IntakeError as e:
                 raise CorpusError(f"{path}: {e}") from None
         digest = hashlib.sha256(path.read_bytes()).hexdigest()

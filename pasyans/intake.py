@@ -8,7 +8,9 @@ encoding that would store mojibake, and HTML pages (read as text, line for line)
 * :func:`html_text`: an HTML page as plain text with the **same line numbers** (every source line
   stays one line, so provenance points at the page's own lines): tags removed (a tag spanning lines
   leaves its lines blank), ``<script>``/``<style>``/``<head>`` contents blanked, entities unescaped,
-  ``<h1>``…``<h6>`` given Markdown marks («## Правила») the segmenter reads. A page whose text runs
+  ``<h1>``…``<h6>`` given Markdown marks («## Правила») the segmenter reads. A FictionBook e-book
+  (``.fb2``) is read the same way: ``<description>`` blanked, ``<title>``/``<subtitle>`` as headings.
+  RTF, PDF and zip documents are refused in one line (:func:`other_format`). A page whose text runs
   on far fewer lines than it has blocks (a minified page: the whole article on one line) is refused:
   its games could not be told apart by line; the message says to save it as text.
 
@@ -21,7 +23,7 @@ import codecs
 import re
 from html.parser import HTMLParser
 
-__all__ = ["IntakeError", "decode", "html_text", "is_html", "mojibake"]
+__all__ = ["IntakeError", "decode", "html_text", "is_fb2", "is_html", "mojibake", "other_format"]
 
 
 class IntakeError(Exception):
@@ -105,11 +107,31 @@ _HTML_START_RE = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!DO
 _TAG_RE = re.compile(r"</?(?:p|div|br|h[1-6]|li|ul|ol|table|tr|td|span|a|b|i|em|strong|body|head|meta|link)\b[^>]*>", re.I)
 
 
+_FB2_RE = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?<FictionBook\b", re.S)
+_OTHER_FORMATS = ((re.compile(r"\A\s*\{\\rtf"), "an RTF document"), (re.compile(r"\A%PDF-"), "a PDF file"),
+                  (re.compile(r"\APK\x03\x04"), "a zip archive (a .docx or .odt document?)"))
+
+
+def other_format(text: str) -> str | None:
+    """One line saying why ``text`` cannot be read as a rule text (an RTF document, a PDF file, a zip
+    archive: their markup would be read as words), or ``None``."""
+    for rx, what in _OTHER_FORMATS:
+        if rx.match(text):
+            return f"{what}, not plain text: save it as plain text (UTF-8) and add that"
+    return None
+
+
+def is_fb2(text: str, suffix: str = "") -> bool:
+    """Whether ``text`` is a FictionBook (``.fb2``) e-book: the XML opens with ``<FictionBook``."""
+    return suffix.lower() == ".fb2" or bool(_FB2_RE.match(text))
+
+
 def is_html(text: str, suffix: str = "") -> bool:
-    """Whether ``text`` is an HTML page: an ``.html``/``.htm``/``.xhtml`` file name, a document that
-    opens with ``<!DOCTYPE html>`` / ``<html>``, or one with 5 or more common tags in its first 5,000
-    characters that make up more than a tenth of them."""
-    if suffix.lower() in (".html", ".htm", ".xhtml"):
+    """Whether ``text`` is an HTML page (or a FictionBook e-book, read the same way): an
+    ``.html``/``.htm``/``.xhtml``/``.fb2`` file name, a document that opens with ``<!DOCTYPE html>`` /
+    ``<html>`` / ``<FictionBook``, or one with 5 or more common tags in its first 5,000 characters
+    that make up more than a tenth of them."""
+    if suffix.lower() in (".html", ".htm", ".xhtml") or is_fb2(text, suffix):
         return True
     if _HTML_START_RE.match(text):
         return True
@@ -126,9 +148,12 @@ _BLOCKS = {"p", "div", "li", "tr", "br", "h1", "h2", "h3", "h4", "h5", "h6", "dt
 class _LineText(HTMLParser):
     """Collects the text of each source line; tags give nothing, headings give Markdown marks."""
 
-    def __init__(self, n_lines: int) -> None:
+    def __init__(self, n_lines: int, fb2: bool = False) -> None:
         super().__init__(convert_charrefs=True)
         self.out = [""] * n_lines
+        # a FictionBook: <description>/<binary> hold no text of the book, <title>/<subtitle> are its headings
+        self.blanked = (_BLANKED - {"head"}) | {"description", "binary"} if fb2 else _BLANKED
+        self.headings = {"title": 2, "subtitle": 3} if fb2 else {f"h{k}": k for k in range(1, 7)}
         self.hidden = 0
         self.blocks = 0
         self.marked: dict[int, int] = {}  # line → length of its heading mark
@@ -138,15 +163,16 @@ class _LineText(HTMLParser):
         return self.getpos()[0] - 1
 
     def handle_starttag(self, tag, attrs):
-        if tag in _BLANKED:
+        if tag in self.blanked:
             self.hidden += 1
-        if tag in _BLOCKS:
+        if tag in _BLOCKS or tag in self.headings:
             self.blocks += 1
             if self.out[self._line()].strip():
                 self.out[self._line()] += " "
-        if re.fullmatch(r"h[1-6]", tag) and not self.hidden and not self.out[self._line()].strip():
-            self.out[self._line()] += "#" * int(tag[1]) + " "  # a heading opening its line: a Markdown mark
-            self.marked[self._line()] = int(tag[1]) + 1
+        if tag in self.headings and not self.hidden and not self.out[self._line()].strip():
+            level = self.headings[tag]
+            self.out[self._line()] += "#" * level + " "  # a heading opening its line: a Markdown mark
+            self.marked[self._line()] = level + 1
 
     def handle_startendtag(self, tag, attrs):
         if tag in _BLOCKS:
@@ -155,9 +181,9 @@ class _LineText(HTMLParser):
                 self.out[self._line()] += " "
 
     def handle_endtag(self, tag):
-        if tag in _BLANKED and self.hidden:
+        if tag in self.blanked and self.hidden:
             self.hidden -= 1
-        if re.fullmatch(r"h[1-6]", tag):
+        if tag in self.headings:
             self.heading_end[self._line()] = len(self.out[self._line()].rstrip())
 
     def unmark_run_on(self) -> None:
@@ -176,11 +202,12 @@ class _LineText(HTMLParser):
                 self.out[n + k] += piece
 
 
-def html_text(text: str) -> str:
-    """The text of the HTML page ``text``, one output line per source line (see the module doc).
-    Raises :class:`IntakeError` for a page whose text cannot keep its lines apart (a minified page)."""
+def html_text(text: str, suffix: str = "") -> str:
+    """The text of the HTML page (or FictionBook e-book) ``text``, one output line per source line
+    (see the module doc). Raises :class:`IntakeError` for a page whose text cannot keep its lines
+    apart (a minified page)."""
     lines = text.split("\n")
-    p = _LineText(len(lines))
+    p = _LineText(len(lines), fb2=is_fb2(text, suffix))
     p.feed(text)
     p.close()
     p.unmark_run_on()

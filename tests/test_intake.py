@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from pasyans.add import AddError, add_texts
 from pasyans.cli import app
-from pasyans.intake import IntakeError, decode, html_text, is_html, mojibake
+from pasyans.intake import IntakeError, decode, html_text, is_fb2, is_html, mojibake, other_format
 
 RU = "Пасьянс «Часы». Тринадцать кучек по четыре карты; короля кладут в середину круга."
 UK = "Пасьянс «Годинник». Тринадцять купок по чотири карти; відкривають верхню карту."
@@ -113,3 +113,31 @@ def test_a_hand_listed_html_page_builds_from_its_text(tmp_path):
         {"id": "h1", "file": "chasy.html", "language": "ru"}]}), "utf-8")
     (src,) = load_corpus(tmp_path)
     assert src.lines[5] == "# Пасьянс «Часы»" and "<" not in src.text
+
+
+FB2 = """<?xml version="1.0" encoding="utf-8"?>
+<FictionBook xmlns="http://www.gribuser.ru/xml/fictionbook/2.0">
+<description><title-info><book-title>Сборник пасьянсов</book-title></title-info></description>
+<body>
+<section><title><p>Пасьянс «Часы»</p></title>
+<p>Тринадцать кучек по четыре карты кладут кругом.</p>
+</section>
+</body>
+<binary id="cover.jpg">/9j/4AAQSkZJRgABAQ</binary>
+</FictionBook>
+"""
+
+
+def test_a_fictionbook_is_read_as_its_text_with_its_titles():
+    assert is_html(FB2) and is_fb2(FB2)
+    out = html_text(FB2).split("\n")
+    assert out[4] == "## Пасьянс «Часы»" and out[5] == "Тринадцать кучек по четыре карты кладут кругом."
+    assert not out[2] and not out[8]  # the description and the cover picture give no text
+
+
+def test_rtf_and_pdf_are_refused_in_one_line(tmp_path):
+    f = tmp_path / "rules.rtf"
+    f.write_text("{\\rtf1\\ansi {\\b Пасьянс} Часы\\par}", "utf-8")
+    with pytest.raises(AddError, match="an RTF document, not plain text: save it as plain text"):
+        add_texts([f], tmp_path / "c", empty=True)
+    assert other_format("%PDF-1.4 ...") and other_format(RU) is None
