@@ -314,13 +314,15 @@ def totals(scores: list[Score], cards: list[tuple]) -> dict[str, tuple[float, st
 ANNOTATIONS = ROOT / "tests" / "fixtures" / "annotations"
 ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_texts_segments.json", "moves5_segments.json",
                   "seg6_segments.json", "moves6_segments.json", "seg7_segments.json",
-                  "seg8_segments.json", "seg9_segments.json", "seg10_segments.json", "seg11_segments.json")
+                  "seg8_segments.json", "seg9_segments.json", "seg10_segments.json", "seg11_segments.json",
+                  "seg12_segments.json")
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
 (tuned), ``seg7``: its second sample (measured once held out, tuned since), ``seg8``: its third (the same), ``seg9``: its fourth (the same),
 ``seg10``: its session-6 sample (held out: measured before tuning, misses not printed while tuning),
-``seg11``: its second session-6 sample (measured once held out after the second landing, tuned since)."""
+``seg11``: its second session-6 sample (measured once held out after the second landing, tuned since),
+``seg12``: its third (held out: measured once after the third landing)."""
 
 
 def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):
