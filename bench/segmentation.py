@@ -322,7 +322,7 @@ held-out set) are printed apart; ``seg6``: the texts developer's session-5 sampl
 (tuned), ``seg7``: its second sample (measured once held out, tuned since), ``seg8``: its third (the same), ``seg9``: its fourth (the same),
 ``seg10``: its session-6 sample (held out: measured before tuning, misses not printed while tuning),
 ``seg11``: its second session-6 sample (measured once held out after the second landing, tuned since),
-``seg12``: its third (held out: measured once after the third landing)."""
+``seg12``: its third (measured once held out after the third landing, tuned since)."""
 
 
 def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):

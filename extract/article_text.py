@@ -68,6 +68,7 @@ class Line:
     shape: str | None = None
     parent: Any = None
     names_variant: bool = False  # «Разновидность: «Большая пирамида» — …»: a named variant of the game above
+    frame: str | None = None  # the title frame a heading was read with («how to play name», …)
 
     @property
     def blank(self) -> bool:

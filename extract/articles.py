@@ -178,19 +178,18 @@ def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
         ln.kind = "part"  # «Вечерние пасьянсы: «Солитёр» и «Гробница Наполеона»»: a post's title over two games
 
 
-def _framed_title(lines: list[Line], ln: Line, first: bool) -> str | None:
+def _framed_title(lines: list[Line], ln: Line, first: bool, lang: str = "ru") -> tuple[str, str] | None:
     """The title a heading line frames in more words (:func:`~pasyans.extract.headings.title_frame`:
     «Пасьянс «Пирамида»: математика и удача», «Тема: «Косынка» — …», «Как играть: Свободная
     ячейка»), where a heading may stand: a marked line, the first line of the text, or a line
-    alone between blank lines (or the text's edges). ``None`` elsewhere."""
+    alone between blank lines (or the text's edges): ``(frame name, title)``; ``None`` elsewhere."""
     mk = hd.marks(ln.text)
     if len(ln.text) > 100:
         return None
     alone = all(n < 1 or n > len(lines) or lines[n - 1].blank for n in (ln.n - 1, ln.n + 1))
     if not (mk.mark != "none" or first or alone):
         return None
-    frame = hd.title_frame(mk.rest)
-    return frame[1] if frame else None
+    return hd.title_frame(mk.rest, lang)
 
 
 def _classify(source: Source) -> list[Line]:
@@ -249,10 +248,12 @@ def _classify(source: Source) -> list[Line]:
             ln.names_variant = True
             q = QUOTE_RE.search(ln.raw)
             ln.printed = next(g for g in q.groups() if g) if q else vname  # the name as printed
-        elif (frame := _framed_title(lines, ln, k == 0)) is not None:
+        elif (framed := _framed_title(lines, ln, k == 0, lang)) is not None:
             mk = hd.marks(s)
+            frame_name, frame = framed
             _heading(ln, s, hd.Marks(mk.mark, mk.strength, mk.level, mk.num, frame, mk.offset),
                      "quoted" if frame.startswith("«") else "plain", lang)
+            ln.frame = frame_name
         elif label is not None and label.rest is None:
             ln.kind, ln.section, ln.name = "label", label.kind, label.label
         elif label is not None:
@@ -292,8 +293,9 @@ def _classify(source: Source) -> list[Line]:
                     ln.printed = ln.raw.strip().rstrip(".")
                     ln.name = s.rstrip(".")
         prev = ln
-    if nonblank and nonblank[0].kind in ("heading", "group-heading") and _is_collection_title(
-            hd.marks(nonblank[0].text).rest, lang):
+    framed_one = bool(nonblank) and nonblank[0].frame is not None and not _plural_patience(nonblank[0].name or "", lang)
+    if nonblank and nonblank[0].kind in ("heading", "group-heading") and not framed_one and _is_collection_title(
+            hd.marks(nonblank[0].text).rest, lang):  # «Как разложить «Ёлочку»: пять простых шагов» names one game
         nonblank[0].kind = "doc-title"
     _entries(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
@@ -354,8 +356,9 @@ def _parts_and_alias_lines(nonblank: list[Line], lang: str) -> None:
             # СХОЖДЕНИЯ ПАСЬЯНСА «ЧАСЫ»» over «2. Правила пасьянса «Часы»» (an option «Терраса» stays)
             ln.kind = "doc-title"
             continue
-        if k == 0 and nxt.kind == "heading" and not _deeper(nxt, ln) and not QUOTE_RE.search(ln.text) \
+        if k == 0 and nxt.kind == "heading" and (not _deeper(nxt, ln) or nxt.frame) and not QUOTE_RE.search(ln.text) \
                 and QUOTE_RE.search(nxt.text):
+            # also a channel's or blog's name over a framed title: «Карточный вечер 🃏» over «Пасьянс дня: «Паук»»
             ln.kind = "doc-title"  # «Мой вечерний пасьянс» over «Паук» на одну масть: the post's title heads nothing
             continue
         m = _PAREN_LINE_RE.match(nxt.text)
@@ -443,8 +446,10 @@ def _structure(nonblank: list[Line]) -> None:
             continue
         if ln.kind != "heading":
             continue
-        if ln.mark == "step":
-            ln.kind = "subheading"  # «Шаг 2. Ходы»: a step of the how-to above, never a game
+        if ln.mark == "step" or (game is not None and game.frame in _ONE_GAME_FRAMES
+                                 and ln.mark in ("numbered", "roman") and ln.mark != game.mark):
+            # «Шаг 2. Ходы», or «2. Первые ходы» under «Как разложить пасьянс «Ёлочка»»: a step, never a game
+            ln.kind = "subheading"
             continue
         if ln.names_variant and game is not None:
             if _fold_name(ln.name) == _fold_name(game.name):  # «Вариант: «Косынка» по три карты»: a section
@@ -459,6 +464,11 @@ def _structure(nonblank: list[Line]) -> None:
             ln.kind = "subheading"
             continue
         game, seen, under = ln, set(), None
+
+
+_ONE_GAME_FRAMES = frozenset({"how to play name", "how to play: name", "rules of name", "name and a stock subtitle"})
+"""Title frames of an article about one game («Как разложить пасьянс «Ёлочка»», «Паук: правила и
+стратегия»): the numbered headings under such a title are its steps or parts."""
 
 
 def _names_variant(ln: Line, game: Line) -> bool:

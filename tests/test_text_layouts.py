@@ -231,3 +231,20 @@ def test_paragraphs_opening_with_cards_under_a_plural_heading_are_no_list_of_gam
     text = ("Пасьянсы одной колодой\n\nТузы. Их откладывают в сторону по мере выхода.\n\n"
             "Короли. Их кладут на пустые места.\n\nДвойки. Их кладут на тузы той же масти.\n")
     assert not [g for g in games(text) if g.name in ("Тузы", "Короли", "Двойки")]
+
+
+def test_numbered_steps_under_a_how_to_title_are_its_sections():
+    text = ("Как собрать пасьянс «Паучок»: три шага\n\n«Паучок» раскладывают двумя колодами.\n\n"
+            "1. Начальный расклад\nДесять колонок, открыты верхние карты.\n\n"
+            "2. Переносы\nКарту кладут на старшую на единицу.\n\n3. Последняя сдача\nПо карте на каждую колонку.\n")
+    gs = games(text)
+    assert [(g.name, g.lines) for g in gs] == [("Паучок", [(1, 12)])]
+    assert {5, 8, 11} <= {s.lines[0] for s in gs[0].sections}
+
+
+def test_a_channel_name_over_a_framed_title_and_key_bindings_head_no_game():
+    text = ("Вечерний расклад 🌙\n\n🃏 Пасьянс дня: «Гольф»\n\nСемь столбцов, остальное — в запас.\n\n"
+            "Горячие клавиши\nCtrl+N — новая игра\nF2 — подсказка\n\nКонтрольные вопросы\n1. Сколько столбцов?\n")
+    gs = games(text)
+    assert [g.name for g in gs] == ["Гольф"] and gs[0].lines[-1][1] == 12
+    assert hd.not_title("Ctrl+Z — отменить ход") == "key binding" and hd.not_title("Косынка") is None
