@@ -47,3 +47,21 @@ def test_a_printed_sequence_gives_the_step():
     spec = _read("Тузы выносятся в базовый ряд. На тузах выстраивают серии в последовательности: туз, тройка, пятерка, "
                  "семерка, девятка, валет, король.")
     assert _value(spec, "foundations.step") == 2
+
+
+def test_a_redeal_sentence_tells_no_face_of_the_first_layout():
+    spec = _read("Карты раскладывают в восемь стопок по пять, открыто. При пересдаче карты кладут рубашкой вверх.")
+    assert _value(spec, "layout.face") == "up"
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Основи будують за мастю від туза до короля. Вільне місце можна зайняти лише королем або групою з королем внизу.", "uk"),
+    ("Основания строят по масти от туза до короля. Пустое место занимают только королём.", "ru"),
+])
+def test_a_king_filling_a_space_is_no_base(text, lang):
+    assert _value(_read(text, lang), "foundations.base") == "A"
+
+
+def test_a_printed_sequence_gives_the_direction_over_a_sentence_of_both_piles():
+    spec = _read("Тузы кладут в базовый ряд. На тузах строят в последовательности Т, 3, 5, 7, 9, В, К.")
+    assert (_value(spec, "foundations.direction"), _value(spec, "foundations.step")) == ("up", 2)

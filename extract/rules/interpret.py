@@ -140,10 +140,11 @@ def rows() -> tuple[Row, ...]:
     return tuple(out)
 
 
-NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN")}
+NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN", "REDEAL_DURING")}
 """Fields no row reads from a sentence with one of these cues, whatever the row: the face of cards set
 aside («Две карты помещаются в стороне лицом вниз», «в стопу лицом вниз») or of a pile turned when the
-stock is out («Когда колода иссякнет, стопку … переворачивают») is not the layout's (cues.toml)."""
+stock is out («Когда колода иссякнет, стопку … переворачивают») or at a redeal («во время последней
+пересдачи все карты выкладываются лицом вверх») is not the first layout's (cues.toml)."""
 
 
 def _has(ctx: Context, sent, c: str) -> bool:

@@ -264,6 +264,7 @@ def base(ctx, k, span, pile):
                      for s, e in sent.spans("F_ANCHOR")) or sent.section == "foundations"
     others = any(1 < RANKS.get(t.lemma, 0) < 13 and not ctx.preceded_by(t.i, {"до", "к"}) for t in ctx.words(sent))
     ace = king = False
+    space = sent.has("SPACE") and sent.has("SPACE_KINGS")   # a space filled with a king: «стос … заповнювати королем або групою карт із королем в основі»
     wrap = {i for a, b in sent.spans("WRAP_AFTER_KING") for i in range(a, b)}
     for t in ctx.words(sent):
         if not t.lower.startswith(("туз", "корол")) or t.i in wrap:
@@ -272,7 +273,7 @@ def base(ctx, k, span, pile):
             continue
         if t.lower.startswith("туз"):
             ace = ace or t.i in f_tokens or has_anchor or _ace_then_them(ctx, sent, t.i)
-        elif not ctx.preceded_by(t.i, {"на", "над", "с", "со", "из"}) and not others:
+        elif not ctx.preceded_by(t.i, {"на", "над", "с", "со", "из"}) and not others and not space:
             king = king or t.i in f_tokens or has_anchor
     if mixed_bases(ctx, k, span, pile):
         return None       # the bases are listed (row «base-ranks-listed»)
@@ -605,20 +606,15 @@ _LETTER_RANKS = {"т": 1, "туз": 1, "a": 1, "в": 11, "j": 11, "д": 12, "q":
 _SEQ_STEMS = ("последовательн", "послідовн", "порядк", "порядок")
 
 
-@value
-@per_sentence
-def listed_step(ctx, k, span, pile):
-    """The foundations' step shown by a printed sequence («в последовательности: туз, тройка, пятерка,
-    семерка …», «в последовательности Т, 3, 5, 7, 9, В, К»): the rank difference of four or more ranks
-    listed one after another, the same each time (counted round the king; down as up); ``None`` when the
-    differences vary («туз, двойка, …, шестерка, дама, валет») or the sentence names no foundation."""
-    sent = ctx.sents[k]
+def _printed_steps(ctx, sent) -> set[int]:
+    """The rank differences (mod 13) between the ranks of a sequence printed after «последовательности»
+    in a sentence naming a foundation (four ranks or more; words, digits or letters), or an empty set."""
     if not (sent.has("F_ANCHOR") or sent.has("F_WEAK") or sent.section == "foundations"):
-        return None
+        return set()
     toks = ctx.toks
     start = next((t.i for t in ctx.words(sent) if t.lower.startswith(_SEQ_STEMS)), None)
     if start is None:
-        return None
+        return set()
     ranks: list[int] = []
     for t in toks[start + 1:sent.end]:
         r = RANKS.get(t.lemma) or _LETTER_RANKS.get(t.lower) or (int(t.text) if t.text.isdigit() and 2 <= int(t.text) <= 10 else None)
@@ -627,9 +623,31 @@ def listed_step(ctx, k, span, pile):
         elif not (t.is_punct and t.text in ",:") and t.lower not in ("и", "і", "й"):
             break
     if len(ranks) < 4:
-        return None
-    steps = {(b - a) % 13 for a, b in zip(ranks, ranks[1:])}
+        return set()
+    return {(b - a) % 13 for a, b in zip(ranks, ranks[1:])}
+
+
+@value
+@per_sentence
+def listed_step(ctx, k, span, pile):
+    """The foundations' step shown by a printed sequence («в последовательности: туз, тройка, пятерка,
+    семерка …», «в последовательности Т, 3, 5, 7, 9, В, К»): the rank difference of four or more ranks
+    listed one after another, the same each time (counted round the king; down as up); ``None`` when the
+    differences vary («туз, двойка, …, шестерка, дама, валет») or the sentence names no foundation."""
+    steps = _printed_steps(ctx, ctx.sents[k])
     if len(steps) != 1 or 0 in steps:
         return None
-    d = steps.pop()
+    d = next(iter(steps))
     return min(d, 13 - d)
+
+
+@value
+@per_sentence
+def listed_direction(ctx, k, span, pile):
+    """The foundations' direction shown by a printed sequence of one step (see :func:`listed_step`):
+    ``up`` when each rank is higher (round the king), ``down`` when lower; ``None`` otherwise."""
+    steps = _printed_steps(ctx, ctx.sents[k])
+    if len(steps) != 1 or 0 in steps:
+        return None
+    d = next(iter(steps))
+    return None if d == 13 - d else "up" if d < 13 - d else "down"
