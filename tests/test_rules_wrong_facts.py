@@ -65,3 +65,13 @@ def test_a_king_filling_a_space_is_no_base(text, lang):
 def test_a_printed_sequence_gives_the_direction_over_a_sentence_of_both_piles():
     spec = _read("Тузы кладут в базовый ряд. На тузах строят в последовательности Т, 3, 5, 7, 9, В, К.")
     assert (_value(spec, "foundations.direction"), _value(spec, "foundations.step")) == ("up", 2)
+
+
+def test_the_rest_face_down_is_mixed_but_not_the_stock():
+    assert _value(_read("Последняя карта каждого ряда открыта, прочие лежат лицом вниз."), "layout.face") == "mixed"
+    assert _value(_read("Карты ряда открыты, остальные карты колоды лежат лицом вниз в прикупе."), "layout.face") != "mixed"
+
+
+def test_the_reserve_count_is_the_number_of_its_own_clause():
+    spec = _read("Разложите колоду на восемь стопок по четыре карты, а оставшиеся двадцать карт — это резерв.")
+    assert _value(spec, "layout.reserve") == 20
