@@ -75,3 +75,20 @@ def test_the_rest_face_down_is_mixed_but_not_the_stock():
 def test_the_reserve_count_is_the_number_of_its_own_clause():
     spec = _read("Разложите колоду на восемь стопок по четыре карты, а оставшиеся двадцать карт — это резерв.")
     assert _value(spec, "layout.reserve") == 20
+
+
+def test_a_game_with_another_pack_inherits_no_pile_counts():
+    from pasyans.extract.rules import inherit, unknown_spec, set_field
+
+    parent, child = unknown_spec(), unknown_spec()
+    for path, value in (("deck.packs", 1), ("layout.tableau_piles", 8), ("layout.cards_per_pile", 6),
+                        ("tableau.build_suit", "same-suit")):
+        set_field(parent, path, {"value": value, "status": "stated", "quote": "q", "lines": [1, 1], "ref": None, "reason": None})
+    set_field(child, "deck.packs", {"value": 2, "status": "stated", "quote": "двумя колодами", "lines": [2, 2],
+                                    "ref": None, "reason": None})
+    got = inherit(child, parent, "same as X")
+    assert get_field(got, "tableau.build_suit")["status"] == "inherited"
+    for path in ("layout.tableau_piles", "layout.cards_per_pile"):
+        f = get_field(got, path)
+        assert f["status"] == "unknown" and "deck.packs = 2" in f["reason"]
+    assert get_field(inherit(unknown_spec(), parent, "same as X"), "layout.cards_per_pile")["value"] == 6

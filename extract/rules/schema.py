@@ -97,6 +97,10 @@ def set_field(spec: dict, path: str, value: Any) -> None:
     node[parts[-1]] = value
 
 
+PACK_BOUND = ("layout.tableau_piles", "layout.cards_per_pile", "layout.reserve")
+"""Counts of a layout that depend on the pack dealt: never inherited from a game with another pack."""
+
+
 def inherit(child: dict, parent: dict, ref: str, paths: Iterable[str] | None = None) -> dict:
     """A copy of ``child`` where every unknown field takes ``parent``'s value, marked ``inherited``.
 
@@ -105,10 +109,19 @@ def inherit(child: dict, parent: dict, ref: str, paths: Iterable[str] | None = N
     quote and lines travel with the value. ``paths`` limits the fields taken (default: all of
     :func:`field_paths`). Stated fields of the child, its specials and conflicts are unchanged;
     ``parent`` is not modified. A field missing from an older spec counts as unknown.
+
+    A child that states another pack than the parent's («то же, но двумя колодами») takes none of the
+    parent's pile counts (:data:`PACK_BOUND`): they stay unknown, their ``reason`` saying so.
     """
     out = copy.deepcopy(child)
+    differs = [p for p in ("deck.packs", "deck.cards_per_pack") if get_field(child, p)["status"] == "stated"
+               and get_field(parent, p)["status"] != "unknown" and get_field(child, p)["value"] != get_field(parent, p)["value"]]
     for path in (field_paths() if paths is None else paths):
         mine, theirs = get_field(out, path), get_field(parent, path)
+        if differs and path in PACK_BOUND and mine["status"] == "unknown" and theirs["status"] != "unknown":
+            set_field(out, path, unknown_field(f"not taken from {ref}: the game's own pack ({differs[0]} = "
+                                                f"{get_field(child, differs[0])['value']}) is not the one counted there"))
+            continue
         if mine["status"] == "unknown" and theirs["status"] != "unknown":
             chain = ref if not theirs.get("ref") else f"{ref}; {theirs['ref']}"
             set_field(out, path, {"value": copy.deepcopy(theirs["value"]), "status": "inherited",
