@@ -144,6 +144,10 @@ class Judge:
             return self.deal(move), {}
         r = Ruling()
         src_checks, src, above = self.source(move)
+        if dest == "card" and y is not None and y in above:
+            # «♥К помещается на ♥Д, а ♥Д — на ♥К»: the target lies on the moving card — two alternatives
+            # told side by side, not one move after the other
+            return Ruling([check(UNKNOWN, "to", "onto-own-pile", (x, y))]), {}
         r.extend(src_checks)
         context: dict = {}
         if dest == "card":

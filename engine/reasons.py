@@ -184,6 +184,8 @@ PHRASES: dict[tuple[str, str], object] = {
     ("layout", "place-in-layout"): lambda c: "the text names a place in the layout (an edge, the middle of a pile) "
                                              "that only the layout shows",
     ("to", "no-destination"): lambda c: "the text names no destination",
+    ("to", "onto-own-pile"): lambda c: (f"{card(c.cards[1])} lies on {card(c.cards[0])} after the moves before: "
+                                        "the text gives the two moves as alternatives, not one after the other"),
     ("layout", "direction-needs-layout"): lambda c: f"the text moves it {_toward(c.detail.get('direction'))}: "
                                                     "where that leads only the layout shows",
     ("to", "unknown-destination"): lambda c: f"the destination {c.detail.get('to')!r} is not one the engine knows",

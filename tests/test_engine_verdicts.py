@@ -232,3 +232,10 @@ def test_marriage_moves_against_the_listed_bases(kb):
     v, _, _, d = _one(kb, "Супружество", "♦К помещается на ♦Д")
     assert v == "legal" and _decisive(d)["detail"]["direction"] == "up"
     assert [c["what"] for c in d["checks"] if c["rule"] == "foundations.preplaced"] == ["preplaced"]
+
+
+def test_two_moves_told_as_alternatives_are_not_judged_one_after_the_other(kb):
+    """«Фанданго» 5261–5263 «♥К помещается на ♥Д, а ♥Д — на ♥К» (cards move one at a time, a run either
+    way): after the first, KH lies on QH, so the second cannot follow it — unverifiable, not a false erratum."""
+    v, rule, what, _ = _one(kb, "Фанданго", "а ♥Д — на ♥К")
+    assert (v, rule, what) == ("unverifiable", "to", "onto-own-pile")
