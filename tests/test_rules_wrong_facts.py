@@ -92,3 +92,17 @@ def test_a_game_with_another_pack_inherits_no_pile_counts():
         f = get_field(got, path)
         assert f["status"] == "unknown" and "deck.packs = 2" in f["reason"]
     assert get_field(inherit(unknown_spec(), parent, "same as X"), "layout.cards_per_pile")["value"] == 6
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Основаниями служат тузы и короли. Каждый король должен идти вниз по порядку до туза.", "ru"),
+    ("Основами є тузи й королі. На королях карти йдуть униз до туза.", "uk"),
+])
+def test_aces_and_kings_as_bases_with_the_kings_going_down_go_both_ways(text, lang):
+    spec = _read(text, lang)
+    assert (_value(spec, "foundations.base"), _value(spec, "foundations.direction")) == ("A+K", "both")
+
+
+def test_a_face_barred_by_a_set_aside_cue_says_why_it_is_unknown():
+    face = get_field(_read("Выложите восемь стопок по четыре карты. Две карты кладут в сторону рубашкой вверх."), "layout.face")
+    assert face["status"] == "unknown" and "set aside" in face["reason"] and "в сторону" in face["reason"]

@@ -147,6 +147,10 @@ stock is out («Когда колода иссякнет, стопку … пе�
 пересдачи все карты выкладываются лицом вверх») is not the first layout's (cues.toml)."""
 
 
+NOT_FROM_WHY = {"SET_ASIDE": "set aside", "STOCK_OUT_WHEN": "after the stock is out", "REDEAL_DURING": "at a redeal"}
+"""How the reason of a field left unknown names the cue of :data:`NOT_FROM` that barred it."""
+
+
 def _has(ctx: Context, sent, c: str) -> bool:
     """Whether ``sent`` has cue ``c``; ``^C``: the sentence before has it; ``§KIND`` asks for the manual section instead, and
     ``§laid-out`` for a deal sentence with no building word («Серия … выкладывается чередующимися
@@ -229,7 +233,10 @@ def _fire(ctx: Context, row: Row, k: int, span: tuple[int, int]) -> bool:
         if isinstance(value, Piled):
             pile, value = value.pile, value.value
         field_path = PILE_FIELDS[path[6:]][pile] if path.startswith("@pile.") else path
-        if any(_has(ctx, ctx.sents[target_k], c) for c in NOT_FROM.get(field_path, ())):
+        barred = next((c for c in NOT_FROM.get(field_path, ()) if _has(ctx, ctx.sents[target_k], c)), None)
+        if barred is not None:
+            ctx.notes.setdefault(f"reason:{field_path}", f"«{ctx.sents[target_k].quote[:80]}» speaks of cards "
+                                 f"{NOT_FROM_WHY[barred]}, not of the layout")
             continue
         value = _both(path, pile, value)
         strength = row.strength

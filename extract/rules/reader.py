@@ -250,6 +250,12 @@ class Reader(Context):
             if not ("A+K" in bases or {"A", "K"} <= bases or on_aces):
                 return claims
             return [Claim("foundations.direction", "both", self.joined(self.sents[up.sent], self.sents[down.sent]), top)]
+        if {c.value for c in strong} == {"down"} and ("A+K" in bases or {"A", "K"} <= bases):
+            down = strong[0]
+            if self.sents[down.sent].has("KOROL_CUE") and not self.sents[down.sent].has("EITHER_DIR"):
+                # «Каждый из четырех королей должен нисходить по порядку до туза, тогда как на среднего туза
+                # следует наложить …»: the kings go down, the aces (bases too) the other way
+                return [Claim("foundations.direction", "both", down.sent, top)]
         return claims
 
     def _fold_face(self, claims: list[Claim]) -> list[Claim]:
