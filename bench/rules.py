@@ -388,7 +388,7 @@ def main() -> None:
     ap.add_argument("--held-out", action="store_true", help="with -v: list the held-out misses too")
     ap.add_argument("--wrong", action="store_true",
                     help="list every wrong fact of every part (with how it was read and its sentence); "
-                         "the parts still held out (held-out-5) only with --held-out")
+                         "the parts still held out (held-out-5, held-out-o4) only with --held-out")
     ap.add_argument("--set", choices=list(SETS), action="append", help="one set (default: all)")
     ap.add_argument("--annotations", type=Path, metavar="FILE",
                     help="another rule-facts file of the same format (instead of the sets): over the bundled corpus")
