@@ -12,7 +12,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, ALT, FUNCTION, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, ALT, FUNCTION, INTO, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -202,6 +202,8 @@ def _emoji_end(els: list[El], i: int) -> bool:
 
 
 _PREDICATES = frozenset(VERB_CUES)
+_RANGE_FROM = frozenset({"от", "від"})
+"""The preposition opening a run named by its ends («от ♠9 до ♥6», «від 9♠ до 7♣»)."""
 
 
 def has_predicate(seg: list[El]) -> bool:
@@ -267,13 +269,41 @@ def _card_next(main: list[El], i: int) -> bool:
         i < len(main) and main[i].kind == "punct")
 
 
+def _after_count(cur: list[El]) -> bool:
+    """Whether the cards ending ``cur`` list what a word «карты» just before them counts («Переносим 3 карты ♠9, ♥8»)."""
+    k = len(cur) - 1
+    while k >= 0 and (cur[k].kind == "card" or cur[k].kind == "punct" and cur[k].text in ",(" or cur[k].kind == "word"
+                      and cur[k].low in LIST or cur[k].kind == "dash" and k and cur[k - 1].kind == "word"
+                      and cur[k - 1].lemma == "карта"):
+        k -= 1
+    return k >= 0 and cur[k].kind == "word" and cur[k].lemma == "карта" and k + 1 < len(cur)
+
+
+def _listing_parens(sent: list[El]) -> set[int]:
+    """Indices of the parentheses that list the cards a count just before them names («3 карты (♠9, ♥8, ♣7)»,
+    uk «дві карти (8♦ і 7♣)»): their cards are the clause's own, not an aside."""
+    out: set[int] = set()
+    for i, el in enumerate(sent):
+        if not (el.kind == "punct" and el.text == "(" and i and sent[i - 1].kind == "word" and sent[i - 1].lemma == "карта"):
+            continue
+        j = next((k for k in range(i + 1, len(sent)) if sent[k].kind == "punct" and sent[k].text == ")"), None)
+        inside = sent[i + 1:j] if j is not None else []
+        if inside and sum(e.kind == "card" for e in inside) >= 2 and all(
+                e.kind == "card" or e.kind == "punct" and e.text == "," or e.kind == "word" and e.low in LIST for e in inside):
+            out |= {i, j}
+    return out
+
+
 def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
     """Clauses of a sentence, each with ``True`` when it stood in parentheses (read alone, after
     the others)."""
     main: list[El] = []
     paren: list[list[El]] = []
     depth = 0
-    for el in sent:
+    inline = _listing_parens(sent)
+    for n, el in enumerate(sent):
+        if n in inline:
+            continue   # «Переносим 3 карты (♠9, ♥8, ♣7) на ♦10»: the cards counted, listed in parentheses
         if el.kind == "punct" and el.text == "(":
             depth += 1
             paren.append([])
@@ -321,10 +351,17 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
                 continue
             between_cards = prev is not None and prev.kind == "card" and nxt is not None and (
                 nxt.kind == "card" or (nxt.kind == "word" and nxt.low in LIST and nxt2 is not None and nxt2.kind == "card"))
-            if between_cards and not (has_predicate(cur) and has_predicate(segment_after(main, i + 1))):
-                cur.append(el)  # a list: «♦3, ♦4, ♦5 — базовую», «серией ♥6, ♥5, ♥4»
+            if between_cards and (not (has_predicate(cur) and has_predicate(segment_after(main, i + 1))) or _after_count(cur)):
+                cur.append(el)  # a list: «♦3, ♦4, ♦5 — базовую», «серией ♥6, ♥5, ♥4», «3 карты (♠9, ♥8, ♣7) на ♦10»
             elif nxt is not None and nxt.kind == "word" and nxt.low in ("справа", "слева", "праворуч", "ліворуч"):
                 cur.append(el)
+            elif nxt is not None and nxt.kind == "word" and nxt.low in _RANGE_FROM and nxt2 is not None and nxt2.kind == "card" \
+                    and any(e.kind == "word" and e.lemma in ("карта", "стос", "стопка", "серия", "серія", "колонка") for e in cur):
+                cur.append(el)   # «стос із трьох карт, від 9♠ до 7♣, на 10♦»: the run named in apposition
+            elif prev is not None and prev.kind == "card" and i >= 3 and main[i - 2].kind == "word" and main[i - 2].low == "до" \
+                    and any(e.kind == "word" and e.low in _RANGE_FROM for e in cur) and nxt is not None \
+                    and nxt.kind == "word" and nxt.low in ON | INTO:
+                cur.append(el)   # (its closing comma: where the run goes follows)
             elif nxt is not None and nxt.kind == "word" and nxt.low in ALT and nxt2 is not None and nxt2.kind == "card" \
                     and any(e.kind == "word" and e.low == nxt.low for e in cur):
                 cur.append(el)   # «покрытия ♠2 либо ♠3 из третьего ряда, либо ♠3 из седьмого ряда»: «либо …, либо …»
@@ -349,7 +386,7 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             continue
         if el.kind == "word" and el.low in LIST:
             if prev is not None and prev.kind == "card" and nxt is not None and nxt.kind == "card":
-                if has_predicate(cur) and has_predicate(segment_after(main, i + 1)):
+                if has_predicate(cur) and has_predicate(segment_after(main, i + 1)) and not _after_count(cur):
                     close()  # «♣3 — ♣2 и ♣4 — ♣3»
                 cur.append(el)
             elif prev is not None and prev.kind == "punct" and nxt is not None and nxt.kind == "card":

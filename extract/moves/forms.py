@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
-from .phrases import UNNAMED, Group, accusative, is_plural, merge_groups, place_at, side_target
+from .phrases import UNNAMED, Group, where_it_lies, accusative, is_plural, merge_groups, place_at, side_target
 
 
 def _carried_along(cl, g: Group) -> bool:
@@ -550,6 +550,8 @@ class Forms:
                                                          or cl[k].low in ("слідом", "вслед", "потом", "потім"))
                                or cl[k].kind == "punct" and cl[k].text == "," and k and cl[k - 1].low in PARENTHETICAL):
             k += 1   # «Наприклад, на даму бубон — валета бубон»: an aside opens it
+        if k + 1 < len(cl) and cl[k].kind == "word" and cl[k].low in INTO | ON and self._place_first(cl, groups, flags, k):
+            return True
         if k + 1 >= len(cl) or not (cl[k].kind == "word" and cl[k].low in ON | UNDER | {"за"}):
             return False
         pr = next((p for p in prons if p[0] == k + 1), None)
@@ -573,6 +575,21 @@ class Forms:
             self.chain(cl, movers.toks, target, fl)
         else:
             self.to_group(cl, movers, target, fl)
+        return True
+
+    def _place_first(self, cl, groups, flags, k) -> bool:
+        """No verb, the place first and the card after a dash: «В пустой столбец — король бубен», «На освободившееся
+        место — король бубен», uk «На базу — туз пік»: the cards after the dash go there, one move each."""
+        d = next((i for i in range(k + 1, len(cl)) if cl[i].kind == "dash"), None)
+        pl = place_at(cl, k + 1, d)
+        if d is None or pl is None or any(g.i < d for g in groups) or any(el.kind == "word" and el.tag is not None
+                                                                          and el.tag.POS == "VERB" for el in cl) \
+                or where_it_lies(cl[pl[1]]):
+            return False   # («В четвёртой стопке открываем следующую карту — ♦3»: where, and a verb of its own)
+        rest = [g for g in groups if g.i > d and g.prep not in FROM | ON | INTO | UNDER]
+        if not rest:
+            return False
+        self.to_each(cl, rest[0], None, pl[0], flags)
         return True
 
     def _unnamed(self, cl, verb, flags, counted) -> bool:

@@ -239,7 +239,7 @@ _PLACE_ABBREVIATIONS = frozenset({"яч", "кл", "св", "пуст"})
 """Places a game record shortens («♦9–яч.» a cell, «♠К–св.» a free column): their cue patterns want the dot."""
 
 
-def _where_it_lies(el: El) -> bool:
+def where_it_lies(el: El) -> bool:
     """Whether a place word after «в / на» can only be locative («в доме», «на базе», «в ячейке», uk «на базі»,
     «у відбої»): it says where a card lies; a destination is accusative («в дом», «на базу»)."""
     if el.kind != "word" or not re.fullmatch(r"[а-яёіїєґ']+", el.low):
@@ -258,7 +258,7 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     prev = cl[i - 1] if i else None
     if prev is not None and prev.kind == "word" and prev.low in FROM:
         return False
-    if prev is not None and prev.kind == "word" and prev.low in INTO | ON and _where_it_lies(cl[i]):
+    if prev is not None and prev.kind == "word" and prev.low in INTO | ON and where_it_lies(cl[i]):
         return False   # «первый туз в доме», «♥2 — на базе», uk «на базі»: where a card is, not where it goes
     if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої",
                                                                                          "качестве", "якості")):

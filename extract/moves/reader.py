@@ -61,6 +61,9 @@ def _future_of_appearing(cl: list[El]) -> bool:
     return k < len(cl) and cl[k].kind == "word" and cl[k].lemma in _COME_OUT and cl[k].tag is not None \
         and "futr" in cl[k].tag.grammemes and any(el.kind == "card" for el in cl[k + 1:])
 
+_DROP_ONTO = frozenset({"сбрасывать", "сбросить", "сбрасываться", "скидывать", "скинуть", "скидати", "скинути"})
+"""Verbs of leaving play that, with a foundation named as where, put the card on it («сбросить на базу»)."""
+
 _DRAW = frozenset({"тянуть", "вытянуть", "вытягивать", "тягнути", "витягнути", "витягати", "витягувати", "тащить",
                    "вытащить", "тягти"})
 """Verbs of drawing a card from the stock («тянем из колоды … тройка треф», uk «тягнемо з колоди — 5♠»)."""
@@ -633,6 +636,8 @@ class Reader(Forms, Discards):
                 verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс» in a game of pairs: they leave play together
             if verb == "REMOVE" and (place_at(cl) or ("",))[0] in ("reserve", "cell"):
                 verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
+            if verb == "REMOVE" and (place_at(cl) or ("",))[0] == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
+                verb = "PLACE"   # «Сбрасываем 8♣ на базу», «скидаємо туза в дім»: dropped onto a foundation, still in play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
             if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
