@@ -207,6 +207,8 @@ class Context:
     prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
     stock_turned: tuple | None = None  # (Proto, sentence) of a stock card turned onto the waste
     clicked: tuple | None = None  # (Proto, sentence) of a card clicked, its destination not yet said
+    turn_pending: int = -1  # the sentence whose clause before turned a stock card naming none («… колоды: 9♣»)
+    took: bool = False  # the clause before went on a list of cards taken up («Снимаем 6♣, затем 7♥, затем 6♠»)
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
 
@@ -483,7 +485,17 @@ class Reader(Forms, Discards):
         if _future_of_appearing(cl):
             flags.add("conditional")   # «выйдет валет бубен — на даму треф»: when it comes out
         prev_proto = self.ctx.last_proto
+        if self.ctx.turn_pending == self.ctx.sentence and len(groups) == 1 and len(groups[0].toks) == 1 \
+                and groups[0].toks[0].card.suit and all(el.kind in ("card", "punct") for el in cl):
+            self.ctx.turn_pending = -1   # «Ходов нет — открываем карту колоды: 9♣»: the card turned onto the waste
+            p = self.move(cl, groups[0].toks, place="waste", flags=flags, notes=["turned up from the stock onto the waste"])
+            p.from_place = "stock"
+            self.ctx.stock_turned = (p, self.ctx.sentence)
+            return [p]
+        self.ctx.took = False
         verb = self._read(cl, groups, prons, flags, alone)
+        if self.ctx.took:
+            verb = "TAKE"   # (a list of cards taken goes on: «…, затем 7♥, затем 6♠»)
         if verb in ("REMOVE", "TAKE", "PAIR") and any(el.kind == "word" and el.lemma == "пара" for el in cl):
             self.ctx.pairs_named = True
         if not alone:
@@ -712,6 +724,10 @@ class Reader(Forms, Discards):
         # («… колоди на відбій, це 4♦»: the waste named as where it goes is no other destination)
         onto = [i for i, el in enumerate(cl) if el.kind == "word" and el.low in ON | INTO
                 and not (i + 1 < len(cl) and "WASTE" in cl[i + 1].cues)]
+        if turn is not None and not groups and not onto and any(el.kind == "word" and el.lemma == "карта" for el in cl[turn:]) \
+                and any("STOCK" in el.cues or "RESERVE" in el.cues and el.lemma == "запас" for el in cl[turn:]):
+            self.ctx.turn_pending = self.ctx.sentence   # «открываем карту колоды: 9♣»: the card is named next
+            return False
         if turn is None or len(groups) != 1 or len(groups[0].toks) != 1 or groups[0].i < turn \
                 or not groups[0].toks[0].card.suit or onto:
             return False
@@ -842,6 +858,7 @@ class Reader(Forms, Discards):
             elif self.ctx.prev_verb == "TAKE" and not self.ctx.prev_moved and verb is None and not groups[0].with_:
                 for t in groups[0].toks:   # «знімаємо двійку бубон, потім трійку пік»: taken up too
                     self.ctx.taken[t.card] = (None, cl[0].start, t, cl[-1].end, self.ctx.sentence)
+                self.ctx.took = True
             elif lead.kind == "word" and "NEXT" in lead.cues and self.ctx.prev_moved \
                     and self.ctx.last_proto is not None and self.ctx.last_proto.movers:
                 lp = self.ctx.last_proto
