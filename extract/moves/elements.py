@@ -35,8 +35,8 @@ class El:
 
 
 GAP_RE = re.compile(rf"(?P<word>[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*(?:-[{LETTERS}]+)*)|(?P<num>\d+)"
-                     r"|(?P<dash>\s?(?:->|=>|⇒|⟶|➔|➜|➡)\ufe0f?\s?|\s[-–—→]\s|[–—→]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
-"""A word, a number, a dash standing for the verb (an arrow «♥10 → ♥В», «7♥ -> 8♣», «6♠ ⇒ 7♥», «➡️» too), or punctuation."""
+                     r"|(?P<dash>\s?(?:->|=>|⇒|⟶|➔|➜|➡)\ufe0f?\s?|\s[-–—→>]\s|[–—→]|(?<=\s)-(?=\S)|(?<=\S)-(?=\s))|(?P<punct>[^\w\s])")
+"""A word, a number, a dash standing for the verb (an arrow «♥10 → ♥В», «7♥ -> 8♣», «6♠ ⇒ 7♥», «Д♥ > К♠», «➡️» too), or punctuation."""
 
 
 def join_hyphenation(mt: MappedText) -> MappedText:

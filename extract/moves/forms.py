@@ -132,7 +132,8 @@ class Forms:
                     self.to_group(cl, movers, tg.toks[0], flags)
                 done = True
             elif right.kind == "word" and right.low in PERSONAL:
-                ante = self.antecedent(next(p for p in prons if p[0] == r), cl)
+                # (the card moved is no antecedent of where it goes: «а 6♦ — на неё» is onto the card before)
+                ante = self.antecedent(next(p for p in prons if p[0] == r), cl[:movers.i] if movers.i < r else cl)
                 if ante:
                     self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"})
                     done = True
