@@ -235,7 +235,8 @@ def _relative_aside(main: list[El], i: int, cur: list[El]) -> int | None:
         return None
     nxt = main[i + 1] if i + 1 < len(main) else None
     # «четверку червей, открывшуюся под девяткой, туда же»: a participle's aside may name where the card lay
-    participle = nxt is not None and nxt.kind == "word" and nxt.tag is not None and nxt.tag.POS == "PRTF"
+    # («Семерку пик, сняв ее с восьмерки, кладут в основание»: a gerund's aside too)
+    participle = nxt is not None and nxt.kind == "word" and nxt.tag is not None and nxt.tag.POS in ("PRTF", "GRND")
     if not (nxt is not None and nxt.kind == "word" and (nxt.low in RELATIVE | {"що", "что"} or participle)):
         return _apposition(main, i)
     k = next((k for k in range(i + 2, len(main)) if main[k].kind == "punct" and main[k].text in ",;:"), None)
