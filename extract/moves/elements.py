@@ -12,7 +12,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, ALT, FUNCTION, INTO, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, ALT, FUNCTION, INTO, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, PLACE_CUES, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -270,6 +270,12 @@ def _card_next(main: list[El], i: int) -> bool:
         i < len(main) and main[i].kind == "punct")
 
 
+def _has_place(seg: list[El]) -> bool:
+    """Whether a stretch names a place a card goes into, verb left out: «туза пик в основание» («в» + a place)."""
+    return any(el.kind == "word" and el.low in INTO and n + 1 < len(seg) and set(PLACE_CUES) & seg[n + 1].cues
+               for n, el in enumerate(seg))
+
+
 def _after_count(cur: list[El]) -> bool:
     """Whether the cards ending ``cur`` list what a word «карты» just before them counts («Переносим 3 карты ♠9, ♥8»)."""
     k = len(cur) - 1
@@ -393,7 +399,7 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             elif prev is not None and prev.kind == "punct" and nxt is not None and nxt.kind == "card":
                 cur.append(el)
             elif nxt is not None and nxt.kind == "card" and prev is not None and prev.kind == "word" \
-                    and has_predicate(cur) and has_predicate(segment_after(main, i + 1)):
+                    and (has_predicate(cur) or _has_place(cur)) and has_predicate(segment_after(main, i + 1)):
                 close()  # «Туза пик кладём в основание и двойку пик на него»: a second move, its verb left out
                 cur.append(el)
             elif nxt is not None and nxt.kind != "card" and has_predicate(cur):

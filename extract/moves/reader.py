@@ -155,6 +155,25 @@ def _governed(cl: list[El], i: int) -> bool:
     return k >= 0 and cl[k].kind == "word" and cl[k].low in INTO | ON
 
 
+_PILE_NOUNS = frozenset({"колонка", "столбец", "стопка", "стовпчик", "стовпець", "стос", "кучка", "купка", "колона"})
+_HEADED = frozenset({"наверху", "нагорі", "зверху", "сверху", "во", "главе"})
+
+
+def _pile_by_card(cl: list[El]) -> list[El]:
+    """«Переносим всю колонку с ♠К в пустую», «стопку с ♦9 наверху — на ♣10», uk «весь стовпчик із К♠»: a pile
+    named by a card of it moves with that card — the card is the mover (the pile noun, «с / із» and «наверху»
+    left out; how many cards go with it the text does not say)."""
+    for i, el in enumerate(cl[:-2]):
+        if el.kind == "word" and el.lemma in _PILE_NOUNS and cl[i + 1].kind == "word" \
+                and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM) \
+                and cl[i + 1].low in ("с", "со", "з", "із", "зі") and cl[i + 2].kind == "card":
+            k = i + 3
+            while k < len(cl) and cl[k].kind == "word" and cl[k].low in _HEADED:
+                k += 1
+            return cl[:i] + [cl[i + 2]] + cl[k:]
+    return cl
+
+
 @dataclass
 class Proto:
     """A move as a clause gives it, before :func:`.finish.finish_moves` makes a ``Move`` of it:
@@ -440,6 +459,7 @@ class Reader(Forms, Discards):
         return [q for q in self.protos if id(q) not in before]
 
     def clause(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto]:
+        cl = _pile_by_card(cl)
         clicked = self._click(cl, alone, sent_flags, same_sentence)
         if clicked is not None:
             return clicked
