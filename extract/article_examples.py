@@ -163,6 +163,24 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
     return None
 
 
+_FIGURE = re.compile(r"\s*(?:Рис\.|Рисунок|Мал\.|Малюнок|Скриншот|Скрин|Скрін|Фото)\s*\d*\s*[.:—–-]")
+"""A figure's caption line («Рис. 3 — …», uk «Мал. 2. …», «Скриншот 4: …»)."""
+_STEP = re.compile(r"(?:Шаг|ШАГ|Крок|КРОК|Этап|ЭТАП|Етап|ЕТАП)\s+\d{1,2}[.:)]?\s+(?=\S)")
+
+
+def _step_with_moves(ln, notation: str, lang: str) -> int | None:
+    """Where the text of a how-to's step line starts when that text names a card with its suit («Шаг 3. 2♠ из
+    шестого столбца кладём в дом на туз.»: the step is a section heading, its text a move of the example);
+    ``None`` for any other line."""
+    if ln.kind != "subheading" or ln.mark != "step":
+        return None
+    m = _STEP.match(ln.text)
+    if m is None:
+        return None
+    rest = ln.text[m.end():]
+    return m.end() if notation_cards(rest, notation, lang) or card_words(make_doc(rest, lang)) else None
+
+
 def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) -> list[Ex]:
     """The worked examples of one part (``part.content``: its classified lines), in text order.
 
@@ -187,13 +205,14 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
             main.lines.add(ln.n)
             last, last_open = main, False
             continue
-        if ln.kind != "prose" and not (ln.kind == "variant-heading" and ln.rest_offset < len(ln.text)):
+        step = _step_with_moves(ln, notation, lang_at(ln.n) if lang_at else lang)
+        if ln.kind != "prose" and not (ln.kind == "variant-heading" and ln.rest_offset < len(ln.text)) and step is None:
             if ln.kind != "caption":
                 last, last_open = None, False
             label = ln if ln.kind == "label" and ln.section == "example" else None
             continue
         lg = lang_at(ln.n) if lang_at else lang
-        start = ln.rest_offset if ln.kind == "variant-heading" else 0
+        start = ln.rest_offset if ln.kind == "variant-heading" else step if step is not None else 0
         text = ln.text[start:]
         d = make_doc(text, lg)
         ms = matches(d, lg)
@@ -250,6 +269,8 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
                 if is_main:
                     main = target
         if target is None:
+            if last is not None and _FIGURE.match(text):
+                continue   # «Рис. 3 — первый туз в доме»: a figure's caption between the steps, the example goes on
             last, last_open = None, False
             continue
         target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))

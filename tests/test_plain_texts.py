@@ -259,3 +259,17 @@ def test_a_game_told_one_move_a_line_stays_one_example(tmp_path):
     exs = [ex for g in seg.games for ex in g.examples]
     assert [(ex.lines, [str(m.card) for m in ex.moves]) for ex in exs] == [
         ((5, 6), ["QH", "AC"]), ((10, 12), ["5C", "4H", "KD"])]
+
+
+def test_a_step_by_step_solution_with_captions_is_one_example(tmp_path):
+    """A how-to's steps with figure captions between them («Рис. 2 — …») tell one game: a caption does not end
+    the example, and a step that names one card («Шаг 3. ♣2 … в дом») is one of its moves."""
+    f = tmp_path / "s.txt"
+    f.write_text("Косынка: решаем раздачу по шагам\n\nВ колонках кладут по убыванию, чередуя цвет.\n\n"
+                 "Шаг 1. Кладём ♠9 на ♥10, а ♦8 — на ♠9.\n"
+                 "Рис. 2 — вторая колонка открыта, туз в доме.\n"
+                 "Шаг 2. ♣2 из четвёртой колонки — в дом.\n", "utf-8")
+    seg = segment(_source(f))
+    read_examples(seg)
+    exs = [ex for g in seg.games for ex in g.examples]
+    assert [(ex.lines, [str(m.card) for m in ex.moves]) for ex in exs] == [((5, 7), ["9S", "8D", "2C"])]
