@@ -248,28 +248,27 @@ def test_a_game_told_one_move_a_line_stays_one_example(tmp_path):
     """A transcript or a reply tells its game one move a line: a line right after an example's line that
     names a card with its suit, and a short line opening on a card, go on the same example («[02:10] Туз
     треф сразу в дом.», «К♦ в пустую»)."""
-    f = tmp_path / "v.txt"
-    f.write_text("Косынка: разбор партии\n\nВ колонках кладут по убыванию, чередуя цвет.\n\n"
-                 "[01:05] Смотрим: берём даму червей и кладём на короля пик.\n"
-                 "[02:10] Туз треф сразу в дом.\n"
-                 "[02:30] Ну, переходим дальше.\n\n"
-                 "Ответ:\n5♣ на 6♥\n4♥ на 5♣\nК♦ в пустую\n", "utf-8")
+    assert _examples_read(tmp_path, "Косынка: разбор партии\n\nВ колонках кладут по убыванию, чередуя цвет.\n\n"
+                          "[01:05] Смотрим: берём даму червей и кладём на короля пик.\n"
+                          "[02:10] Туз треф сразу в дом.\n"
+                          "[02:30] Ну, переходим дальше.\n\n"
+                          "Ответ:\n5♣ на 6♥\n4♥ на 5♣\nК♦ в пустую\n") == [
+        ((5, 6), ["QH", "AC"]), ((10, 12), ["5C", "4H", "KD"])]
+
+
+def _examples_read(tmp_path, text: str) -> list[tuple]:
+    """``(lines, cards moved)`` of every example of a text written to a file and read as ``pasyans add`` would."""
+    f = tmp_path / "t.txt"
+    f.write_text(text, "utf-8")
     seg = segment(_source(f))
     read_examples(seg)
-    exs = [ex for g in seg.games for ex in g.examples]
-    assert [(ex.lines, [str(m.card) for m in ex.moves]) for ex in exs] == [
-        ((5, 6), ["QH", "AC"]), ((10, 12), ["5C", "4H", "KD"])]
+    return [(ex.lines, [str(m.card) for m in ex.moves]) for g in seg.games for ex in g.examples]
 
 
 def test_a_step_by_step_solution_with_captions_is_one_example(tmp_path):
     """A how-to's steps with figure captions between them («Рис. 2 — …») tell one game: a caption does not end
     the example, and a step that names one card («Шаг 3. ♣2 … в дом») is one of its moves."""
-    f = tmp_path / "s.txt"
-    f.write_text("Косынка: решаем раздачу по шагам\n\nВ колонках кладут по убыванию, чередуя цвет.\n\n"
-                 "Шаг 1. Кладём ♠9 на ♥10, а ♦8 — на ♠9.\n"
-                 "Рис. 2 — вторая колонка открыта, туз в доме.\n"
-                 "Шаг 2. ♣2 из четвёртой колонки — в дом.\n", "utf-8")
-    seg = segment(_source(f))
-    read_examples(seg)
-    exs = [ex for g in seg.games for ex in g.examples]
-    assert [(ex.lines, [str(m.card) for m in ex.moves]) for ex in exs] == [((5, 7), ["9S", "8D", "2C"])]
+    assert _examples_read(tmp_path, "Косынка: решаем раздачу по шагам\n\nВ колонках кладут по убыванию, чередуя цвет.\n\n"
+                          "Шаг 1. Кладём ♠9 на ♥10, а ♦8 — на ♠9.\n"
+                          "Рис. 2 — вторая колонка открыта, туз в доме.\n"
+                          "Шаг 2. ♣2 из четвёртой колонки — в дом.\n") == [((5, 7), ["9S", "8D", "2C"])]
