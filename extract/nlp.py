@@ -286,14 +286,24 @@ class Matcher:
         self._added: list[tuple[object, list[dict], dict]] = []
         self._subsets: dict[tuple[int, ...], object] = {}
         self._free = False          # some pattern has no requirement: always run the Matcher
+        self._always: list[int] = []  # the patterns with no requirement
+        self._trigger: list[dict[int, list[int]]] = [{} for _ in _REQUIRED_ATTRS]
+        """Per attribute, a value → the patterns whose first requirement it meets (each pattern
+        is looked at only when the text has one of these values)."""
 
     def add(self, key, patterns, **kwargs) -> None:
         self._matcher.add(key, patterns, **kwargs)
         self._subsets.clear()
         for pattern in patterns:
             needs = self._requirements(pattern)
+            i = len(self._needs)
             if not needs:
                 self._free = True
+                self._always.append(i)
+            else:
+                k, values = needs[0]
+                for v in values:
+                    self._trigger[k].setdefault(v, []).append(i)
             self._needs.append(needs)
             self._added.append((key, pattern, kwargs))
 
@@ -329,10 +339,23 @@ class Matcher:
             return ()
         from spacy.attrs import LEMMA, LOWER, NORM, ORTH
 
-        arr = doclike.to_array([ORTH, LOWER, LEMMA, NORM])
-        have = [set(arr[:, k].tolist()) for k in range(len(_REQUIRED_ATTRS))]
-        return tuple(i for i, needs in enumerate(self._needs)
-                     if all(not have[k].isdisjoint(vals) for k, vals in needs))
+        doc = getattr(doclike, "doc", doclike)
+        if "pasyans.table" in doc.user_data:  # a shared Doc of doc(): never changed, its columns kept
+            cols = doc.user_data.get("pasyans.columns")
+            if cols is None:
+                arr = doc.to_array([ORTH, LOWER, LEMMA, NORM])
+                cols = doc.user_data["pasyans.columns"] = [arr[:, k].tolist() for k in range(len(_REQUIRED_ATTRS))]
+            a, b = (doclike.start, doclike.end) if doc is not doclike else (0, len(doc))
+            have = [set(col[a:b]) for col in cols]
+        else:
+            arr = doclike.to_array([ORTH, LOWER, LEMMA, NORM])
+            have = [set(arr[:, k].tolist()) for k in range(len(_REQUIRED_ATTRS))]
+        cands = set(self._always)
+        for k, trigger in enumerate(self._trigger):
+            for v in have[k].intersection(trigger):
+                cands.update(trigger[v])
+        needs = self._needs
+        return tuple(i for i in sorted(cands) if all(not have[k].isdisjoint(vals) for k, vals in needs[i]))
 
     def __call__(self, doclike, **kwargs):
         if not self.any_order:
