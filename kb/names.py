@@ -104,11 +104,17 @@ def variants(word: str) -> set[str]:
     return out
 
 
-def _forms(word: str, lang: str) -> set[str]:
-    """Every inflected form of ``word`` by pymorphy3's best parse, with the word itself, all folded.
+@lru_cache(maxsize=50_000)
+def _forms(word: str, lang: str) -> frozenset[str]:
+    """Every inflected form of ``word`` by pymorphy3's best parse, with the word itself, all folded
+    (cached: a name's words recur across titles, aliases and catalogue names).
 
     English words (``lang == "en"``) get their possessive/plural-less stem (``bakers`` → ``baker``).
     """
+    return frozenset(_inflect(word, lang))
+
+
+def _inflect(word: str, lang: str) -> set[str]:
     out = {fold(word)}
     if not word.isalpha() or len(word) < 2:
         return out
