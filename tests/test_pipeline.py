@@ -81,3 +81,19 @@ def test_sources_read_on_a_dask_cluster_as_in_this_process(corpus, read_corpus, 
     assert [_records(s) for s in segs] == [_records(read_corpus["001"]), _records(read_corpus["002"])]
     summary = pipeline.write(tmp_path / "shelf.db", sources, segs)
     assert summary.games_per_source == {"001": 4, "002": 3}
+
+
+def test_a_build_collects_garbage_less_often_and_puts_the_thresholds_back(monkeypatch, tmp_path):
+    import gc
+
+    from pasyans import pipeline
+
+    seen = []
+    monkeypatch.setattr(pipeline, "_build", lambda *a, **k: seen.append(gc.get_threshold()) or "built")
+    with pipeline.fewer_collections((900, 9, 9)):  # whatever the caller had
+        assert pipeline.build(None, tmp_path / "kb.db") == "built"
+        assert seen == [pipeline.GC_THRESHOLD] and gc.get_threshold() == (900, 9, 9)
+        with pytest.raises(KeyError), pipeline.fewer_collections((1000, 5, 5)):
+            assert gc.get_threshold() == (1000, 5, 5)
+            raise KeyError("a failed build")
+        assert gc.get_threshold() == (900, 9, 9)
