@@ -106,3 +106,9 @@ def test_aces_and_kings_as_bases_with_the_kings_going_down_go_both_ways(text, la
 def test_a_face_barred_by_a_set_aside_cue_says_why_it_is_unknown():
     face = get_field(_read("Выложите восемь стопок по четыре карты. Две карты кладут в сторону рубашкой вверх."), "layout.face")
     assert face["status"] == "unknown" and "set aside" in face["reason"] and "в сторону" in face["reason"]
+
+
+def test_spaces_forbidden_only_until_something_happens_are_unknown_with_the_reason():
+    f = get_field(_read("Выложите восемь стопок. Освободившиеся места не занимают, пока не опустеет весь ряд."), "tableau.space")
+    assert f["status"] == "unknown" and "until" in f["reason"]
+    assert _value(_read("Поскольку пробелы не заполняются, пасьянс сходится редко, пока не выйдет король."), "tableau.space") == "not-filled"

@@ -140,14 +140,18 @@ def rows() -> tuple[Row, ...]:
     return tuple(out)
 
 
-NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN", "REDEAL_DURING")}
+NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN", "REDEAL_DURING"), "tableau.space": ("NOT_UNTIL",)}
 """Fields no row reads from a sentence with one of these cues, whatever the row: the face of cards set
 aside («Две карты помещаются в стороне лицом вниз», «в стопу лицом вниз») or of a pile turned when the
 stock is out («Когда колода иссякнет, стопку … переворачивают») or at a redeal («во время последней
-пересдачи все карты выкладываются лицом вверх») is not the first layout's (cues.toml)."""
+пересдачи все карты выкладываются лицом вверх») is not the first layout's; spaces «не замещаются, пока не …» are
+filled by a rule that changes during play (no one policy: left unknown) (cues.toml)."""
 
 
-NOT_FROM_WHY = {"SET_ASIDE": "set aside", "STOCK_OUT_WHEN": "after the stock is out", "REDEAL_DURING": "at a redeal"}
+NOT_FROM_WHY = {"SET_ASIDE": "speaks of cards set aside, not of the layout",
+                "STOCK_OUT_WHEN": "speaks of cards after the stock is out, not of the layout",
+                "REDEAL_DURING": "speaks of cards at a redeal, not of the layout",
+                "NOT_UNTIL": "forbids it only until something happens in play: no one rule for spaces"}
 """How the reason of a field left unknown names the cue of :data:`NOT_FROM` that barred it."""
 
 
@@ -235,8 +239,7 @@ def _fire(ctx: Context, row: Row, k: int, span: tuple[int, int]) -> bool:
         field_path = PILE_FIELDS[path[6:]][pile] if path.startswith("@pile.") else path
         barred = next((c for c in NOT_FROM.get(field_path, ()) if _has(ctx, ctx.sents[target_k], c)), None)
         if barred is not None:
-            ctx.notes.setdefault(f"reason:{field_path}", f"«{ctx.sents[target_k].quote[:80]}» speaks of cards "
-                                 f"{NOT_FROM_WHY[barred]}, not of the layout")
+            ctx.notes.setdefault(f"reason:{field_path}", f"«{ctx.sents[target_k].quote[:80]}» {NOT_FROM_WHY[barred]}")
             continue
         value = _both(path, pile, value)
         strength = row.strength
