@@ -247,3 +247,11 @@ def test_a_channel_name_over_a_framed_title_and_key_bindings_head_no_game():
     gs = games(text)
     assert [g.name for g in gs] == ["Гольф"] and gs[0].lines[-1][1] == 12
     assert hd.not_title("Ctrl+Z — отменить ход") == "key binding" and hd.not_title("Косынка") is None
+
+
+def test_fact_lines_and_sign_offs_are_no_titles():
+    text = ("Пасьянс «Гольф»\n\nКолода — 52 карты\n\nСемь столбцов по пять карт открыто.\n\n"
+            "Две колоды по 52 карты, если играть вдвоём\n\nУдачной игры!\n")
+    gs = games(text)
+    assert [g.name for g in gs] == ["Гольф"]
+    assert fu.furniture(["Удачной игры!"], "ru") == {1: "sign-off"}
