@@ -189,12 +189,18 @@ def detect(path: Path | str, text: str | None = None) -> Detection:
     d.reasons["kind"] = ("a table of contents" if toc >= 5 else
                          f"section labels repeat from game to game ({', '.join(sorted(k for k, c in labels.items() if c > 1))})"
                          if repeats >= 2 else "running text with titles")
-    first = next((t.strip() for t in lines if t.strip()), "")
+    from .extract.furniture import furniture
+
+    # a site's menu, breadcrumbs or page furniture names no text (a masthead without menu separators may)
+    chrome = {n for n, fam in furniture([t.strip() for t in lines[:60]], lang).items()
+              if fam != "masthead" or re.search(r"\s[|›>·•]\s", lines[n - 1])}
+    top = [t.strip() for n, t in enumerate(lines[:60], 1) if t.strip() and n not in chrome]
+    first = top[0] if top else ""
     if first and len(first) <= 80 and (":" in first or hd.title_shape(hd.marks(first).rest, lang, layout=True)):
         title, twhy = hd.marks(first).rest.strip(" ."), "its first line"
     else:
-        title = next((hd.marks(t.strip()).rest.strip(" .") for t in lines[:40] if t.strip()
-                      and hd.title_shape(hd.marks(t.strip()).rest, lang, layout=True)), None)
+        title = next((hd.marks(t).rest.strip(" .") for t in top[:40]
+                      if hd.title_shape(hd.marks(t).rest, lang, layout=True)), None)
         twhy = "its first title line"
     d.entry["title"] = title or path.name
     d.reasons["title"] = twhy if title else "the file name (no title line at the top)"

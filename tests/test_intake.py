@@ -86,7 +86,7 @@ def test_add_stores_an_html_page_as_text_and_says_so(tmp_path):
     stored = (tmp_path / "c" / done.entry["file"]).read_text("utf-8")
     assert "<p>" not in stored and stored.split("\n")[5] == "# Пасьянс «Часы»"
     assert "HTML" in done.entry["decided"]["html"]
-    assert done.entry["title"] != "Пасьянсы"  # the <title> in <head> is no heading of the text
+    assert done.entry["title"] == "Пасьянс «Часы»"  # the <title> in <head> is no heading of the text
 
 
 def test_add_with_a_wrong_encoding_stops_in_one_line_and_writes_nothing(tmp_path):
@@ -141,3 +141,11 @@ def test_rtf_and_pdf_are_refused_in_one_line(tmp_path):
     with pytest.raises(AddError, match="an RTF document, not plain text: save it as plain text"):
         add_texts([f], tmp_path / "c", empty=True)
     assert other_format("%PDF-1.4 ...") and other_format(RU) is None
+
+
+def test_a_saved_page_is_titled_by_its_heading_not_its_menu(tmp_path):
+    from pasyans.add import detect
+
+    f = tmp_path / "page.txt"
+    f.write_text("Главная | Пасьянсы | Форум\nГлавная › Пасьянсы › Гольф\n\nПасьянс «Гольф»\n\nКарты снимают на отбой.\n", "utf-8")
+    assert detect(f).entry["title"] == "Пасьянс «Гольф»"
