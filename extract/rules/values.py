@@ -101,6 +101,24 @@ def _deck_numbers(ctx, k):
 
 
 @value
+def label_cards(ctx, k, span, pile):
+    """«Карт: 104» (an infobox line, under «Колод: 2» in the same or one of the two sentences
+    before): cards in one pack, the total over the packs labelled (one pack when no label says);
+    ``None`` when that is no pack size of the schema."""
+    n = ctx.number_at(*span)
+    if n is None:
+        return None
+    packs = 1
+    for j in range(k, max(-1, k - 3), -1):
+        spans = ctx.sents[j].spans("LABEL_PACKS")
+        if spans:
+            packs = ctx.number_at(*spans[0]) or 1
+            break
+    per, rest = divmod(n, packs)
+    return per if not rest and per in (allowed_values("deck.cards_per_pack") or []) else None
+
+
+@value
 def pack_size(ctx, k, span, pile):
     """Cards in one pack from the sentence: «колода в 36 листов», «(104 листа)» over two packs,
     «от тузов до семерок» (32), «удаляются карты от шестерок до двоек» (32), «полная колода» (52);

@@ -258,10 +258,11 @@ def base(ctx, k, span, pile):
     toks = ctx.toks
     if any(t.lemma == "нельзя" for t in ctx.words(sent)):
         return None
-    f_tokens = {i for x in sent.spans("F_ANCHOR") for i in range(*x)}
+    anchors = [x for x in sent.spans("F_ANCHOR") if not _run_bottom(toks, x[0], sent.start)]
+    f_tokens = {i for x in anchors for i in range(*x)}
     has_anchor = any(not (s > sent.start and toks[s - 1].lemma in ("на", "над", "до")
                           and toks[s].lower.startswith(("базов", "основ")))
-                     for s, e in sent.spans("F_ANCHOR")) or sent.section == "foundations"
+                     for s, e in anchors) or sent.section == "foundations"
     others = any(1 < RANKS.get(t.lemma, 0) < 13 and not ctx.preceded_by(t.i, {"до", "к"}) for t in ctx.words(sent))
     ace = king = False
     space = sent.has("SPACE") and sent.has("SPACE_KINGS")   # a space filled with a king: «стос … заповнювати королем або групою карт із королем в основі»
@@ -294,6 +295,13 @@ def mixed_bases(ctx, k, span, pile):
                                                  and ctx.toks[nxt.start].lemma in ("это", "они", "эти"))):
         return "mixed"
     return None
+
+
+def _run_bottom(toks, s: int, start: int) -> bool:
+    """«… групою карт із королем в основі», «рядом с королём в основании»: «в основі» after a rank in
+    the instrumental is the bottom card of a run, not a foundation (Aisleriot uk, translated texts)."""
+    return (s - 2 >= start and toks[s - 1].lemma in ("в", "у") and toks[s].lower.startswith("основ")
+            and toks[s - 2].lemma in RANKS and toks[s - 2].case == "ablt")
 
 
 def _ace_then_them(ctx, sent, i: int) -> bool:
