@@ -556,6 +556,8 @@ def bases_put_out(ctx, k, span, pile):
     words = ctx.words(sent)
     if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
         return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
+    if lemmas & {"потом", "затем", "потім", "далі", "далее"} and any(1 < RANKS.get(t.lemma, 0) < 13 for t in words):
+        return None     # «В дом сначала кладут туза, потом двойку той же масти»: the order of building, not bases put out
     bases = [j for j, t in enumerate(words) if t.lower.startswith(("туз", "корол"))
              and not (j > 0 and words[j - 1].lemma in ("до", "к", "аж", "по", "вплоть"))]
     if bases and all(j > 0 and words[j - 1].lemma in ("на", "над", "поверх") for j in bases):
