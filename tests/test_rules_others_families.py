@@ -75,3 +75,18 @@ def test_same_as_the_previous_game_with_a_difference(lang, first, second):
     space = get_field(two.rules, "tableau.space")
     assert (space["value"], space["status"]) == ("any", "inherited") and one.key in space["ref"]
     assert get_field(two.rules, "deck.packs")["value"] == 2          # the difference is the text's own
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("Вы выигрываете, когда все карты окажутся в домах.", "ru"),
+    ("Пасьянс считается сошедшимся, когда все карты собраны в дома.", "ru"),
+    ("Ви виграли, коли всі карти опинилися на основах.", "uk"),
+])
+def test_winning_told_to_the_player_is_the_goal(text, lang):
+    assert get_field(_spec(text, lang), "goal")["status"] == "stated"
+
+
+def test_the_piles_of_a_goal_are_not_the_layout():
+    spec = _spec("Цель игры — разложить все карты по четырём стопкам в правом верхнем углу.", "ru")
+    assert get_field(spec, "goal")["status"] == "stated"
+    assert get_field(spec, "layout.tableau_piles")["status"] == "unknown"

@@ -63,6 +63,9 @@ class Reader(Context):
             if self.goal_led(sent) and (sent.section == "goal" or any(s - sent.start <= 3 for s, _ in sent.spans("GOAL"))
                                         or self.success_led(sent)):
                 self.claim("goal", sent.quote, k, rule="goal")
+                # «Цель игры — разложить все карты по четырём стопкам в углу»: the piles of the end, not the deal
+                self.claims[before:] = [c for c in self.claims[before:]
+                                        if c.field not in ("layout.tableau_piles", "layout.cards_per_pile")]
             if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2:
                 for c in self.claims[before:]:
                     c.strength -= 2     # tactics, or a worked example's move told with its reason
