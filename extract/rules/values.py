@@ -101,6 +101,20 @@ def _deck_numbers(ctx, k):
 
 
 @value
+def last_count(ctx, k, span, pile):
+    """The last number of the span: «сдают по одной, лицом вверх, в восемь стопок» → 8 (the piles,
+    not the cards at a time)."""
+    s, e = span
+    last = [t.i for t in ctx.toks[s:e] if t.num is not None]
+    if not last:
+        return None
+    i = last[-1]
+    while i - 1 >= s and ctx.toks[i - 1].num is not None:
+        i -= 1
+    return ctx.number_at(i, e)
+
+
+@value
 def label_cards(ctx, k, span, pile):
     """«Карт: 104» (an infobox line, under «Колод: 2» in the same or one of the two sentences
     before): cards in one pack, the total over the packs labelled (one pack when no label says);
