@@ -514,7 +514,8 @@ def ends_with_stock(ctx, k, span, pile):
 def unlimited(ctx, k, span, pile):
     """«сдается раз за разом», «сколько угодно», «количество пересдач не ограничено»."""
     words = ctx.words(ctx.sents[k])
-    if ctx.sents[k].has("REDEAL_VERB") or any(t.lower.startswith(("сда", "раскла", "тасу", "разда")) for t in words):
+    if ctx.sents[k].has("REDEAL_VERB") or any(t.lower.startswith(("сда", "раскла", "тасу", "разда", "перегляд", "перегорт",
+                                                                     "переворач", "переверт")) for t in words):
         return "unlimited"
     return None
 
