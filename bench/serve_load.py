@@ -1,7 +1,7 @@
 """Benchmark of the server under bad requests (issue 15 item 1): how long a normal page takes
 while 8 clients send bad requests at once, and what a heavy SQL request costs.
 
-    python bench/serve_load.py [--db FILE] [--seconds S] [--clients N] [--allow-sql] [--flood find]
+    python bench/serve_load.py [--db FILE] [--seconds S] [--clients N] [--allow-sql] [--flood find] [--burners N]
 
 Starts ``pasyans serve`` on a free loopback port in a subprocess (``--allow-sql`` passes the flag
 on, for servers that have it). While N threads (default 8) loop over bad requests — unknown
@@ -18,19 +18,27 @@ server process shows the new count). Exits 1 when the normal page's maximum exce
 check fails.
 
 Without ``--db`` a knowledge base is built from the bundled corpus into a temporary folder.
+
+``--burners N`` starts N CPU-bound processes (a busy loop each, nice 0) in the bench's own session
+before the server, and stops them at the end: the load of issue 15 («a normal page under load»), as a
+shell running other work beside the server gives it. The run then also prints what the server's event
+loop thread waited for the CPU (its run-queue delay, ``/proc/<pid>/task/<tid>/schedstat``) beside the
+CPU it used, and the load average at the start and at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import os
 import re
 import shutil
 import sqlite3
-import tempfile
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -115,14 +123,41 @@ def main() -> int:
     ap.add_argument("--allow-sql", action="store_true")
     ap.add_argument("--flood", choices=("mixed", "find"), default="mixed",
                     help="the clients' requests: bad ones of every kind (default), or only searches (/find, /search)")
+    ap.add_argument("--burners", type=int, default=0, metavar="N",
+                    help="N CPU-bound processes beside the server, in this bench's session (see above)")
     ap.add_argument("--verbose", action="store_true", help="Also print the server's output.")
     args = ap.parse_args()
 
-    with knowledge_base(args.db) as built, tempfile.TemporaryDirectory() as tmp:
+    with knowledge_base(args.db) as built, tempfile.TemporaryDirectory() as tmp, burners(args.burners):
         db = Path(tmp) / built.name  # a copy, so the reload check can replace it
         shutil.copyfile(built, db)
         with Server(db, *(["--allow-sql"] if args.allow_sql else [])) as srv:
             return measure(srv, db, args)
+
+
+@contextlib.contextmanager
+def burners(n: int):
+    """``n`` busy-loop processes in this session while the block runs (none for 0)."""
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+    try:
+        if procs:
+            print(f"{n} CPU burners beside the server; load average {os.getloadavg()[0]:.1f}", flush=True)
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+        for p in procs:
+            p.wait()
+
+
+def loop_thread_times(pid: int) -> tuple[float, float]:
+    """(CPU seconds used, seconds spent runnable but waiting for a CPU) of the main thread of
+    process ``pid`` — the server's event loop — so far; (0, 0) when /proc does not say."""
+    try:
+        run_ns, wait_ns, _slices = (int(x) for x in Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split())
+    except (OSError, ValueError):
+        return 0.0, 0.0
+    return run_ns / 1e9, wait_ns / 1e9
 
 
 MARKUP = '"><script>alert(1)</script><b x=\''
@@ -159,7 +194,7 @@ def reloaded(srv: Server, db: Path) -> tuple[bool, str]:
     time.sleep(1.1)  # a new mtime even on coarse clocks
     after = games_count(srv.port)
     status, _dt, _b = fetch(srv.port, "GET", "/game/" + urllib.parse.quote(gone))
-    alive = srv.proc.poll() is None
+    alive = srv.proc.poll() is None and Path(f"/proc/{srv.server_pid}").exists()
     ok = alive and before is not None and after == before - 1 and status != 200
     return ok, (f"games listed {before} → {after} after replacing the file (game {gone} removed: its page "
                 f"now {status}); same process: {alive}")
@@ -194,6 +229,7 @@ def measure(srv: Server, db: Path, args) -> int:
             t.start()
         time.sleep(1.0)  # let the bad requests pile up
         times, failed, slow = [], 0, []
+        loop0 = loop_thread_times(srv.server_pid)
         t_start = time.monotonic()
         end = t_start + args.seconds
         while time.monotonic() < end:
@@ -206,6 +242,8 @@ def measure(srv: Server, db: Path, args) -> int:
                 slow.append(f"{dt:.2f} s at {at:.1f} s")
             time.sleep(0.1)
         stop.set()
+        loop1 = loop_thread_times(srv.server_pid)
+        wall = time.monotonic() - t_start
         for t in threads:
             t.join(timeout=args.seconds + 60)
 
@@ -214,14 +252,18 @@ def measure(srv: Server, db: Path, args) -> int:
         print(f"normal page /game/004-004 under {args.clients} clients of {'searches' if args.flood == 'find' else 'bad requests'}, {len(times)} fetches: "
               f"median {statistics.median(times):.3f} s, p95 {p95:.3f} s, max {times[-1]:.3f} s, "
               f"not 200: {failed}" + (f"; over 0.5 s: {', '.join(slow)}" if slow else ""))
+        used, waited = loop1[0] - loop0[0], loop1[1] - loop0[1]
+        print(f"server's event loop thread over the {wall:.0f} s: CPU used {used:.2f} s, waiting for a CPU {waited:.2f} s "
+              f"({waited / wall:.0%} of the time); load average {os.getloadavg()[0]:.1f}; server in a session of its own: "
+              f"{'yes' if os.getsid(srv.server_pid) == srv.server_pid else 'no'}")
         print("bad requests (method, path, status: count):")
         for (method, path, status), n in sorted(statuses.items()):
             print(f"  {method:4} {path:42} {status}: {n}")
 
-        rss0 = peak_rss_kb(srv.proc.pid)
+        rss0 = peak_rss_kb(srv.server_pid)
         heavy = "/" + Path(db).stem + "?sql=" + urllib.parse.quote("select length(randomblob(1000000000))")
         status, dt = request(port, "GET", heavy, timeout=120)
-        rss1 = peak_rss_kb(srv.proc.pid)
+        rss1 = peak_rss_kb(srv.server_pid)
         print(f"heavy SQL (randomblob of 1 GB): status {status} after {dt:.2f} s; "
               f"server peak memory {rss0 / 1024:.0f} MB → {rss1 / 1024:.0f} MB")
         endless = "/" + Path(db).stem + "?sql=" + urllib.parse.quote(

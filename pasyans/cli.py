@@ -676,14 +676,18 @@ def serve(db: Path = DbOption,
           show_paths: bool = typer.Option(False, "--show-paths", help="Show the file's path (/-/databases).")) -> None:
     """Browse the knowledge base in a web browser: a search box, a page per game, the tables.
 
-    A rebuilt file is served without a restart."""
-    from .kb.serve import PortError, run
+    A rebuilt file is served without a restart. The server runs in a session of its own (its own
+    share of the CPU beside what this shell runs); Ctrl-C stops it."""
+    from .kb.own_session import serve as serve_in_own_session
+    from .kb.serve import PortError
 
     _connect(db)  # fails with one line when the file is missing
     try:
-        run(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
+        status = serve_in_own_session(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
     except PortError as e:
         _fail(str(e))
+    if status:
+        raise typer.Exit(status)
 
 
 def _help_of(doc: str | None) -> str | None:

@@ -75,6 +75,25 @@ class Server:
                     raise RuntimeError(f"server did not start: {self.output()[-2000:]}")
                 time.sleep(0.3)
 
+    @property
+    def server_pid(self) -> int:
+        """The process id of the process that serves: ``pasyans serve`` runs its server in a session
+        of its own, a child of the command's process (see ``pasyans/kb/own_session.py``); the
+        command's own when it serves in place."""
+        try:
+            with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as fh:
+                children = [int(x) for x in fh.read().split()]
+        except OSError:
+            return self.proc.pid
+        for pid in children:
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                    if b"own_session" in fh.read():
+                        return pid
+            except OSError:
+                continue
+        return self.proc.pid
+
     def output(self) -> str:
         self._log.flush()
         self._log.seek(0)

@@ -69,7 +69,7 @@ def test_the_workers_end_with_a_server_stopped_by_sigterm(built_kb):
 
     db, _ = built_kb
     with Server(db, "--allow-sql") as srv:
-        workers = [p for p in _children(srv.proc.pid) if "spawn_main" in _cmdline(p)]
+        workers = [p for p in _children(srv.server_pid) if "spawn_main" in _cmdline(p)]
     assert len(workers) == 2
     for pid in workers:
         while os.path.exists(f"/proc/{pid}") and "zombie" not in _status(pid):
