@@ -313,6 +313,29 @@ def _detect(text: str, _ctx) -> None:
     detect("fuzz.txt", text)
 
 
+def _intake(text: str, _ctx) -> None:
+    """What ``pasyans add`` does to a file's bytes (pasyans/intake.py): the text as is and wrapped in
+    HTML, read as a page, checked for mojibake, and its bytes decoded in the code pages a user gives."""
+    from pasyans import intake
+
+    lines = text.split("\n")
+    page = "<html><head><title>t</title></head><body>\n" + "\n".join(
+        f"<h2>{line}</h2>" if i % 5 == 0 else f"<p>{line}</p>" for i, line in enumerate(lines)) + "\n</body></html>"
+    for t in (text, page):
+        if intake.is_html(t, ".html"):
+            try:
+                intake.mojibake(intake.html_text(t))
+            except intake.IntakeError:
+                pass
+        intake.mojibake(t)
+        data = t.encode("utf-8", "surrogatepass")
+        for enc in ("utf-8", "cp1251", "koi8-r", "mac-cyrillic"):
+            try:
+                intake.decode(data, enc)
+            except intake.IntakeError:
+                pass
+
+
 def _heading_shapes(text: str, _ctx) -> None:
     from pasyans.extract import headings
 
@@ -455,6 +478,7 @@ TARGETS: list[Target] = [
     Target("rule_lines", "segmentation", "texts", _rule_lines),
     Target("headings", "segmentation", "texts", _heading_shapes),
     Target("detect", "corpus", "texts", _detect),
+    Target("intake", "corpus", "texts", _intake),
     Target("nlp", "cleaning", "perf", _nlp),
     Target("name_keys", "names", "texts", _name_keys),
     Target("find", "names", "texts", _find, needs_kb=True),
