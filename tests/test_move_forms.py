@@ -74,3 +74,15 @@ def test_phrase_form(form, n, ex):
 def test_every_form_has_examples():
     assert len(FORMS) >= 30 and all(f["examples"] for f in FORMS)
     assert len({f["form"] for f in FORMS}) == len(FORMS)
+
+
+@pytest.mark.parametrize("text, lang, why", [
+    ("Если бы ♣В был открыт, его можно было бы положить на ♦Д.", "ru", "a move not made"),
+    ("Можна було б перекласти 6♣ на 7♥, але тоді закриється туз.", "uk", "a move not made"),
+])
+def test_a_move_not_made_is_a_finding_with_its_line(text, lang, why):
+    """A counterfactual gives no move but is never dropped silently: a «not-a-move» finding quotes it."""
+    res = parse_moves(MappedText.from_lines([text], 7, sep=" "), "forms", "symbol", lang)
+    assert res.moves == []
+    found = [f for f in res.findings if f.kind == "not-a-move"]
+    assert len(found) == 1 and why in found[0].message and found[0].lines[0] == 7, res.findings

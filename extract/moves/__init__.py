@@ -210,6 +210,10 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 # «её можно было бы переложить на ♥7», «Куда положить ♠7?»: what did not happen, or is asked
                 reader.protos = [p for p in reader.protos if p not in made]
                 made, reader.carried = [], True
+                a, b = cl[0].start, cl[-1].end
+                why = "a move not made (would have been)" if cf else "a move asked about"
+                out.findings.append(Finding(source_id, mt.lines_of(a, b), "not-a-move",
+                                            f"{why}, not a move of the example: «{s[a:b].strip()[:160]}»"))
             for p in made:
                 sentence_of[id(p)] = n_sent
             if not alone:
