@@ -37,6 +37,7 @@ def table() -> dict:
             row["re"] = re.compile(row["pattern"])
     data["masthead"] = frozenset(data["masthead_lemmas"])
     data["rubric"] = frozenset(data["rubric_lemmas"])
+    data["affiliation"] = frozenset(data["affiliation_lemmas"])
     return data
 
 
@@ -90,7 +91,7 @@ def is_affiliation(s: str, lang: str) -> bool:
     ws = words(s)
     if not ws or len(ws) > 8 or s[-1:] in ".!?:;," or "пасьянс" in s.casefold():
         return False
-    return bool(_lemmas(s, lang) & frozenset(table()["affiliation_lemmas"]))
+    return bool(_lemmas(s, lang) & table()["affiliation"])
 
 
 def furniture(lines: list[str], lang: str) -> dict[int, str]:

@@ -223,8 +223,7 @@ def _nominative_phrase(ws: list[str], lang: str) -> str | None:
     cases = set.intersection(*({p.tag.case for p in ps} for ps in head))
     if not cases or "nomn" in cases:
         return None
-    case = next(c for c in ("accs", "gent", "ablt", "datv", "loct") if c in cases) if cases & {
-        "accs", "gent", "ablt", "datv", "loct"} else None
+    case = next((c for c in ("accs", "gent", "ablt", "datv", "loct") if c in cases), None)
     if case is None:
         return None
     out = []

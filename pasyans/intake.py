@@ -166,19 +166,21 @@ class _LineText(HTMLParser):
         if tag in self.blanked:
             self.hidden += 1
         if tag in _BLOCKS or tag in self.headings:
-            self.blocks += 1
-            if self.out[self._line()].strip():
-                self.out[self._line()] += " "
+            self._block()
         if tag in self.headings and not self.hidden and not self.out[self._line()].strip():
             level = self.headings[tag]
             self.out[self._line()] += "#" * level + " "  # a heading opening its line: a Markdown mark
             self.marked[self._line()] = level + 1
 
+    def _block(self) -> None:
+        """A block opens: counted, and set apart by a space from text before it on its line."""
+        self.blocks += 1
+        if self.out[self._line()].strip():
+            self.out[self._line()] += " "
+
     def handle_startendtag(self, tag, attrs):
         if tag in _BLOCKS:
-            self.blocks += 1
-            if self.out[self._line()].strip():
-                self.out[self._line()] += " "
+            self._block()
 
     def handle_endtag(self, tag):
         if tag in self.blanked and self.hidden:
