@@ -106,14 +106,14 @@ SETS = {
     "others4": FIXTURES / "annotations" / "other_authors4_rules.json",
 }
 TEXT_SETS = {"book5": FIXTURES}
-UNSEEN = {"held-out-5", "held-out-o4"}
-"""Parts still held out from tuning: ``--wrong`` lists their wrong facts only with ``--held-out``."""
 """Sets whose sources are whole added texts holding several games each (paths under the folder given),
 read as ``--annotations FILE --texts DIR`` reads them."""
+UNSEEN = {"held-out-5", "held-out-o4"}
+"""Parts still held out from tuning: ``--wrong`` lists their wrong facts only with ``--held-out``."""
 PAGES = {"aisleriot", "others", "others2", "others3", "others4"}
+"""Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
 PRE_1918 = re.compile(r"[ѣѳѵ]|ъ\b")
 """A page in pre-1918 spelling (read modernized, as ``pasyans build`` reads such a source)."""
-"""Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
 
 FIELDS = {
     "packs": "deck.packs",
@@ -279,8 +279,8 @@ def _added_specs(annotated: list[dict], texts: Path) -> tuple[dict, dict]:
 
 
 def run(name: str, path: Path | None = None, texts: Path | None = None, show_unseen: bool = False) -> dict:
-    """Tallies of set ``name`` («gold», «book», «book2», «book3», «book4», «aisleriot», «others», «others2», «others3»): per part («all» for
-    the gold, «tune»/«held-out»/«held-out-2»/«held-out-3»/«held-out-4» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
+    """Tallies of set ``name`` (a key of :data:`SETS`): per part («all» for
+    the gold, «tune»/«held-out»/«held-out-2»/…/«held-out-5»/«held-out-o4» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
     in-schema right]``; the misses as lines; the seconds taken. ``path``: another annotation file (``name`` then only
     labels it), over the bundled corpus, or with ``texts`` over the texts under that folder (see :func:`_added_specs`);
     ``show_unseen``: list the wrong facts of the parts in :data:`UNSEEN` too."""

@@ -45,12 +45,10 @@ def serve(db_path: Path | str, host: str, port: int, allow_sql: bool = False, sh
     """Serve ``db_path`` (:func:`pasyans.kb.serve.run`) in a session of its own until a forwarded
     signal stops it; the exit status: 128 + N when signal N stopped it (130 after a Ctrl-C, as
     before), 1 when the port cannot be used (the server said why in one line). In place when
-    :func:`in_own_session` (then :class:`pasyans.kb.serve.PortError` is raised, not said)."""
+    :func:`in_own_session`. The command's process never imports the server (datasette, uvicorn):
+    only the process that serves does."""
     if in_own_session():
-        from .serve import run
-
-        run(db_path, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
-        return 0
+        return _serve_here(db_path, host, port, allow_sql, show_paths)
     cmd = [sys.executable, "-m", __name__, str(os.getpid()), str(db_path), host, str(port),
            *(["--allow-sql"] if allow_sql else []), *(["--show-paths"] if show_paths else [])]
     signal.pthread_sigmask(signal.SIG_BLOCK, FORWARDED)  # inherited: the server unblocks them when ready
@@ -89,11 +87,17 @@ def main(argv: list[str]) -> int:
     from ..lifetime import end_with_parent
 
     end_with_parent(int(parent))
+    return _serve_here(db, host, int(port), "--allow-sql" in flags, "--show-paths" in flags)
+
+
+def _serve_here(db_path: Path | str, host: str, port: int, allow_sql: bool, show_paths: bool) -> int:
+    """Serve in this process (:func:`pasyans.kb.serve.run`); a port that cannot be used is one line
+    ``error: …`` and status 1 (:func:`pasyans.edge.say_error` raises ``typer.Exit``)."""
     from ..edge import say_error
     from .serve import PortError, run
 
     try:
-        run(db, host=host, port=int(port), allow_sql="--allow-sql" in flags, show_paths="--show-paths" in flags)
+        run(db_path, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
     except PortError as e:
         say_error(str(e))
     return 0

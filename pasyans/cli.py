@@ -679,13 +679,9 @@ def serve(db: Path = DbOption,
     A rebuilt file is served without a restart. The server runs in a session of its own (its own
     share of the CPU beside what this shell runs); Ctrl-C stops it."""
     from .kb.own_session import serve as serve_in_own_session
-    from .kb.serve import PortError
 
     _connect(db)  # fails with one line when the file is missing
-    try:
-        status = serve_in_own_session(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
-    except PortError as e:
-        _fail(str(e))
+    status = serve_in_own_session(db, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
     if status:
         raise typer.Exit(status)
 
