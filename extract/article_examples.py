@@ -21,7 +21,7 @@ An example opens (cues of ``pasyans/data/segment_cues.json``):
 The example then takes in: a paragraph continuing a display it left open («… имеет вид» /
 «…такова:», then «(здесь …», «то …», «Здесь …»); paragraphs that refer back to the open main
 example («в нашем примере», «этот пример», «начальная раскладка … такова», moves); and the
-paragraph right after it when that names two or more cards (in words or in notation); the next items
+paragraph right after it when that names a card with its suit (in words or in notation); the next items
 of a list («- …», «2) …») whose item it took in; a row of a move table («3 | 9♣ | на 10♥») opens one,
 and the rows after it with as many bars belong to it. An example's ``text``
 leaves out the layout table (see ``layout_lines``); its ``lines`` span everything it takes in.
@@ -205,13 +205,13 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
             main.lines.add(ln.n)
             last, last_open = main, False
             continue
-        step = _step_with_moves(ln, notation, lang_at(ln.n) if lang_at else lang)
+        lg = lang_at(ln.n) if lang_at else lang
+        step = _step_with_moves(ln, notation, lg)
         if ln.kind != "prose" and not (ln.kind == "variant-heading" and ln.rest_offset < len(ln.text)) and step is None:
             if ln.kind != "caption":
                 last, last_open = None, False
             label = ln if ln.kind == "label" and ln.section == "example" else None
             continue
-        lg = lang_at(ln.n) if lang_at else lang
         start = ln.rest_offset if ln.kind == "variant-heading" else step if step is not None else 0
         text = ln.text[start:]
         d = make_doc(text, lg)
@@ -232,17 +232,12 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
                              for s, e in ms.get("LAYOUT_REF", []))
             if ref or moves or layout_ref:
                 target = main
-        # 3. the paragraph right after an example naming two or more cards in words, or in notation
-        #    («Пусть на поле открыты: KS, 7D, …» / «Переместите AH в дом. Затем QH — на KS. …»)
-        if target is None and last is not None and (card_words(d) >= 2 or notation_cards(text, notation, lg) >= 2):
-            target = last
-        # 3c. a short line opening on a card in notation right after an example's line: a reply's next move
-        #     («9♠ на 10♥» / «8♥ на 9♠» / «К♠ в пустую»)
-        if target is None and last is not None and _CARD_LINE.match(text) and len(words(text)) <= 4:
-            target = last
-        # 3d. a line right after an example's line naming a card with its suit: the game goes on, one move a
-        #     line (a transcript «[00:58] Туз бубен сразу наверх, в дом.», a post's next line)
-        if target is None and last is not None and (card_words(d) or notation_cards(text, notation, lg)):
+        # 3. the paragraph right after an example naming a card with its suit, in words or in notation: the game
+        #    goes on («Пусть на поле открыты: KS, 7D, …», a transcript «[00:58] Туз бубен сразу наверх, в дом.»,
+        #    a post's next line); or a short line opening on a card in shorthand, a reply's next move («9♠ на 10♥»
+        #    / «8♥ на 9♠» / «К♠ в пустую»)
+        if target is None and last is not None and (card_words(d) or notation_cards(text, notation, lg)
+                                                     or _CARD_LINE.match(text) and len(words(text)) <= 4):
             target = last
         # 3b. a row of a move table («3 | 9♣ | на 10♥»): with the rows before it, one example
         bars = text.count("|")

@@ -68,6 +68,11 @@ class Discards:
         """One move of kind ``discard``: ``a`` and ``b`` leave play together (``to_card`` ``b``)."""
         return self.move(cl, [a], b, kind="discard", flags=flags, notes=notes, card_list=[a.card, b.card])
 
+    def _one_pair(self, cl, a: CardToken, b: CardToken, flags, note: str) -> None:
+        """A pair ``a`` with ``b`` leaves play (:meth:`pair`), and is the discard a next clause goes on from."""
+        self.pair(cl, a, b, flags, [note, f"with {b.raw}"])
+        self.ctx.last_discard = ([a], [b])
+
     def _pair_list(self, cl, groups, flags) -> bool:
         """«Снимайте пары карт, дающие в сумме 13: 10♠ и 3♥, 9♦ и 4♣, Д♣ и А♠»: after a clause that takes
         cards off in pairs, a clause of nothing but «X и Y» pairs, comma by comma, is one pair each."""
@@ -88,8 +93,7 @@ class Discards:
         if any(a.card.suit is None or b.card.suit is None for a, b in pairs):
             return False   # «дама и туз, восьмерка и пятерка»: ranks of a rule, no cards of a layout
         for a, b in pairs:
-            self.pair(cl, a, b, flags, ["leaves play: one of the pairs listed after «пары»", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
+            self._one_pair(cl, a, b, flags, "leaves play: one of the pairs listed after «пары»")
         return True
 
     def _pair_named(self, cl, groups, flags) -> bool:
@@ -100,8 +104,7 @@ class Discards:
                 or any(el.kind == "word" and el.low in ON | INTO | UNDER for el in cl):
             return False
         a, b = groups[0].toks
-        self.pair(cl, a, b, flags, ["leaves play: «пару X и Y»", f"with {b.raw}"])
-        self.ctx.last_discard = ([a], [b])
+        self._one_pair(cl, a, b, flags, "leaves play: «пару X и Y»")
         return True
 
     def _discard_continued(self, cl, groups, flags) -> bool:
@@ -112,27 +115,17 @@ class Discards:
         lp = self.ctx.last_proto
         if last is None or lp is None or lp.kind != "discard" or not groups:
             return False
-        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
-                and any(el.kind == "dash" for el in cl[groups[0].j:groups[1].i]):
-            # «…, Q♠ — с A♦»: another pair, the verb of the pair before left out
-            a, b = groups[0].toks[0], groups[1].toks[0]
-            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
-            return True
-        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 \
-                and groups[1].i == groups[0].j + 1 and all(el.kind == "word" for el in cl[:groups[0].i]):
-            # «Далее снимаем пару ♦9 и ♠4, затем ♣7 с ♥6»: another pair, its verb left out
-            a, b = groups[0].toks[0], groups[1].toks[0]
-            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
+        if len(groups) == 2 and len(groups[0].toks) == 1 and groups[1].prep in WITH and len(groups[1].toks) == 1 and (
+                any(el.kind == "dash" for el in cl[groups[0].j:groups[1].i])
+                or groups[1].i == groups[0].j + 1 and all(el.kind == "word" for el in cl[:groups[0].i])):
+            # «…, Q♠ — с A♦», «Далее снимаем пару ♦9 и ♠4, затем ♣7 с ♥6»: another pair, its verb left out
+            self._one_pair(cl, groups[0].toks[0], groups[1].toks[0], flags, "leaves play (as the pair before)")
             return True
         if len(groups) == 1 and len(groups[0].toks) == 2 and not groups[0].alt and cl[0].kind == "word" \
                 and (cl[0].low in STRONG | {"и"} or "NEXT" in cl[0].cues) \
                 and (groups[0].with_ or self.game is not None and self.game.pairs and len(last[0]) + len(last[1]) == 2):
             # «…, а ♠4 вместе с ♦4», «потім дві шістки — пікову й трефову»: another pair leaves play the same way
-            a, b = groups[0].toks
-            self.pair(cl, a, b, flags, ["leaves play (as the pair before)", f"with {b.raw}"])
-            self.ctx.last_discard = ([a], [b])
+            self._one_pair(cl, *groups[0].toks, flags, "leaves play (as the pair before)")
             return True
         k = 0
         while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ALT or cl[k].low in ("вместе", "разом")):

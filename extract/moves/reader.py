@@ -211,7 +211,7 @@ class Context:
     turn_pending: int = -1  # the sentence whose clause before turned a stock card naming none («… колоды: 9♣»)
     took: bool = False  # the clause before went on a list of cards taken up («Снимаем 6♣, затем 7♥, затем 6♠»)
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
-    taken: dict = field(default_factory=dict)  # Card → (place or None, start) of the clause that took it up  # the last group of several cards named together («♣4 вместе с ♦9 …»)
+    taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
 
 
 
@@ -612,15 +612,16 @@ class Reader(Forms, Discards, Clicks):
                     verb_i = next(i for i, el in enumerate(cl) if el.cues & later and "PLACE_NOUN" not in el.cues)
                     c = cl[verb_i].cues
                     verb = next(v for v in ("REMOVE", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE") if v in c)
+            where = (place_at(cl) or (None,))[0] if verb in ("PLACE", "REMOVE") else None
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.ctx.last_discard is not None \
-                    and place_at(cl) is None and not any(g.prep in ON | INTO | UNDER for g in groups):
+                    and where is None and not any(g.prep in ON | INTO | UNDER for g in groups):
                 verb = "REMOVE"   # «Так же уходят десятка пик и десятка бубен» after a pair: they leave play
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.game is not None and self.game.pairs \
-                    and (place_at(cl) or ("",))[0] == "waste":
+                    and where == "waste":
                 verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс» in a game of pairs: they leave play together
-            if verb == "REMOVE" and (place_at(cl) or ("",))[0] in ("reserve", "cell"):
+            if verb == "REMOVE" and where in ("reserve", "cell"):
                 verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
-            if verb == "REMOVE" and (place_at(cl) or ("",))[0] == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
+            if verb == "REMOVE" and where == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
                 verb = "PLACE"   # «Сбрасываем 8♣ на базу», «скидаємо туза в дім»: dropped onto a foundation, still in play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
