@@ -285,8 +285,7 @@ class Matcher:
         self._needs: list[list[tuple[int, frozenset[int]]]] = []
         self._added: list[tuple[object, list[dict], dict]] = []
         self._subsets: dict[tuple[int, ...], object] = {}
-        self._free = False          # some pattern has no requirement: always run the Matcher
-        self._always: list[int] = []  # the patterns with no requirement
+        self._always: list[int] = []  # the patterns with no requirement (any: always run the Matcher)
         self._trigger: list[dict[int, list[int]]] = [{} for _ in _REQUIRED_ATTRS]
         """Per attribute, a value → the patterns whose first requirement it meets (each pattern
         is looked at only when the text has one of these values)."""
@@ -298,7 +297,6 @@ class Matcher:
             needs = self._requirements(pattern)
             i = len(self._needs)
             if not needs:
-                self._free = True
                 self._always.append(i)
             else:
                 k, values = needs[0]
@@ -331,7 +329,7 @@ class Matcher:
 
     def can_match(self, doclike) -> bool:
         """Whether some pattern might match ``doclike`` (``False``: none can)."""
-        return self._free or bool(self._viable(doclike))
+        return bool(self._always) or bool(self._viable(doclike))
 
     def _viable(self, doclike) -> tuple[int, ...]:
         """The indices of the patterns (in the order added) that might match ``doclike``."""

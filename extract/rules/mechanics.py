@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from .values import RANKS
+from .values import RANK_CODES, RANKS
 
 MECHANICS: list[Callable] = []
 
@@ -421,7 +421,7 @@ def _listed_bases(ctx, sent) -> list[str]:
         num, colour = toks[t.i - 2], toks[t.i - 1]
         suits = next((v for k2, v in _COLOUR_SUITS.items() if colour.lower.startswith(k2)), None)
         if suits and num.num is not None and num.num % len(suits) == 0:
-            code = "T" if rank == 10 else "A23456789TJQK"[rank - 1]
+            code = RANK_CODES[rank - 1]
             out += [code + su for su in suits for _ in range(num.num // len(suits))]
     return out
 
@@ -490,7 +490,7 @@ def base_directions(ctx) -> None:
                     break
                 r = RANKS.get(toks[j].lemma)
                 if r:
-                    marks.append((i, "T" if r == 10 else "A23456789TJQK"[r - 1]))
+                    marks.append((i, RANK_CODES[r - 1]))
                     break
         last = None
         for n, (i, key) in enumerate(marks):

@@ -4,7 +4,7 @@ See :mod:`pasyans.extract.rules.values` for the signature."""
 
 from __future__ import annotations
 
-from .values import RANKS, Piled, Told, per_sentence, value
+from .values import RANK_CODES, RANKS, Piled, Told, per_sentence, value
 
 _PRONOUN_FORMS = {"нем", "ней", "них", "нему", "нею", "ним", "ними", "ній"}
 
@@ -608,7 +608,7 @@ def start_rank(ctx, k, span, pile):
     for t in ctx.toks[span[0]:span[1]]:
         n = RANKS.get(t.lemma.replace("ё", "е"))
         if n is not None:
-            return {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}.get(n, str(n))
+            return RANK_CODES[n - 1]
     return None
 
 
@@ -617,15 +617,17 @@ _LETTER_RANKS = {"т": 1, "туз": 1, "a": 1, "в": 11, "j": 11, "д": 12, "q":
 _SEQ_STEMS = ("последовательн", "послідовн", "порядк", "порядок")
 
 
-def _printed_steps(ctx, sent) -> set[int]:
-    """The rank differences (mod 13) between the ranks of a sequence printed after «последовательности»
-    in a sentence naming a foundation (four ranks or more; words, digits or letters), or an empty set."""
+def _printed_step(ctx, k) -> int | None:
+    """The rank difference (mod 13), the same each time, between the ranks of a sequence printed after
+    «последовательности» in sentence ``k`` when it names a foundation (four ranks or more; words, digits
+    or letters), or ``None`` (no such sequence, or the differences vary)."""
+    sent = ctx.sents[k]
     if not (sent.has("F_ANCHOR") or sent.has("F_WEAK") or sent.section == "foundations"):
-        return set()
+        return None
     toks = ctx.toks
     start = next((t.i for t in ctx.words(sent) if t.lower.startswith(_SEQ_STEMS)), None)
     if start is None:
-        return set()
+        return None
     ranks: list[int] = []
     for t in toks[start + 1:sent.end]:
         r = RANKS.get(t.lemma) or _LETTER_RANKS.get(t.lower) or (int(t.text) if t.text.isdigit() and 2 <= int(t.text) <= 10 else None)
@@ -633,9 +635,8 @@ def _printed_steps(ctx, sent) -> set[int]:
             ranks.append(r)
         elif not (t.is_punct and t.text in ",:") and t.lower not in ("и", "і", "й"):
             break
-    if len(ranks) < 4:
-        return set()
-    return {(b - a) % 13 for a, b in zip(ranks, ranks[1:])}
+    steps = {(b - a) % 13 for a, b in zip(ranks, ranks[1:])}
+    return next(iter(steps)) if len(ranks) >= 4 and len(steps) == 1 and 0 not in steps else None
 
 
 @value
@@ -645,11 +646,8 @@ def listed_step(ctx, k, span, pile):
     семерка …», «в последовательности Т, 3, 5, 7, 9, В, К»): the rank difference of four or more ranks
     listed one after another, the same each time (counted round the king; down as up); ``None`` when the
     differences vary («туз, двойка, …, шестерка, дама, валет») or the sentence names no foundation."""
-    steps = _printed_steps(ctx, ctx.sents[k])
-    if len(steps) != 1 or 0 in steps:
-        return None
-    d = next(iter(steps))
-    return min(d, 13 - d)
+    d = _printed_step(ctx, k)
+    return None if d is None else min(d, 13 - d)
 
 
 @value
@@ -657,8 +655,5 @@ def listed_step(ctx, k, span, pile):
 def listed_direction(ctx, k, span, pile):
     """The foundations' direction shown by a printed sequence of one step (see :func:`listed_step`):
     ``up`` when each rank is higher (round the king), ``down`` when lower; ``None`` otherwise."""
-    steps = _printed_steps(ctx, ctx.sents[k])
-    if len(steps) != 1 or 0 in steps:
-        return None
-    d = next(iter(steps))
-    return None if d == 13 - d else "up" if d < 13 - d else "down"
+    d = _printed_step(ctx, k)
+    return None if d is None or d == 13 - d else "up" if d < 13 - d else "down"
