@@ -58,3 +58,11 @@ def test_no_stock_is_the_whole_pack_dealt():
 def test_up_to_the_ace_in_a_36_card_pack_is_up():
     spec = _read("Играют колодой в 36 карт. Базы начинают с шестёрок и строят по масти вверх до туза.")
     assert (spec["foundations"]["base"]["value"], spec["foundations"]["direction"]["value"]) == ("6", "up")
+
+
+def test_a_move_of_named_cards_is_a_finding_with_its_line():
+    """The skipped sentence is never dropped silently: a «not-a-rule» finding quotes it at its line."""
+    _, findings, _ = read_text(MappedText.from_lines(["Раскладывают восемь столбцов.",
+                                                      "Пустое место занимаем королём червей."], 4), "ru")
+    found = [f for f in findings if f.kind == "not-a-rule" and "worked example" in f.message]
+    assert [(f.lines, f.token) for f in found] == [((5, 5), "Пустое место занимаем королём червей.")]

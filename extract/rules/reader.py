@@ -106,6 +106,8 @@ class Reader(Context):
                             # example's last step, not a rule of the game
         if self._names_a_card(k):
             self.notes["example-last"] = k
+            self.finding(k, "not-a-rule", "a move of a card named in words (a worked example), not read as a rule",
+                         sent.quote[:120])
             return True     # «Пустое место занимаем королём червей.», «Затем туза бубен кладут в базу»: a move
                             # of a worked example told in words, not a rule of the game
         if sent.has("ADVICE") and not sent.has("GOAL"):
