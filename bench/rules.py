@@ -81,6 +81,7 @@ import argparse
 import json
 import re
 import time
+import sys
 from pathlib import Path
 
 from pasyans.corpus import load_corpus
@@ -221,14 +222,32 @@ def _book_specs(annotated: list[dict]) -> tuple[dict, dict]:
     return specs, games_of
 
 
-def _match(game: dict, games: list):
+def _match(game: dict, games: list) -> tuple[object, int]:
+    """``(the read game holding most of the annotated game's lines or None, those lines)``."""
     want_lines = {n for a, b in game["line_ranges"] for n in range(a, b + 1)}
     best, overlap = None, 0
     for g in games:
         have = {n for a, b in g.lines for n in range(a, b + 1)}
         if len(have & want_lines) > overlap:
             best, overlap = g, len(have & want_lines)
-    return best
+    return best, overlap
+
+
+def _matches(annotated: list[dict], games_of: dict, source_of) -> dict[int, object]:
+    """id(annotated game) → its read game or None; a read game counts for one annotated game only
+    (:func:`segmentation.one_to_one`: two games read as one lose the other's facts)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from segmentation import one_to_one
+
+    out: dict[int, object] = {}
+    by_source: dict[str, list[dict]] = {}
+    for g in annotated:
+        by_source.setdefault(source_of(g), []).append(g)
+    for source, golds in by_source.items():
+        best = [_match(g, games_of[source]) for g in golds]
+        for g, (m, _), keep in zip(golds, best, one_to_one(best)):
+            out[id(g)] = m if keep else None
+    return out
 
 
 def _page_specs(paths: list[str]) -> dict[str, dict]:
@@ -260,7 +279,6 @@ def _added_specs(annotated: list[dict], texts: Path) -> tuple[dict, dict]:
     """``(spec by game key, segmented games by source)`` of the texts the annotations name (paths under
     ``texts``), read as a corpus of added texts: each entered as ``pasyans add`` would, segmented, its rules
     read (:func:`pasyans.pipeline.read_rules`), then rules by reference across the texts."""
-    import sys
 
     sys.path.insert(0, str(ROOT / "bench"))
     from segmentation import annotated_source
@@ -290,7 +308,7 @@ def run(name: str, path: Path | None = None, texts: Path | None = None, show_uns
     t0 = time.time()
     if texts is not None:
         specs, games_of = _added_specs(annotated, texts)
-        matched = {id(g): _match(g, games_of[g["source"]]) for g in annotated}
+        matched = _matches(annotated, games_of, lambda g: g["source"])
         spec_of = lambda g: specs[matched[id(g)].key] if matched[id(g)] else None   # noqa: E731
         label = lambda g: g["source"].split("/")[-1] + ":" + ((matched[id(g)].name or "(untitled)") if matched[id(g)] else "?")  # noqa: E731
     elif path is None and name in PAGES:
@@ -299,7 +317,7 @@ def run(name: str, path: Path | None = None, texts: Path | None = None, show_uns
         label = lambda g: g["source"].split("/", 1)[1]   # noqa: E731
     else:
         specs, games_of = _book_specs(annotated)
-        matched = {id(g): _match(g, games_of[g["source"][:3]]) for g in annotated}
+        matched = _matches(annotated, games_of, lambda g: g["source"][:3])
         spec_of = lambda g: specs[matched[id(g)].key] if matched[id(g)] else None   # noqa: E731
         label = lambda g: matched[id(g)].key if matched[id(g)] else "?"   # noqa: E731
     parts: dict[str, dict[str, list[int]]] = {}

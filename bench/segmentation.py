@@ -403,6 +403,23 @@ def _move_key(m) -> tuple[str | None, set[str]]:
     return card, to
 
 
+def one_to_one(best: list[tuple[object, int]]) -> list[bool]:
+    """Which gold games keep their best predicted game: ``best[i]`` is gold game *i*'s
+    ``(predicted game or None, lines of it there)``; a predicted game counts for one gold game
+    only, the one with most lines in it (the first on a tie). Two games read as one: the other
+    is lost (its lines, aliases, sections, examples, moves and facts missed)."""
+    keep: dict[int, int] = {}
+    for i, (m, n) in enumerate(best):
+        if m is not None and (id(m) not in keep or n > best[keep[id(m)]][1]):
+            keep[id(m)] = i
+    return [m is not None and keep[id(m)] == i for i, (m, _) in enumerate(best)]
+
+
+def _owner_of(best: list[tuple[object, int]], taken: list[bool], i: int) -> int:
+    """The gold game that kept the predicted game gold game ``i`` was read into."""
+    return next(j for j, (m, _) in enumerate(best) if taken[j] and m is best[i][0])
+
+
 def score_text(entry: dict, seg) -> TextScore:
     """Score one segmented, move-read text against its annotation entry.
 
@@ -416,8 +433,8 @@ def score_text(entry: dict, seg) -> TextScore:
     matched game has an alias (any kind) of the same name within one line; an example when an
     example of the matched game overlaps it; a move when a move read in such an example has the
     gold card and the gold target (``to`` or ``to_card``; a gold target ``null`` takes any). The
-    examples and moves of a gold game matched to no predicted game (a lost game) count as missed
-    (``lost_examples``, ``lost_moves``: in the denominators, never found).
+    aliases, sections, examples and moves of a gold game matched to no predicted game (a lost game)
+    count as missed (``lost_examples``, ``lost_moves``: in the denominators, never found).
     """
     from pasyans.kb.crosswalk import same_name
 
@@ -435,23 +452,32 @@ def score_text(entry: dict, seg) -> TextScore:
     has_variants = any(gg.get("variant_of") for gg in entry["games"])
     match_of: dict[str, object] = {}
     parents: list[tuple[dict, object]] = []
+    best = []
     for gg in entry["games"]:
-        gl = nonblank(gg["lines"])
         counts: dict[int, int] = {}
-        for n in gl:
+        for n in nonblank(gg["lines"]):
             if n in owner:
                 counts[id(owner[n])] = counts.get(id(owner[n]), 0) + 1
         m = next((g for g in seg.games if counts and id(g) == max(counts, key=counts.get)), None)
+        best.append((m, counts.get(id(m), 0)))
+    taken = one_to_one(best)
+    for i, gg in enumerate(entry["games"]):
+        gl = nonblank(gg["lines"])
+        m = best[i][0] if taken[i] else None
         sc.games += 1
         sc.lines += len(gl)
         if m is None:
-            sc.misses.append(f"{entry['file']}: «{gg['title']}» (line {gg['title_line']}) not found")
-            # a lost game's examples and moves are all missed: they stay in the denominators
+            why = "not found" if best[i][0] is None else \
+                f"read into the game of «{entry['games'][_owner_of(best, taken, i)]['title']}»"
+            sc.misses.append(f"{entry['file']}: «{gg['title']}» (line {gg['title_line']}) {why}")
+            # a lost game's aliases, sections, examples and moves are all missed: they stay in the denominators
             n_moves = sum(len(ge["moves"]) for ge in gg["examples"])
             sc.examples += len(gg["examples"])
             sc.lost_examples += len(gg["examples"])
             sc.moves += n_moves
             sc.lost_moves += n_moves
+            sc.aliases += len(gg["aliases"])
+            sc.sections += len(gg["sections"])
             sc.variants += has_variants
             continue
         matched.add(id(m))

@@ -82,3 +82,21 @@ def test_lost_game_moves_stay_in_the_denominator():
     report = seg_bench.report_annotated({("x.json", "held_out"): sc}, misses="none")
     assert "example moves found 0/9 = 0.0 %" in report
     assert "1 examples, 9 moves of games not found are counted missed" in report
+
+
+def test_two_games_read_as_one_count_once():
+    """Two gold games read as one predicted game: the game keeps the gold game with most lines in it
+    (Гольф, lines 4–15); the other (Трикутник) is lost — its lines unattributed, its alias and section
+    missed — and the miss says which game it was read into (one gold game per predicted game)."""
+    from types import SimpleNamespace
+
+    seg_bench = load_bench("segmentation")
+    entry = next(t for t in json.loads((ANNOTATIONS / "moves5_segments.json").read_text("utf-8"))["texts"]
+                 if t["file"].endswith("/moves5_uk_manual.txt"))
+    text = (FIXTURES / "texts" / "moves5_uk_manual.txt").read_text("utf-8")
+    one = SimpleNamespace(key="000-1", name="Гольф", printed_name=None, lines=[(1, len(text.splitlines()))],
+                          sections=[], aliases=[], examples=[], variant_of=None, fragment=False)
+    sc = seg_bench.score_text(entry, SimpleNamespace(games=[one], source=SimpleNamespace(lines=text.splitlines())))
+    assert (sc.games, sc.right_title, sc.aliases, sc.aliases_found, sc.sections) == (2, 1, 2, 0, 4)
+    assert sc.lines_right == len([n for n in range(4, 16) if text.splitlines()[n - 1].strip()])
+    assert any("«Трикутник»" in m and "read into the game of «Гольф»" in m for m in sc.misses)
