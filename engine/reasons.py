@@ -149,6 +149,8 @@ PHRASES: dict[tuple[str, str], object] = {
     ("removable", "not-removable"): lambda c: "cards may not be taken back from a foundation",
     ("complete_sequences", "run-off"): lambda c: "a finished run K…A leaves the tableau",
     ("complete_sequences", "runs-only"): lambda c: "only finished runs K…A leave the tableau",
+    ("complete_sequences", "runs-and-bases"): lambda c: "the text has finished runs K…A leave the tableau and also "
+                                                        "foundations built card by card: which way this card goes is not sure",
     ("complete_sequences", "singles-only"): lambda c: "only single cards go to the foundations",
     ("complete_sequences", "not-a-run"): lambda c: "several cards at once are not a finished run K…A",
     ("goal", "run-finished"): lambda c: "the run is finished: the goal for its suit (the game has no foundations)",
@@ -184,6 +186,10 @@ PHRASES: dict[tuple[str, str], object] = {
     ("layout", "place-in-layout"): lambda c: "the text names a place in the layout (an edge, the middle of a pile) "
                                              "that only the layout shows",
     ("to", "no-destination"): lambda c: "the text names no destination",
+    ("*", "in-variant"): lambda c: (f"the example is of the variant{_titled(c)} (lines {_span(c.detail.get('variant'))}); "
+                                    f"only the main game's rule would make it illegal: {c.detail.get('said')}"),
+    ("*", "rule-from-example"): lambda c: (f"the rule that would make it {c.detail.get('was', 'illegal')} was read from "
+                                           f"this very example: {c.detail.get('said')}"),
     ("to", "onto-own-pile"): lambda c: (f"{card(c.cards[1])} lies on {card(c.cards[0])} after the moves before: "
                                         "the text gives the two moves as alternatives, not one after the other"),
     ("layout", "direction-needs-layout"): lambda c: f"the text moves it {_toward(c.detail.get('direction'))}: "
@@ -263,6 +269,18 @@ def _key(rule: str) -> str:
     if rule.startswith("special:"):
         return rule
     return rule.split(".", 1)[1] if rule.count(".") == 1 else rule
+
+
+def _titled(c: Check) -> str:
+    t = c.detail.get("title")
+    return f" «{t}»" if t else ""
+
+
+def _span(lines) -> str:
+    if not lines:
+        return "?"
+    a, b = lines
+    return f"{a}" if a == b else f"{a}–{b}"
 
 
 def clause(c: Check) -> str:

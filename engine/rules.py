@@ -435,6 +435,11 @@ class Rules:
             return Ruling(checks, checks[0].rule)
         cs = self.field("foundations.complete_sequences")
         if cs is not None and cs.value is True:
+            ranks = self.base_ranks()
+            if isinstance(ranks, list) and any(r != 13 for r in ranks):
+                # «Тузы … кладут в базы …» and «Полную последовательность … убирают» in one text: cards go
+                # up one by one as well as in finished runs — which way this card goes is not sure (TESTER8)
+                return Ruling([check(UNKNOWN, cs.path, "runs-and-bases", (x,), cs)], cs.path)
             return Ruling([check(ILLEGAL, cs.path, "runs-only", (x,), cs)], cs.path)
         if s.onto is None:
             return Ruling(self.start_foundation(x, s.started), "foundations.base")

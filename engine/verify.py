@@ -25,6 +25,7 @@ from pasyans.models import Check, Example, Finding, GameText, Kind, Verdict
 from .judge import check_moves
 from .position import Position
 from .reasons import explain
+from .scope import scope_verdicts
 from .variants import paganini as pg
 from .variants import paganini_replay as pr
 
@@ -83,6 +84,7 @@ def verify_example(game: GameText, example: Example, rules: dict | None) -> list
     (each at most once, so calling twice adds nothing).
     """
     result = verify_example_full(game, example, rules)
+    result.verdicts = scope_verdicts(game, example, result.verdicts)
     for f in result.findings:
         if f not in example.findings:
             example.findings.append(f)

@@ -434,3 +434,32 @@ def test_a_stock_card_paired_after_a_dash_in_a_pairs_game():
     (m,) = parse_moves("Из колоды приходит ♦8 — её можно снять с ♦5, хотя можно и подождать.", "x", "symbol", "ru",
                        context=ctx).moves
     assert (m.kind, [c.format() for c in m.cards], m.to_card.format()) == ("discard", ["8D", "5D"], "5D")
+
+
+def _read_words(text: str, lang: str = "ru", notation: str = "words"):
+    return [([c.format() for c in m.cards], m.kind, m.to, m.to_card.format() if m.to_card else None)
+            for m in parse_moves(MappedText.from_lines([text], 1), "x", notation, lang).moves]
+
+
+def test_a_colour_without_a_suit_stays_a_partial_card():
+    """«Черную семерку кладём на красную восьмерку» after 8S moved (TESTER8 §16): the red eight is an eight
+    of red (``Move.colours``), never the 8S the sentence before named; ru and uk; a red nine after ♥9 too."""
+    assert _read_words("Восьмерку пик из отбоя кладём на девятку червей. Черную семерку кладём на красную "
+                       "восьмерку.")[1] == (["7"], "build", "8", "8")
+    assert _read_words("Вісімку пік з відбою кладемо на дев'ятку чирв. Чорну сімку кладемо на червону вісімку.",
+                       "uk")[1] == (["7"], "build", "8", "8")
+    assert _read_words("Потом ♣8 на ♥9. Ну и на ♣10 потом положишь красную девятку.", notation="symbol")[1][0] == ["9"]
+    # the rank alone still stands for the one card of that rank named before («туз» for ♠Т)
+    assert _read_words("Берём ♠Т и ♦7. Туз выносится на основание.", notation="symbol")[0][:2] == (["AS"], "to_foundation")
+
+
+def test_a_card_named_after_a_removal_with_no_verb_leaves_play_too():
+    """«Убираем даму пик и туза червей; затем короля треф» (TESTER8 §5, Pyramid): the king leaves play
+    alone, it is not put onto the queen; uk «потім»; a pair before it too; a destination named is a move."""
+    assert _read_words("Убираем даму пик и туза червей; затем короля треф.")[-1] == (["KC"], "discard", None, None)
+    assert _read_words("Прибираємо даму пік і туза чирв, потім короля треф.", "uk")[-1] == (
+        ["KC"], "discard", None, None)
+    assert _read_words("Сбрасываем даму пик с тузом червей, а затем короля треф.")[-1] == (
+        ["KC"], "discard", None, None)
+    assert _read_words("Кладём даму пик на короля червей, затем валета бубен.")[-1] == (["JD"], "build", "QS", "QS")
+    assert _read_words("Убираем даму пик. Затем короля треф на туза.")[-1][1] == "to_foundation"

@@ -64,6 +64,25 @@ class Discards:
                 self.pair(cl, t, q, flags | ({"alternative"} if alt else set()), notes + [f"with {q.raw}"])
         self.ctx.last_discard = (movers, partners)
 
+    def _removal_continued(self, cl, groups, flags, lp) -> bool:
+        """«Убираем даму пик и туза червей; затем короля треф», uk «знімаємо валета і четвірку, потім
+        короля»: right after cards left play alone, a clause of only «затем / потом / а потом» and cards
+        (no verb, no «на», no dash) goes on removing — each card leaves play alone, never onto the card
+        before it (TESTER8: «затем короля треф» was read as KC onto QS, a false «illegal»)."""
+        if len(groups) != 1 or groups[0].alt or groups[0].prep in ON | INTO | WITH | UNDER:
+            return False
+        lead = cl[:groups[0].i]
+        if not lead or not any("NEXT" in el.cues for el in lead) or any(
+                el.kind != "word" or not ("NEXT" in el.cues or el.low in STRONG | LIST) for el in lead) \
+                or any(el.kind in ("dash", "card") or el.kind == "word" and el.low in ON | INTO | UNDER
+                       for el in cl[groups[0].j:]):
+            return False
+        toks = groups[0].toks
+        for t in toks:
+            self.move(cl, [t], kind="discard", flags=flags, notes=["leaves play (the removal before goes on)"])
+        self.ctx.last_discard = (toks, [])
+        return True
+
     def pair(self, cl, a: CardToken, b: CardToken, flags, notes):
         """One move of kind ``discard``: ``a`` and ``b`` leave play together (``to_card`` ``b``)."""
         return self.move(cl, [a], b, kind="discard", flags=flags, notes=notes, card_list=[a.card, b.card])
@@ -126,6 +145,8 @@ class Discards:
                 and (groups[0].with_ or self.game is not None and self.game.pairs and len(last[0]) + len(last[1]) == 2):
             # «…, а ♠4 вместе с ♦4», «потім дві шістки — пікову й трефову»: another pair leaves play the same way
             self._one_pair(cl, *groups[0].toks, flags, "leaves play (as the pair before)")
+            return True
+        if self._removal_continued(cl, groups, flags, lp):
             return True
         k = 0
         while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ALT or cl[k].low in ("вместе", "разом")):

@@ -278,8 +278,12 @@ class Reader(Forms, Discards, Clicks):
 
     def resolve_rank(self, t: CardToken, cl=()) -> CardToken:
         """A word-form card naming a rank only («и туз выносится на основание») that stands for the one
-        card of that rank the example has named with its suit (♠Т before it); else ``t`` unchanged."""
-        if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.card.joker or t.count > 1:
+        card of that rank the example has named with its suit (♠Т before it); else ``t`` unchanged.
+        A card named by rank and colour («красную восьмерку», «чорну сімку») stays a partial card: a colour is
+        never a suit, and the eight named before may lie anywhere (TESTER8: «…кладём на красную восьмерку»
+        is not the 8S moved two sentences before)."""
+        if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.card.joker or t.count > 1 \
+                or t.colour is not None:
             return t
         word = morph.parse(t.raw.split()[0], "ru")
         at = next((k for k, el in enumerate(cl) if el.kind == "card" and el.tok is t), None)
