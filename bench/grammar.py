@@ -372,17 +372,25 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
                 gold = [_gold_key(mv) for ex in gg["examples"] for mv in ex["moves"]]
                 tot["examples"] += len(gg["examples"])
                 if m is None:
-                    tot.update(gold=len(gold))
+                    tot.update(gold=len(gold), lost_segmentation=len(gold))
                     continue
                 matched.add(id(m))
+                seg_lost = passage_lost = 0
                 for ex in gg["examples"]:
                     x, y = ex["lines"]
-                    if any(e.lines[0] <= y and e.lines[1] >= x for e in m.examples):
+                    if any(owner.get(n) is not None and owner[n] is not m for n in range(x, y + 1)) and not any(
+                            e.lines[0] <= y and e.lines[1] >= x for e in m.examples):
+                        seg_lost += len(ex["moves"])   # its lines went to another game
+                        tot.misses.append(f"{entry['file']}: example at lines {x}-{y} of «{gg['title']}» is in another game")
+                    elif any(e.lines[0] <= y and e.lines[1] >= x for e in m.examples):
                         tot["examples_found"] += 1
                     else:
+                        passage_lost += len(ex["moves"])
                         tot.misses.append(f"{entry['file']}: example at lines {x}-{y} of «{gg['title']}» not found")
                 ours = [mv for e in m.examples for mv in e.moves if mv.cards]
-                tot.update(_compare(ours, gold, f"{entry['file']} «{gg['title']}»", tot.misses))
+                row = _compare(ours, gold, f"{entry['file']} «{gg['title']}»", tot.misses)
+                tot.update(row)
+                tot.update(_lost(row, seg_lost, passage_lost, _alone_lost(src, gg)))
             for g in seg.games:  # moves read in games no gold game matches are all wrong
                 if id(g) not in matched:
                     n = sum(1 for e in g.examples for mv in e.moves if mv.cards)
@@ -390,6 +398,44 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
                     if n:
                         tot.misses.append(f"{entry['file']}: {n} moves read in {g.name!r}, which is no annotated game")
     return out
+
+
+def _alone_lost(src, gg: dict) -> int:
+    """Gold moves of the annotated game ``gg`` the move reader misses on the examples' own annotated lines
+    (the game's lines as its layout context): the reader's share of a whole text's losses."""
+    from pasyans.extract.moves import game_context
+    from pasyans.extract.orthography import modernize_mapped
+
+    ctx_text = "\n".join(src.lines[gg["lines"][0] - 1:gg["lines"][1]])
+    lost = 0
+    for ex in gg["examples"]:
+        a, b = ex["lines"]
+        mt = MappedText.from_lines(src.lines[a - 1:b], a, sep=" ")
+        if src.orthography == "pre-reform":
+            mt = modernize_mapped(mt)
+        lang = src.language_at(a)
+        res = parse_moves(mt, "x", src.notation, lang, context=game_context(ctx_text, lang))
+        oc = Counter(m.cards[0].format() for m in res.moves if m.cards)
+        gc = Counter(mv["card"] for mv in ex["moves"])
+        lost += sum((gc - oc).values())
+    return lost
+
+
+def _lost(row: Counter, seg_lost: int, passage_lost: int, alone_lost: int) -> Counter:
+    """Where one game's lost gold moves (``gold - hit`` of ``row``) got lost: ``lost_segmentation`` (its
+    example's lines went to another game), ``lost_passage`` (the example passage not found, or found cut:
+    moves the reader reads on the annotated lines but not in the passage found), ``lost_reading`` (the
+    reader misses them on the annotated lines too)."""
+    lost = max(row["gold"] - row["hit"], 0)
+    seg = min(seg_lost, lost)
+    reading = min(alone_lost, lost - seg)
+    return Counter(lost_segmentation=seg, lost_reading=reading, lost_passage=lost - seg - reading)
+
+
+def lost_line(c: Counter) -> str:
+    """«lost: segmentation N, passage N, reading N (of G gold moves)» for a set's counts."""
+    return (f"lost at segmentation {c['lost_segmentation']}, at passage finding {c['lost_passage']}, "
+            f"at reading {c['lost_reading']} (of {c['gold']} gold moves)")
 
 
 def reader_only(names: tuple[str, ...] = ("moves5_segments.json", "moves6_segments.json",
@@ -481,6 +527,8 @@ def main_file(path: Path, texts: Path | None) -> None:
                 print(f"  {line}")
         found = f"  examples found {c['examples_found']}/{c['examples']}" if "examples" in c else ""
         print(f"{path.name} {name:18s} {_fmt(c)}{found}")
+        if "examples" in c:
+            print(f"{'':18s} {lost_line(c)}")
 
 
 def main() -> None:
@@ -526,11 +574,15 @@ def main() -> None:
                     print(f"  {label:28s} {_fmt(row)}")
         print(f"{name:14s} {_fmt(r['total'])}")
     print("== example moves found in whole texts (segmented and read as the pipeline does)")
+    every = Counter()
     for name, c in whole_texts().items():
         if show_held or "held-out" not in name:
             for line in c.misses:
                 print(f"  {line}")
         print(f"{name:24s} {_fmt(c)}  examples found {c['examples_found']}/{c['examples']}")
+        print(f"{'':24s} {lost_line(c)}")
+        every.update(c)
+    print(f"{'every whole-text set':24s} {lost_line(every)}")
     print(f"throughput: {len(items)} examples, {lines} raw lines in {dt:.2f} s = {lines / dt:.0f} example lines/s")
 
 
