@@ -400,24 +400,30 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
     return out
 
 
-def _alone_lost(src, gg: dict) -> int:
-    """Gold moves of the annotated game ``gg`` the move reader misses on the examples' own annotated lines
-    (the game's lines as its layout context): the reader's share of a whole text's losses."""
+def _example_inputs(src, gg: dict):
+    """``(example, MappedText, lang, context)`` of each annotated example of the game ``gg`` of ``src``, on
+    its own annotated lines (modern spelling; the game's annotated lines as its layout context)."""
     from pasyans.extract.moves import game_context
     from pasyans.extract.orthography import modernize_mapped
 
     ctx_text = "\n".join(src.lines[gg["lines"][0] - 1:gg["lines"][1]])
-    lost = 0
     for ex in gg["examples"]:
         a, b = ex["lines"]
         mt = MappedText.from_lines(src.lines[a - 1:b], a, sep=" ")
         if src.orthography == "pre-reform":
             mt = modernize_mapped(mt)
         lang = src.language_at(a)
-        res = parse_moves(mt, "x", src.notation, lang, context=game_context(ctx_text, lang))
+        yield ex, mt, lang, game_context(ctx_text, lang)
+
+
+def _alone_lost(src, gg: dict) -> int:
+    """Gold moves of the annotated game ``gg`` the move reader misses on the examples' own annotated lines
+    (:func:`_example_inputs`): the reader's share of a whole text's losses."""
+    lost = 0
+    for ex, mt, lang, ctx in _example_inputs(src, gg):
+        res = parse_moves(mt, "x", src.notation, lang, context=ctx)
         oc = Counter(m.cards[0].format() for m in res.moves if m.cards)
-        gc = Counter(mv["card"] for mv in ex["moves"])
-        lost += sum((gc - oc).values())
+        lost += sum((Counter(mv["card"] for mv in ex["moves"]) - oc).values())
     return lost
 
 
@@ -447,25 +453,16 @@ def reader_only(names: tuple[str, ...] = ("moves5_segments.json", "moves6_segmen
     sys.path.insert(0, str(ROOT / "bench"))
     from segmentation import annotated_source
 
-    from pasyans.extract.moves import game_context
-    from pasyans.extract.orthography import modernize_mapped
-
     out: dict[str, list] = {}
     for name in names:
         items = out.setdefault(f"{name.split('_segments')[0]} reader-only", [])
         for i, entry in enumerate(json.loads((ANNOTATIONS / name).read_text("utf-8"))["texts"]):
             src, _ = annotated_source(entry, f"t{i:02d}")
             for gg in entry["games"]:
-                ctx_text = "\n".join(src.lines[gg["lines"][0] - 1:gg["lines"][1]])
-                for ex in gg["examples"]:
+                for ex, mt, lang, ctx in _example_inputs(src, gg):
                     a, b = ex["lines"]
-                    mt = MappedText.from_lines(src.lines[a - 1:b], a, sep=" ")
-                    if src.orthography == "pre-reform":
-                        mt = modernize_mapped(mt)
-                    lang = src.language_at(a)
                     gold = [_annotation_move(m, "standard") for m in ex["moves"]]
-                    items.append((f"{entry['file'][6:]} {gg['title']} {a}-{b}", "x", mt, src.notation, lang, gold,
-                                  game_context(ctx_text, lang)))
+                    items.append((f"{entry['file'][6:]} {gg['title']} {a}-{b}", "x", mt, src.notation, lang, gold, ctx))
     return out
 
 
