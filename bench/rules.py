@@ -47,6 +47,11 @@ where the text does not say) and the quote it says it in:
   «Правила» screen, a leisure-magazine page, a pre-1918 almanac page, a blogger's story, a Ukrainian
   translated PC-game manual, a card club's newsletter; 5 Russian (one pre-1918), 2 Ukrainian). Written,
   annotated and committed in session 6 before that session's tuning: part ``held-out-o4``.
+* ``book6`` — ``tests/fixtures/annotations/book_rules_sample6.json`` (9 games of two more books in the book's genre
+  written for this project in session 7: ``book6/sbornik_1894_pre1918.txt``, a pre-1918 «Сборникъ пасьянсовъ» of five
+  numbered games with «Рѣшеніе.» examples and «*)» footnotes, and ``book6/booklet_1993.txt``, a 1993 reprint booklet of
+  four with «Раскладка:» / «Цель:» / «Ход игры:» paragraphs; part ``held-out-6``), read as ``book5`` is. Annotated and
+  committed before session 7's tuning; ``book5`` counts as tuned from session 7 on.
 
 The two annotation sets were made before the reader was tuned to them; each game is marked
 ``split: tune`` or ``split: held-out`` (a third; ``held-out-2`` for the second book sample), and the
@@ -61,7 +66,7 @@ gold keeps the older columns (correct/stated, answered, precision, in-schema) so
 be compared with earlier rounds. Gold «other» (a space policy outside the basic list) counts as
 matched by our richer values; our ``whole-sequence`` counts as the gold's ``sequence``.
 
-Run: ``python bench/rules.py [-v] [--wrong] [--set gold|book|book2|book3|book4|book5|aisleriot|others|others2|others3|others4]`` (from the repository root); ``-v``
+Run: ``python bench/rules.py [-v] [--wrong] [--set gold|book|book2|book3|book4|book5|book6|aisleriot|others|others2|others3|others4]`` (from the repository root); ``-v``
 lists the misses (never read the held-out misses while tuning: ``-v`` prints those of a held-out
 part only with ``--held-out``).
 
@@ -105,11 +110,12 @@ SETS = {
     "others3": FIXTURES / "annotations" / "other_authors3_rules.json",
     "book5": FIXTURES / "annotations" / "book_rules_sample5.json",
     "others4": FIXTURES / "annotations" / "other_authors4_rules.json",
+    "book6": FIXTURES / "annotations" / "book_rules_sample6.json",
 }
-TEXT_SETS = {"book5": FIXTURES}
+TEXT_SETS = {"book5": FIXTURES, "book6": FIXTURES}
 """Sets whose sources are whole added texts holding several games each (paths under the folder given),
 read as ``--annotations FILE --texts DIR`` reads them."""
-UNSEEN = {"held-out-5", "held-out-o4"}
+UNSEEN = {"held-out-6", "held-out-o4"}
 """Parts still held out from tuning: ``--wrong`` lists their wrong facts only with ``--held-out``."""
 PAGES = {"aisleriot", "others", "others2", "others3", "others4"}
 """Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
@@ -298,7 +304,7 @@ def _added_specs(annotated: list[dict], texts: Path) -> tuple[dict, dict]:
 
 def run(name: str, path: Path | None = None, texts: Path | None = None, show_unseen: bool = False) -> dict:
     """Tallies of set ``name`` (a key of :data:`SETS`): per part («all» for
-    the gold, «tune»/«held-out»/«held-out-2»/…/«held-out-5»/«held-out-o4» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
+    the gold, «tune»/«held-out»/«held-out-2»/…/«held-out-6»/«held-out-o4» for the annotations) and group, ``[right, wrong, unknown, in-schema stated,
     in-schema right]``; the misses as lines; the seconds taken. ``path``: another annotation file (``name`` then only
     labels it), over the bundled corpus, or with ``texts`` over the texts under that folder (see :func:`_added_specs`);
     ``show_unseen``: list the wrong facts of the parts in :data:`UNSEEN` too."""
@@ -406,7 +412,7 @@ def main() -> None:
     ap.add_argument("--held-out", action="store_true", help="with -v: list the held-out misses too")
     ap.add_argument("--wrong", action="store_true",
                     help="list every wrong fact of every part (with how it was read and its sentence); "
-                         "the parts still held out (held-out-5, held-out-o4) only with --held-out")
+                         "the parts still held out (held-out-6, held-out-o4) only with --held-out")
     ap.add_argument("--set", choices=list(SETS), action="append", help="one set (default: all)")
     ap.add_argument("--annotations", type=Path, metavar="FILE",
                     help="another rule-facts file of the same format (instead of the sets): over the bundled corpus")
