@@ -272,5 +272,6 @@ def test_klondike_layout_and_stock(specs):
         (7, "7,6,5,4,3,2,1")
     face = field(spec, "layout.face")                 # «лицевой стороной вниз … Нижние карты столбцов открываются»
     assert (face["value"], face["lines"]) == ("mixed", [2020, 2024])
-    assert field(spec, "foundations.preplaced")["status"] == "unknown"   # aces go out «по мере появления» in play
+    pre = field(spec, "foundations.preplaced")      # «По мере появления тузы выкладываются …»: out in play, not before
+    assert (pre["value"], pre["lines"][0]) == (False, 2025)
     assert value(specs, "004-024", "stock.redeals") == 0

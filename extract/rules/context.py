@@ -37,6 +37,10 @@ class Claim:
     rule: str = ""
 
 
+_IT = frozenset({"он", "она", "оно", "він", "вона", "воно"})
+"""Singular pronouns («на него», «на нього»): after an ace they stand for it (:meth:`Context.anchor`)."""
+
+
 class Context:
     """One text being read (see module doc). ``lang``: ``"ru"``/``"uk"``; ``source``/``game``
     label the findings."""
@@ -170,7 +174,13 @@ class Context:
         for i in range(sent.start, sent.end - 1):
             on_them = toks[i].lemma == "на" and toks[i + 1].lemma in ("они", "который", "вони", "який")
             them_covered = toks[i].lower == "их" and toks[i + 1].lower.startswith("покр")
-            if (on_them or them_covered) and not (s <= i < e):
+            # «Освободившийся туз выставляют …, и на него кладут карты той же масти»: the ace named
+            # before is the pile built on (a singular pronoun stands for nothing else here)
+            on_it = toks[i].lemma == "на" and toks[i + 1].lemma in _IT and not (s <= i < e) \
+                and any(x[1] <= i for x in f_strong + f_weak)
+            if on_it:
+                strong.append(("foundations", (i, i + 2)))
+            elif (on_them or them_covered) and not (s <= i < e):
                 before = [kd for kd, x in strong if x[1] <= i]
                 last_prev = self.last_anchor(prev) if prev is not None else None
                 if any(x[1] <= i for x in f_strong + f_weak) or (not before and last_prev == "foundations"):

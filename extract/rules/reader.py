@@ -380,8 +380,11 @@ class Reader(Context):
 
 def read_text(text: MappedText, lang: str, source: str | None = None, game: str | None = None
               ) -> tuple[dict, list, dict]:
-    """(spec read from ``text`` alone, its findings, the reader's :meth:`Reader.facts`)."""
-    r = Reader(text, lang, source, game)
+    """(spec read from ``text`` alone, its findings, the reader's :meth:`Reader.facts`); words broken at a
+    line end are joined first (:func:`.readings.join_line_hyphens`)."""
+    from .readings import join_line_hyphens
+
+    r = Reader(join_line_hyphens(text, lang), lang, source, game)
     r.read()
     return r.spec(), r.findings, r.facts()
 

@@ -156,7 +156,7 @@ def extract_rules(text: MappedText, lang: str) -> dict:
 
 
 _FURNITURE = re.compile(r"^\s*(\d{1,3}|\w)\s*$")
-_HYPHEN = re.compile(r"(\w+)-\n(\w+)")
+_HYPHEN = re.compile(r"(\w+)-[ \n]+(\w+)")
 
 
 def game_text(lines: list[str], spans: Iterable[tuple[int, int]], lang: str = "ru") -> MappedText:
@@ -175,15 +175,23 @@ def game_text(lines: list[str], spans: Iterable[tuple[int, int]], lang: str = "r
                 continue
             parts.append(MappedText.from_lines([s], n))
     mt = MappedText.concat(parts, "\n") if parts else MappedText("", [], [])
+    return join_line_hyphens(mt, lang)
+
+
+def join_line_hyphens(mt: MappedText, lang: str = "ru") -> MappedText:
+    """A word broken at a raw line end — «тринадца-\\nтью», or «по- рядке» when the lines were joined
+    with a space (an added text's paragraph) — joined when pymorphy3 knows the joined word; else only
+    the break is dropped («какого-\\nлибо» → «какого-либо»). Only where the two halves come from
+    different raw lines and the right half starts in lower case (a printed hyphen inside one line stays)."""
     for m in reversed(list(_HYPHEN.finditer(mt.text))):
         left, right = m.group(1), m.group(2)
-        if not right[0].islower():
+        if not right[0].islower() or mt.line[m.start(1)] == mt.line[m.start(2)]:
             continue
-        hy = m.start(2) - 2
+        hy = m.end(1)
         if morph.is_known(nlp.fold(left + right, lang), lang):
-            mt = mt.edit(hy, hy + 2, "")
+            mt = mt.edit(hy, m.start(2), "")
         else:
-            mt = mt.edit(hy + 1, hy + 2, "")
+            mt = mt.edit(hy + 1, m.start(2), "")
     return mt
 
 

@@ -262,17 +262,25 @@ def _grid(ctx, k, span):
     if more is not None:
         n2, m2 = more
         return n + n2, ",".join([str(m)] * n + [str(m2)] * n2), "piles"
+    side_by_side = any(ctx.sents[j].has("SIDE_BY_SIDE") for j in (k, k + 1) if j < len(ctx.sents))
+    built_in = "PILE_BUILT_IN" in ctx.text_cues
     if noun.lower.startswith(("колонк", "колонок")):
         # «двенадцать открытых карт двумя колонками по шесть карт»: single cards in columns, unless
-        # they overlap or the text plays its columns as piles («нижняя карта колонки»)
-        if _overlap(ctx, k) or _columns_text(ctx):
+        # they overlap or the text plays its columns as piles («нижняя карта колонки», «в колонках
+        # карты кладут …»)
+        if side_by_side:
+            return n * m, 1, "grid"
+        if _overlap(ctx, k) or _columns_text(ctx) or built_in:
             return n, m, "piles"
         return n * m, 1, "grid"
     if "C:ROW" not in noun.feats:
         return n, m, "piles"
     sent = ctx.sents[k]
     horizontal = any(t.lower.startswith(("горизонтальн", "горизонтальн")) for t in toks[s:e])
-    if sent.has("PILES_EACH") or _windows_text(ctx) or "ROW_PLAY" in ctx.text_cues or "ROW_AS_PILE" in ctx.text_cues:
+    if side_by_side and not _overlap(ctx, k):
+        return n * m, 1, "grid"    # «в четыре ряда по четыре карты, одну подле другой»: single places
+    if sent.has("PILES_EACH") or _windows_text(ctx) or "ROW_PLAY" in ctx.text_cues or "ROW_AS_PILE" in ctx.text_cues \
+            or built_in:
         if horizontal and _columns_text(ctx):
             return m, n, "rows-across-columns"
         return n, m, "rows"

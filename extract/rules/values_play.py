@@ -657,3 +657,19 @@ def listed_direction(ctx, k, span, pile):
     ``up`` when each rank is higher (round the king), ``down`` when lower; ``None`` otherwise."""
     d = _printed_step(ctx, k)
     return None if d is None or d == 13 - d else "up" if d < 13 - d else "down"
+
+
+@value
+def bases_as_they_come(ctx, k, span, pile):
+    """«Тузы, как только придут, ставят особо», «Тузы по мере освобождения выкладывают в ряд», uk «Тузи,
+    щойно звільняться, кладуть в основу»: the bases go out as they come up (``False``: not before play) —
+    an ace or king named within four tokens before the cue, or the cue first and the ace right after
+    («Как только появится туз, его кладут …»); not when the sentence also says «заранее» / «перед сдачей»."""
+    sent = ctx.sents[k]
+    s, e = span
+    near = ctx.toks[max(sent.start, s - 4):s] + ctx.toks[e:min(sent.end, e + 3)]
+    if not any(t.lower.startswith(("туз", "корол")) for t in near) or sent.has("BEFORE_DEAL"):
+        return None
+    if any(ctx.preceded_by(a, {"не", "ні"}, 2) for a, _ in sent.spans("PREPLACE_VERB")):
+        return None     # «Тузы заранее не вынимают …» is read by the row «preplaced»
+    return False
