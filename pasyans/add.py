@@ -247,7 +247,9 @@ def _bundled() -> Path:
     return Path(__file__).resolve().parent.parent / "corpus"
 
 
-def _load_manifest(corpus: Path, empty: bool) -> list[dict]:
+def _load_manifest(corpus: Path, empty: bool) -> tuple[list[dict], list[Path]]:
+    """The entries of the corpus's manifest and the files to copy in with them: for a new (missing or
+    empty) folder the bundled texts (none with ``empty``); nothing is made here (:func:`_commit`)."""
     manifest = corpus / MANIFEST
     if manifest.is_file():
         try:
@@ -257,18 +259,85 @@ def _load_manifest(corpus: Path, empty: bool) -> list[dict]:
         except CorpusError as e:
             raise AddError(str(e)) from None
         try:
-            return list(check_manifest(data, manifest))
+            return list(check_manifest(data, manifest)), []
         except CorpusError as e:
             raise AddError(str(e)) from None
     if corpus.exists() and any(corpus.iterdir()):
         raise AddError(f"{corpus}: folder exists without {MANIFEST}; give an empty or new folder")
-    corpus.mkdir(parents=True, exist_ok=True)
     if empty or not (_bundled() / MANIFEST).is_file():
-        return []
+        return [], []
     entries = json.loads((_bundled() / MANIFEST).read_text("utf-8"))["sources"]
-    for e in entries:
-        shutil.copyfile(_bundled() / e["file"], corpus / e["file"])
-    return entries
+    return entries, [_bundled() / e["file"] for e in entries]
+
+
+WORK_PREFIX = ".adding-"
+"""The name a new corpus folder is built under (``.adding-<name>-<pid>-…`` beside it) before it is
+renamed into place: an interrupted ``add`` leaves no half-made corpus."""
+
+
+def _stale_work(parent: Path, name: str) -> None:
+    """Remove the work folders of earlier ``add`` runs into ``parent/name`` whose process is gone
+    (killed with kill -9: the only way one is left)."""
+    for d in parent.glob(f"{WORK_PREFIX}{name}-*"):
+        try:
+            pid = int(d.name[len(WORK_PREFIX) + len(name) + 1:].split("-", 1)[0])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(d, ignore_errors=True)
+        except (ValueError, PermissionError, OSError):
+            continue
+
+
+def _commit(corpus: Path, entries: list[dict], bundled: list[Path],
+            writes: list[tuple[Path, bytes, str | None]]) -> None:
+    """Write the texts and the manifest so that an interruption at any moment (Ctrl-C, SIGTERM, a
+    full disk) leaves the corpus as it was or complete. A new corpus is built in a work folder
+    beside it (:data:`WORK_PREFIX`) and renamed into place at the end; in an existing one the texts
+    go to temporary files renamed just before the manifest, and are removed again when the manifest
+    was not written. ``writes``: (target, bytes, a replaced file of another name to remove)."""
+    new = not (corpus / MANIFEST).is_file()
+    if new:
+        corpus.parent.mkdir(parents=True, exist_ok=True)
+        _stale_work(corpus.parent, corpus.name)
+        work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{corpus.name}-{os.getpid()}-", dir=corpus.parent))
+        try:
+            for f in bundled:
+                shutil.copyfile(f, work / f.name)
+            for target, data, _stale in writes:
+                (work / target.name).write_bytes(data)
+            _write_manifest(work, entries)
+            if corpus.is_dir():
+                corpus.rmdir()  # an empty folder given as the corpus (checked empty before)
+            os.rename(work, corpus)
+        except BaseException:
+            shutil.rmtree(work, ignore_errors=True)
+            raise
+        return
+    temps: list[tuple[Path, Path]] = []
+    made: list[Path] = []
+    done = False
+    try:
+        for target, data, _stale in writes:
+            fd, tmp = tempfile.mkstemp(prefix=".add-", suffix=".txt", dir=corpus)
+            temps.append((Path(tmp), target))
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+        for tmp, target in temps:
+            existed = target.exists()
+            os.replace(tmp, target)
+            if not existed:
+                made.append(target)
+        _write_manifest(corpus, entries)
+        done = True
+    finally:
+        if not done:
+            for tmp, _t in temps:
+                tmp.unlink(missing_ok=True)
+            for target in made:  # not listed: the manifest is the old one
+                target.unlink(missing_ok=True)
+    for _target, _data, stale in writes:
+        if stale and (corpus / stale).is_file():
+            (corpus / stale).unlink()
 
 
 def _next_id(entries: list[dict]) -> str:
@@ -360,7 +429,7 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         finally:
             os.unlink(tmp)
         prepared.append((path, data, det, notes))
-    entries = _load_manifest(corpus, empty)
+    entries, bundled = _load_manifest(corpus, empty)
     by_sha, lines_of = {}, {}
     for e in entries:
         p = corpus / e["file"]
@@ -385,10 +454,15 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             entry["languages"] = [x for x in entry["languages"] if x["language"] != given["language"]]
         origin = f"copied from {path.resolve()}"
         same_origin = next((e for e in entries if e.get("decided", {}).get("file") == origin), None)
-        if same_origin is not None and "id" not in given:
-            raise AddError(f"{path}: an earlier version was added as source {same_origin['id']} "
-                           f"({same_origin['file']}); give --id {same_origin['id']} --replace to update it")
         sid = entry.pop("id", None) or _next_id(entries)
+        if same_origin is not None and same_origin["id"] != sid and not as_new:
+            raise AddError(f"{path}: an earlier version was added as source {same_origin['id']} "
+                           f"({same_origin['file']}); give --id {same_origin['id']} --replace to update it"
+                           + (f", or --as-new to add it again as {sid}" if "id" in given else ""))
+        twin = by_sha.get(digest)
+        if twin is not None and twin["id"] != sid and not as_new:  # the same bytes under another --id
+            raise AddError(f"{path}: the same text is already source {twin['id']} ({twin['file']}); "
+                           f"give --as-new to add it again as source {sid}")
         old = next((e for e in entries if e["id"] == sid), None)
         if old is not None and not replace:
             raise AddError(f"{path}: id {sid!r} is already source {old['file']}; give another --id or --replace")
@@ -417,10 +491,6 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
                            f"give --id {like[0]} --replace to update that source, or --as-new to add it as another")
         out.append(Added(path, full, reasons, "replaced" if old is not None else "added", like))
         lines_of[sid] = (name, _lines_of(data))
-    for target, data, stale in writes:
-        if stale and (corpus / stale).is_file():
-            (corpus / stale).unlink()
-        target.write_bytes(data)
-    if writes:
-        _write_manifest(corpus, entries)
+    if writes or (bundled and not (corpus / MANIFEST).is_file()):
+        _commit(corpus, entries, bundled, writes)
     return out

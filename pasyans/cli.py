@@ -90,6 +90,26 @@ def _stop_cleanly_on_signals() -> None:
         signal.signal(sig, stop)
 
 
+def _say_stopped(e: BaseException, kept: str) -> None:
+    """Say in one line why a writing command stopped and what it left — ``interrupted; KEPT`` for a
+    Ctrl-C (exit 130, also when Python wrapped it, e.g. during an import), ``stopped by SIGTERM;
+    KEPT`` for a signal :func:`_stop_cleanly_on_signals` turned into ``SystemExit`` (its status) —
+    then end; any other exception is raised again."""
+    if isinstance(e, SystemExit) and isinstance(e.code, int) and e.code > 128:
+        import signal
+
+        try:
+            name = signal.Signals(e.code - 128).name
+        except ValueError:
+            name = "a signal"
+        typer.echo(f"stopped by {name}; {kept}", err=True)
+        raise e
+    if not interrupted(e):
+        raise e
+    typer.echo(f"interrupted; {kept}", err=True)
+    raise typer.Exit(130) from None
+
+
 @app.command()
 def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus folder with manifest.json (default: ./corpus when it has one, else the bundled corpus)."),
           db: Path = DbOption,
@@ -123,22 +143,8 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
             summary = run_build(corpus, db, progress=bar.say, force=force, wait=wait, jobs=jobs, on_step=bar.step)
     except (CorpusError, KBError) as e:
         _fail(str(e))
-    except SystemExit as e:  # SIGTERM / SIGHUP (kill, a closed terminal): said, as a Ctrl-C is
-        if isinstance(e.code, int) and e.code > 128:
-            import signal
-
-            try:
-                name = signal.Signals(e.code - 128).name
-            except ValueError:
-                name = "a signal"
-            typer.echo(f"stopped by {name}; {db} kept as it was" if existed else f"stopped by {name}; {db} not written",
-                       err=True)
-        raise
-    except BaseException as e:  # Ctrl-C (also when Python wrapped it, e.g. during an import): the build
-        if not interrupted(e):  # writes a temporary file, so the old one is untouched
-            raise
-        typer.echo(f"interrupted; {db} kept as it was" if existed else f"interrupted; {db} not written", err=True)
-        raise typer.Exit(130) from None
+    except BaseException as e:  # Ctrl-C, SIGTERM, SIGHUP: the build writes a temporary file, so the old one is untouched
+        _say_stopped(e, f"{db} kept as it was" if existed else f"{db} not written")
     for w in summary.warnings:
         typer.echo(f"warning: {w}", err=True)
     con = out_console()
@@ -230,6 +236,8 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
     """Add texts to a corpus: detects language, spelling, card notation and segmenter, says why."""
     from .add import AddError, AddOptionError, add_texts
 
+    _stop_cleanly_on_signals()
+    existed = (corpus / "manifest.json").is_file()
     try:
         done = add_texts(files, corpus, replace=replace, empty=empty, encoding=encoding, as_new=as_new, id=id_, language=language,
                          orthography=orthography, kind=kind, segmenter=segmenter, notation=notation,
@@ -238,6 +246,8 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
         _bad_argument(str(e))
     except AddError as e:
         _fail(str(e))
+    except BaseException as e:  # a new corpus is built aside and renamed at the end; an old one keeps its manifest
+        _say_stopped(e, f"nothing added; {corpus} kept as it was" if existed else f"nothing added; {corpus} not made")
     for a in done:
         e = a.entry
         if a.status == "already":
@@ -546,8 +556,7 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
 
     An existing --out is replaced only when it is an earlier export of the same format (or with
     --force); the knowledge base being read is never written over."""
-    from .files import WriteError, atomic_write_text, guard_output, guard_output_folder
-    from .kb.export import export_html, export_json, export_markdown, export_solvitaire
+    from .files import WriteError, guard_output, guard_output_folder
 
     if fmt not in ("json", "markdown", "html", "solvitaire"):
         _bad_argument(f"unknown export format {fmt!r} (known: json, markdown, html, solvitaire)")
@@ -568,6 +577,22 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
     except WriteError as e:
         _fail(str(e))
     conn = _connect(db)
+    _stop_cleanly_on_signals()
+    existed = out is not None and out.exists()
+    try:
+        _export_to(conn, fmt, out, cards)
+    except BaseException as e:  # Ctrl-C, SIGTERM: a JSON file is written aside and renamed; a folder's pages one by one
+        kept = ("the output stops short" if out is None else
+                f"{out} may be incomplete: run the export again" if fmt != "json" else
+                f"{out} kept as it was" if existed else f"{out} not written")
+        _say_stopped(e, kept)
+
+
+def _export_to(conn, fmt: str, out: Path | None, cards: str) -> None:
+    """Write the export of ``fmt`` from ``conn`` to ``out`` (checked by :func:`export`)."""
+    from .files import WriteError, atomic_write_text
+    from .kb.export import export_html, export_json, export_markdown, export_solvitaire
+
     if fmt == "json":
         text = json.dumps(export_json(conn), ensure_ascii=False, indent=1)
         if out:

@@ -78,7 +78,9 @@ def test_add_never_overwrites_what_it_was_not_asked_to(tmp_path):
     assert (corpus / "001_uk_manual.txt").read_text("utf-8") == "чужой файл"
     edited = tmp_path / "ru_caps.txt"
     edited.write_text((TEXTS / "ru_caps.txt").read_text("utf-8"), "utf-8")
-    add_texts([edited], corpus, id="002")
+    with pytest.raises(AddError, match=r"the same text is already source 000 \(000_ru_caps.txt\); give --as-new"):
+        add_texts([edited], corpus, id="002")  # TESTER8: the same file under a second --id was added twice
+    add_texts([edited], corpus, id="002", as_new=True)
     edited.write_text(edited.read_text("utf-8") + "\nЕщё строка.", "utf-8")
     with pytest.raises(AddError, match="give --id 002 --replace"):
         add_texts([edited], corpus)
