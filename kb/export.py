@@ -133,7 +133,7 @@ def export_html(conn, out_dir, convention: str = "ru") -> list[str]:
     return export_pages(conn, out_dir, "html", convention)
 
 
-def export_solvitaire(conn, out_dir) -> tuple[list[str], dict[str, list[str]]]:
+def export_solvitaire(conn, out_dir, with_preset: dict | None = None) -> tuple[list[str], dict[str, list[str]]]:
     """Write Solvitaire rule files (:func:`pasyans.kb.solvitaire.export_game`) for the games its
     format can express, as ``<game id>.json`` in ``out_dir``; return (files written, {game id:
     reasons} for the games it cannot express).
@@ -142,7 +142,11 @@ def export_solvitaire(conn, out_dir) -> tuple[list[str], dict[str, list[str]]]:
     quote, the reading of the text's silence, or the same game's Solvitaire preset), the preset
     matched through the crosswalk and every key where the file plays differently from it;
     ``not-expressible.json`` — per game refused, its name and each obstacle (the rule with its
-    quote Solvitaire has no rule for, or the fact it needs that the text as read does not give).
+    quote Solvitaire has no rule for, or the fact it needs that the text as read does not give), and
+    the name of the same game's Solvitaire preset when it has one (``preset``).
+
+    ``with_preset``, when given, is filled with {game id: (name, preset name, obstacles)} for the
+    refused games Solvitaire has a preset of (the common games an author expects a file for).
     """
     from pathlib import Path
 
@@ -157,12 +161,17 @@ def export_solvitaire(conn, out_dir) -> tuple[list[str], dict[str, list[str]]]:
         crosswalk = {r["game"]: r for r in records(conn, "crosswalk")}
     written, refused, notes, reasons = [], {}, {}, {}
     for g in export_json(conn)["games"]:
+        preset = preset_for(crosswalk.get(g["id"]))
         try:
-            result = export_game(g["rules"], preset_for(crosswalk.get(g["id"])))
+            result = export_game(g["rules"], preset)
         except NotExpressible as e:
             refused[g["id"]] = {"name": g["name"], "reasons": list(e.reasons),
                                 "obstacles": [o.as_dict() for o in e.obstacles]}
             reasons[g["id"]] = list(e.reasons)
+            if preset is not None:
+                refused[g["id"]]["preset"] = preset.name
+                if with_preset is not None:
+                    with_preset[g["id"]] = (g["name"], preset.name, list(e.obstacles))
             continue
         name = f"{_slug(g)}.json"
         (out / name).write_text(json.dumps(result.rules, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")

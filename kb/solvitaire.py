@@ -302,8 +302,11 @@ def _deck(w: _Writer) -> int:
         w.book("two decks", packs == 2, ["deck.packs"])
     else:
         w.block(["deck.packs"], "Solvitaire plays one pack or two")
-    if per_pack is None:
-        w.missing("deck.cards_per_pack", "Solvitaire needs the pack")
+    if per_pack is None:  # «Две колоды»: the same game's preset knows its pack; without one the pack is unknown
+        if w.preset is None:
+            w.missing("deck.cards_per_pack", "Solvitaire needs the pack")
+        elif w.fallback("max rank", "deck.cards_per_pack", None):
+            per_pack = 4 * w.out["max rank"]
     elif per_pack == 52:
         w.fmt("max rank", 13, "a full pack: ranks ace to king")
     else:
@@ -378,6 +381,8 @@ def _piles_game(w: _Writer, specials: dict, total: int) -> None:
         _hole(w)
     elif base == "none" and "sequences-in-layout" in specials:
         _complete_sequences(w, specials["sequences-in-layout"])
+    elif base == "K" and w.value("foundations.direction") == "down" and w.value("foundations.complete_sequences"):
+        _removed_runs(w)
     elif base == "none":
         w.block(["foundations.base"], "a game without foundations that is not a hole (Golf), an accordion or "
                                       "Gaps rows: Solvitaire has no other way to win")
@@ -420,6 +425,35 @@ def _complete_sequences(w: _Writer, s: Special) -> None:
                  "going to the foundations, not as the text does")
     for p in ("foundations.direction", "foundations.suit", "foundations.step", "foundations.complete_sequences"):
         w.get(p)
+
+
+def _removed_runs(w: _Writer) -> None:
+    """Foundations that take only complete runs king to ace, whole («Полную последовательность от
+    короля до туза … убирают из игры»: read as foundations from the king built down, complete
+    sequences only). A run that goes off whole ends as the same cards on Solvitaire's foundation
+    from the ace up, so the file writes that; the suit and the step must be Solvitaire's."""
+    for path, ok, why in (("foundations.suit", "same-suit", "Solvitaire builds foundations in suit"),
+                          ("foundations.step", 1, "Solvitaire builds foundations by one rank")):
+        v = w.value(path)
+        if v is not None and v != ok:
+            w.block([path], why)
+    w.book("foundations.present", True, ["foundations.complete_sequences"],
+           "complete runs king to ace leave the tableau whole: Solvitaire's foundations take them")
+    w.book("foundations.base card", "A", ["foundations.base", "foundations.direction"],
+           "a complete run from the king down to the ace goes off whole: on Solvitaire's foundation built up "
+           "from the ace it is the same cards")
+    preplaced = w.get("foundations.preplaced")
+    if preplaced is not None and preplaced.value:
+        w.block(["foundations.preplaced"], "no card starts a foundation of complete runs before play")
+    w.fmt("foundations.initial cards", "none", "no foundation card before play: only complete runs go there")
+    removable = w.get("foundations.removable")
+    if removable is not None and removable.value:
+        w.block(["foundations.removable"], "a complete run taken off comes back: Solvitaire has no such rule")
+    w.fmt("foundations.removable", False, "complete runs stay off")
+    w.book("foundations.only complete pile moves", True, ["foundations.complete_sequences"],
+           "only complete sequences leave the tableau. Solvitaire never reads this key (its loader reads "
+           "«complete piles», which its schema rejects): it plays single cards to the foundations")
+    w.get("foundations.wrap")
 
 
 def _foundation_order(w: _Writer) -> None:
@@ -681,6 +715,11 @@ def _stock(w: _Writer, piles: int | None, total: int, initial: str, hole: bool, 
                        f"the piles hold {_cards(per_pile)}: Solvitaire's diagonal deal")
             else:
                 w.block(["layout.cards_per_pile"], "Solvitaire deals the piles evenly or diagonally")
+    stated = w.get("stock.cards")
+    if size is not None and stated is not None and stated.value != size:
+        w.block(["stock.cards", "layout.cards_per_pile"], f"the text leaves {stated.value} cards in the stock, "
+                f"the deal as read {size}")
+        size = None
     if size is not None:
         _stock_keys(w, size, hole, rules)
     if not ncells:
@@ -730,7 +769,7 @@ def _stock_keys(w: _Writer, size: int, hole: bool, rules: _StockRules) -> None:
     inputs = [n for n in w.notes if n.key in ("reserve.size", "foundations.initial cards", "hole.base card")]
     others = [n for n in inputs if n.basis in ("preset", "silence") and n.value not in (0, "none")]
     paths = [p for p in ("deck.packs", "deck.cards_per_pack", "layout.tableau_piles", "layout.cards_per_pile",
-                         "layout.reserve", "foundations.preplaced") if (w.spec.field(p)).known]
+                         "layout.reserve", "foundations.preplaced", "stock.cards") if (w.spec.field(p)).known]
     text = f"the cards the deal leaves: {size}" + "".join(f"; {n.key} = {n.value!r} ({n.basis}: {n.text})"
                                                            for n in others)
     w.put("stock.size", size, "preset" if any(n.basis == "preset" for n in others) else "book", text, paths)

@@ -612,9 +612,26 @@ def _export_to(conn, fmt: str, out: Path | None, cards: str) -> None:
         pages = (export_markdown if fmt == "markdown" else export_html)(conn, out, cards)
         typer.echo(f"wrote {len(pages)} pages and index.{'md' if fmt == 'markdown' else 'html'} to {out}", err=True)
     else:
-        written, refused = export_solvitaire(conn, out)
+        common: dict = {}
+        written, refused = export_solvitaire(conn, out, with_preset=common)
         typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
                    f"(reasons in {out / 'not-expressible.json'})", err=True)
+        for gid, (name, preset, obstacles) in sorted(common.items()):
+            typer.echo(_blocked_line(gid, name, preset, obstacles), err=True)
+
+
+def _blocked_line(gid: str, name: str, preset: str, obstacles: list) -> str:
+    """One line for a game Solvitaire has a preset of but no file is written for: its first
+    obstacle (the blocking field, its value and quote — a quote over 90 characters cut in its middle)."""
+    import re
+
+    def cut(m):
+        q = m.group(1)
+        return f"«{q[:60]} … {q[-25:]}»" if len(q) > 90 else m.group(0)
+
+    first = re.sub(r"«([^«»]*)»", cut, obstacles[0].text)
+    more = f" (+{len(obstacles) - 1} more)" if len(obstacles) > 1 else ""
+    return f"no file for {gid} «{name}» (Solvitaire preset «{preset}»): {first}{more}"
 
 
 @app.command()
