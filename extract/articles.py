@@ -95,6 +95,8 @@ __all__ = ["ArticleSegmentation", "RuleLine", "SegmentedGame", "parse_rule_line"
            "segment_article_mapped", "segment_source"]
 
 _ROMAN_RE = re.compile(r"^([IVXLC]+)\.\s+\S")
+_TITLE_KINDS = frozenset({"heading", "group-heading", "subheading", "part", "doc-title", "variant-heading"})
+"""Line kinds that head a game or a part: a Roman number on one of them numbers the game, not a rule."""
 _ARABIC_ITEM_RE = re.compile(r"^(\d{1,2})\)\s+\S")
 _VARIANT_HEAD_RE = re.compile(
     r"^(?P<word>Варіація|Варіант|Вариация|Вариант)\s+(?P<letter>[А-ЯІЇЄҐ])\s*[-–—]\s*"
@@ -822,7 +824,9 @@ def _findings(source: Source, part: _Part, key: str, lines: list[Line], lang: st
                 out.append(Finding(source.id, span, "truncated-line",
                                    "the paragraph stops mid-sentence", game=key))
     out += _unread_cards(source, part, key, lang)
-    numbered = [ln for ln in content if _ROMAN_RE.match(ln.text)]
+    # a numbered rule is a line of the game's text; a game's number on its title («II. ПАСЬЯНСЪ «ЗВѢЗДА».») is none
+    numbered = [ln for ln in content if _ROMAN_RE.match(ln.text) and ln is not part.heading_line
+                and ln.kind not in _TITLE_KINDS]
     if numbered and _ROMAN_RE.match(numbered[0].text).group(1) != "I":
         first = _ROMAN_RE.match(numbered[0].text).group(1)
         out.append(Finding(source.id, (numbered[0].n, numbered[0].n), "missing-rule",

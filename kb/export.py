@@ -16,7 +16,10 @@ Shape (later versions add fields, never rename these)::
 book (:mod:`pasyans.kb.witness`): ``status`` ``agrees``, ``disagrees`` (both sides kept, never
 settled) or ``book-silent`` (the catalogue says it; not from the book).
 
-``source`` is a source ``id``; every ``lines`` holds 1-based lines of the raw corpus file.
+``source`` is a source ``id``; every ``lines`` holds 1-based lines of the raw corpus file. Quotes are
+as printed: for a pre-1918 source the rules' quotes (and those inside ``ref``), an example's ``text``
+and a move's ``raw`` keep the old spelling (:mod:`pasyans.kb.printed`; modern only where the printed
+form cannot be told exactly).
 """
 
 from __future__ import annotations
@@ -64,8 +67,18 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
 
     catalogue = all_facts(conn)
     names = _catalogue(conn)
+    from .present import Quotes
+    from .printed import printed_text
+
+    old_spelling = {s["id"] for s in sources if s.get("orthography") == "pre-reform"}
     out_games = []
     for g in query.games(conn, game_ids):
+        rules, examples = g["rules"] or {}, ex_by_game.get(g["id"], [])
+        if g["source"] in old_spelling:  # as printed, never modernised (TESTER7/8: «кладутъ … пикъ»)
+            quotes = Quotes(conn, g["id"])
+            rules, examples = _as_printed(quotes, rules, examples)
+            catalogue[g["id"]] = [{**f, "quote": printed_text(quotes, f.get("quote"), f.get("lines"))}
+                                  for f in catalogue.get(g["id"], [])]
         out_games.append({
             "id": g["id"], "name": g["name"], "printed_name": g["printed_name"], "source": g["source"],
             "lines": g["lines"], "variant_of": g["variant_of"], "page": g["page"],
@@ -73,11 +86,24 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
             "aliases": by_game.get(g["id"], []),
             "english": names.get(g["id"], {}).get("english", []),
             "catalogue_entry": names.get(g["id"], {}).get("entry"),
-            "rules": g["rules"] or {},
-            "examples": ex_by_game.get(g["id"], []),
+            "rules": rules,
+            "examples": examples,
             "catalogue": catalogue.get(g["id"], []),
         })
     return {"sources": sources, "games": out_games}
+
+
+def _as_printed(quotes, rules: dict, examples: list[dict]) -> tuple[dict, list[dict]]:
+    """``rules`` and ``examples`` of one game with their quotes, texts and moves' ``raw`` as printed
+    (``quotes``: the game's :class:`~pasyans.kb.present.Quotes`); copies, the originals are kept."""
+    from .printed import printed_spec, printed_text
+
+    out = []
+    for e in examples:
+        e = {**e, "text": printed_text(quotes, e.get("text"), e["lines"])}
+        e["moves"] = [{**m, "raw": printed_text(quotes, m.get("raw"), m["lines"])} for m in e["moves"]]
+        out.append(e)
+    return printed_spec(rules, quotes), out
 
 
 def _catalogue(conn) -> dict[str, dict]:

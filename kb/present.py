@@ -19,7 +19,7 @@ import re
 import sqlite3
 from typing import Any
 
-from .printed import Piece, Printed, Span
+from .printed import Piece, Printed, Span, printed_ref
 from .query import has_table, records, rows
 from .schema import TABLES
 
@@ -176,12 +176,13 @@ def rule_facts(spec: dict, quote=lambda q, lines: None) -> dict:
             "section": section, "path": path, "label": label,
             "value": "(the sentence quoted)" if value and value == f.get("quote") else value_text(value, path),
             "status": f.get("status") or "stated", "quote": quote(f.get("quote"), f.get("lines")),
-            "lines": f.get("lines"), "ref": f.get("ref"), "same": bool(f.get("quote")) and said == last})
+            "lines": f.get("lines"), "ref": printed_ref(f.get("ref"), quote),
+            "same": bool(f.get("quote")) and said == last})
         last = said if f.get("quote") else None
     for s in spec.get("special") or []:
         out["special"].append({"name": s.get("name"), "description": s.get("description"),
                                "quote": quote(s.get("quote"), s.get("lines")), "lines": s.get("lines"),
-                               "ref": s.get("ref")})
+                               "ref": printed_ref(s.get("ref"), quote)})
     for c in spec.get("conflicts") or []:
         out["conflicts"].append({"field": c.get("field"),
                                  "quotes": [(quote(q, ln), ln) for q, ln in zip(c.get("quotes") or [],

@@ -212,3 +212,90 @@ def printed_of(conn: sqlite3.Connection, game_id: str, quote: str | None, cache:
     if game_id not in cache:
         cache[game_id] = Printed(conn, game_id)
     return cache[game_id].quote(quote)
+
+
+def printed_text(quote, text: str | None, lines) -> str | None:
+    """``text`` (a sentence of a game's cleaned text, its raw ``lines``) as printed when its printed
+    form is exact (``quote(text, lines)`` as for :func:`printed_ref`), else ``text`` itself."""
+    if not text:
+        return text
+    sp = quote(text, tuple(lines) if lines else None)
+    return sp.text if sp is not None and sp.exact else text
+
+
+QUOTED = re.compile(r"«([^«»]{8,})»")
+"""A quoted sentence inside a line of ours (a verdict's reason): «В рядах кладут карту на старшую …»."""
+
+
+def printed_quotes(line: str | None, quote) -> str | None:
+    """``line`` (a reason, a message) with each sentence it quotes from the game's text given as
+    printed where that is exact (``quote(text, lines)``, lines unknown: the game's own text)."""
+    if not line or "«" not in line:
+        return line
+    def one(m: re.Match) -> str:
+        said = m.group(1)
+        cut = said.endswith("…")  # a quote shortened by the reason: its beginning as printed
+        return f"«{printed_text(quote, said[:-1].rstrip() if cut else said, None)}{'…' if cut else ''}»"
+
+    return QUOTED.sub(one, line)
+
+
+REF_QUOTE = re.compile(r"«([^«»]+)», (?:lines? )?(\d+)(?:[–-](\d+))?")
+"""A quote inside a reference with its raw lines: «Как предыдущий, но …», line 21 (the reader writes
+where an inherited value comes from so, :mod:`pasyans.extract.rules.sources`)."""
+
+
+def printed_ref(ref: str | None, quote) -> str | None:
+    """``ref`` (where an inherited value comes from) with each quote it holds given as printed;
+    ``quote(text, lines)`` gives a :class:`Span` (:class:`pasyans.kb.present.Quotes`). A quote whose
+    printed form is not exact stays as it is."""
+    if not ref or "«" not in ref:
+        return ref
+
+    def one(m: re.Match) -> str:
+        first = int(m.group(2))
+        sp = quote(m.group(1), (first, int(m.group(3) or first)))
+        if sp is None or not sp.exact or sp.text == m.group(1):
+            return m.group(0)
+        return m.group(0).replace(m.group(1), sp.text, 1)
+
+    return REF_QUOTE.sub(one, ref)
+
+
+def printed_spec(spec: dict, quote) -> dict:
+    """A copy of the rule spec ``spec`` (``rules.schema.json``) whose quotes — each field's, each
+    special rule's, each conflict's, and those inside ``ref`` — are as printed (pre-1918 spelling
+    kept; ``quote(text, lines)`` as for :func:`printed_ref`). Values and lines are unchanged; a quote
+    whose printed form is not exact stays modern."""
+    import copy
+
+    out = copy.deepcopy(spec)
+
+    def fix(obj: dict, key: str = "quote", lines=None) -> None:
+        q = obj.get(key)
+        if isinstance(q, str) and q:
+            sp = quote(q, lines if lines is not None else obj.get("lines"))
+            if sp is not None and sp.exact:
+                obj[key] = sp.text
+        if isinstance(obj.get("ref"), str):
+            obj["ref"] = printed_ref(obj["ref"], quote)
+
+    for part in out.values():
+        if not isinstance(part, dict):
+            continue
+        if "status" in part:
+            fix(part)
+            continue
+        for f in part.values():
+            if isinstance(f, dict) and "status" in f:
+                fix(f)
+    for s in out.get("special") or []:
+        if isinstance(s, dict):
+            fix(s)
+    for c in out.get("conflicts") or []:
+        if isinstance(c, dict) and isinstance(c.get("quotes"), list):
+            for i, (q, ln) in enumerate(zip(c["quotes"], c.get("lines") or [])):
+                sp = quote(q, ln) if q else None
+                if sp is not None and sp.exact:
+                    c["quotes"][i] = sp.text
+    return out

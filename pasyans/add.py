@@ -455,6 +455,13 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         origin = f"copied from {path.resolve()}"
         same_origin = next((e for e in entries if e.get("decided", {}).get("file") == origin), None)
         sid = entry.pop("id", None) or _next_id(entries)
+        old = next((e for e in entries if e["id"] == sid), None)
+        if old is not None and not replace:
+            raise AddError(f"{path}: id {sid!r} is already source {old['file']}; give another --id or --replace")
+        if old is None and replace:  # --replace of nothing would add the text a second time
+            have = ", ".join(e["id"] for e in entries) or "none"
+            raise AddError(f"{path}: --replace: there is no source {sid!r} to replace (sources: {have}); "
+                           "give the id of the source to replace, or leave out --replace to add a new one")
         if same_origin is not None and same_origin["id"] != sid and not as_new:
             raise AddError(f"{path}: an earlier version was added as source {same_origin['id']} "
                            f"({same_origin['file']}); give --id {same_origin['id']} --replace to update it"
@@ -463,13 +470,6 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         if twin is not None and twin["id"] != sid and not as_new:  # the same bytes under another --id
             raise AddError(f"{path}: the same text is already source {twin['id']} ({twin['file']}); "
                            f"give --as-new to add it again as source {sid}")
-        old = next((e for e in entries if e["id"] == sid), None)
-        if old is not None and not replace:
-            raise AddError(f"{path}: id {sid!r} is already source {old['file']}; give another --id or --replace")
-        if old is None and replace:  # --replace of nothing would add the text a second time
-            have = ", ".join(e["id"] for e in entries) or "none"
-            raise AddError(f"{path}: --replace: there is no source {sid!r} to replace (sources: {have}); "
-                           "give the id of the source to replace, or leave out --replace to add a new one")
         name = f"{sid}_{_safe_name(path)}"
         target = corpus / name
         if target.exists() and (old is None or old["file"] != name) and not replace:

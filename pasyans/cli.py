@@ -394,9 +394,13 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
 
 def _show_catalogues(conn, gid: str) -> None:
     """The second source (PySolFC, Solvitaire) beside the book's rules: :func:`pasyans.kb.witness.show_lines`."""
+    from .kb.present import Quotes
+    from .kb.printed import printed_text
     from .kb.witness import game_facts, show_lines
 
-    for line in show_lines(game_facts(conn, gid)):
+    quotes = Quotes(conn, gid)  # the book's side as printed (a modern source: as it is)
+    facts = [{**f, "quote": printed_text(quotes, f.get("quote"), f.get("lines"))} for f in game_facts(conn, gid)]
+    for line in show_lines(facts):
         typer.echo(line)
 
 
@@ -469,6 +473,42 @@ def list_games(db: Path = DbOption,
     (out_console() if sys.stdout.isatty() else out_console(width=120)).print(game_list_table(groups, family=family))
 
 
+def _printed_moves(conn, rows: list[dict]) -> list[dict]:
+    """``rows`` (verdicts) with the words of each move of a pre-1918 game, and the sentences its reason
+    quotes, as printed («даму пикъ кладутъ на короля пикъ»), not modernised."""
+    from .kb.present import Quotes
+    from .kb.printed import printed_quotes, printed_text
+
+    old = {r[0] for r in conn.execute("SELECT id FROM sources WHERE orthography = 'pre-reform'")}
+    quotes: dict = {}
+    out = []
+    for r in rows:
+        if r["source"] in old and r.get("game"):
+            q = quotes.setdefault(r["game"], Quotes(conn, r["game"]))
+            r = {**r, "raw": printed_text(q, r["raw"], (r["first_line"], r["last_line"])),
+                 "reason": printed_quotes(r["reason"], q)}
+        out.append(r)
+    return out
+
+
+def _printed_findings(conn, fs: list[dict]) -> list[dict]:
+    """``fs`` (findings) with each sentence of a pre-1918 game as printed, not modernised (a historian
+    greps the source for it); a sentence whose printed form is not exact stays as read."""
+    from .kb.present import Quotes
+    from .kb.printed import printed_text
+
+    old = {r[0] for r in conn.execute("SELECT id FROM sources WHERE orthography = 'pre-reform'")}
+    quotes: dict = {}
+    out = []
+    for f in fs:
+        tok = f.get("token") or ""
+        if f.get("game") and f.get("source") in old and len(tok) > 20:
+            q = quotes.setdefault(f["game"], Quotes(conn, f["game"]))
+            f = {**f, "token": printed_text(q, tok, (f["first_line"], f["last_line"]))}
+        out.append(f)
+    return out
+
+
 @app.command()
 def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id or name)."),
            db: Path = DbOption,
@@ -488,7 +528,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     if game:
         gid = _resolve(conn, game)
     if unparsed:
-        fs = [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")]
+        fs = _printed_findings(conn, [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")])
         if as_json:
             typer.echo(json.dumps(fs, ensure_ascii=False, indent=2))
             return
@@ -500,7 +540,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
                        f"{f['kind']}{short}: {f['message']}{quote}")
         typer.echo(f"{len(fs)} unparsed")
         return
-    rows = verdict_rows(conn, gid)
+    rows = _printed_moves(conn, verdict_rows(conn, gid))
     if errata:  # a move the book itself forbids («нельзя») is illegal as the book says: no erratum
         rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in (r["flags"] or [])]
     if as_json:
