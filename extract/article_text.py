@@ -22,6 +22,7 @@ from .headings import QUOTE_RE, TERMINAL, words
 from .nlp import doc as shared_doc, new_matcher, pipeline
 from .orthography import modernize_mapped
 from .text import MappedText
+from .lookalikes import fold
 
 if TYPE_CHECKING:
     from spacy.matcher import Matcher
@@ -129,8 +130,10 @@ zero-width characters: no part of a word; the cleaned text leaves them out."""
 
 
 def unmarked(text: str) -> str:
-    """``text`` without stress marks, soft hyphens and zero-width characters (:data:`INVISIBLE_RE`)."""
-    return INVISIBLE_RE.sub("", text) if INVISIBLE_RE.search(text) else text
+    """``text`` without stress marks, soft hyphens and zero-width characters (:data:`INVISIBLE_RE`),
+    and with the Latin look-alikes of its mixed Cyrillic words as Cyrillic letters
+    (:func:`pasyans.extract.lookalikes.fold`: «Оглавленiе», «Кoсынкa»)."""
+    return fold(INVISIBLE_RE.sub("", text) if INVISIBLE_RE.search(text) else text)
 
 
 def _drop_invisible(mt: MappedText) -> MappedText:
@@ -143,11 +146,15 @@ def _drop_invisible(mt: MappedText) -> MappedText:
 
 
 def line_mt(ln: Line, pre: bool, start: int = 0, end: int | None = None) -> MappedText:
-    """Line ``ln`` as cleaned (stripped, without stress marks and zero-width characters; modernized
+    """Line ``ln`` as cleaned (stripped, without stress marks and zero-width characters, Latin
+    look-alikes folded; modernized
     if ``pre``) and mapped, ``[start, end)`` of ``ln.text``."""
     raw = ln.raw
     lead = len(raw) - len(raw.lstrip())
     mt = _drop_invisible(MappedText.from_lines([raw], ln.n).slice(lead, lead + len(raw.strip())))
+    folded = fold(mt.text)  # the same length: each character keeps its raw line and column
+    if folded != mt.text:
+        mt = MappedText(folded, mt.line, mt.col, mt.inserted)
     if pre:
         mt = modernize_mapped(mt)
     assert mt.text == ln.text

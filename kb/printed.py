@@ -21,8 +21,9 @@ import sqlite3
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-WORD = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґЂђЃѓѢѣѲѳѴѵ]+")
-"""A Cyrillic word, old letters included (as :data:`pasyans.extract.orthography.WORD_RE`)."""
+WORD = re.compile(r"[А-Яа-яЁёІіЇїЄєҐґЂђЃѓѢѣѲѳѴѵA-Za-z]+")
+"""A Cyrillic word, old letters included (as :data:`pasyans.extract.orthography.WORD_RE`), and Latin
+letters (a printed «предыдущiй» with a Latin i pairs with the read «предыдущий»)."""
 
 _SPACE = re.compile(r"\s+")
 

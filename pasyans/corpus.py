@@ -110,7 +110,7 @@ def read_text(path: Path) -> str:
     Raises :class:`CorpusError` naming the file (and the line, where one applies) when it is
     missing, unreadable, empty, larger than :data:`MAX_FILE_BYTES` or :data:`MAX_TEXT_CHARS`
     characters, binary (has a NUL byte) or not UTF-8. A UTF-8 byte-order mark is dropped;
-    CRLF line ends become LF.
+    CRLF line ends become LF, and so do CR line ends in a file that has no LF (:func:`cr_only`).
     """
     if not path.is_file():
         raise CorpusError(f"{path}: file not found")
@@ -134,7 +134,15 @@ def read_text(path: Path) -> str:
     if len(text) > MAX_TEXT_CHARS:
         raise CorpusError(f"{path}: {len(text):,} characters; pasyans reads at most {MAX_TEXT_CHARS:,} from one "
                           f"file: split it into several files")
-    return text.removeprefix("\ufeff").replace("\r\n", "\n")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    return text.replace("\r", "\n") if cr_only(text) else text
+
+
+def cr_only(text: str) -> bool:
+    """Whether ``text`` ends its lines with CR alone (an old Mac file, some exporters): it has CRs and
+    no LF. :func:`read_text` then reads each CR as a line end, as an editor shows the file (else every
+    fact would be «line 1»); ``pasyans add`` stores such a file with LF line ends and says so."""
+    return "\r" in text and "\n" not in text
 
 
 def check_inside(root: Path, path: Path) -> None:
