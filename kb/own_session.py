@@ -96,6 +96,9 @@ def _serve_here(db_path: Path | str, host: str, port: int, allow_sql: bool, show
     from ..edge import say_error
     from .serve import PortError, run
 
+    for s in FORWARDED:  # uvicorn raises a signal again once it stopped: an exit, not a death by the signal
+        if s != signal.SIGINT and signal.getsignal(s) == signal.SIG_DFL:  # (which left the workers' semaphores)
+            signal.signal(s, _quit)
     try:
         run(db_path, host=host, port=port, allow_sql=allow_sql, show_paths=show_paths)
     except PortError as e:

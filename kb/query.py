@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -201,6 +202,9 @@ def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
     them, so the user can pick an id)."""
     if conn.execute("SELECT 1 FROM games WHERE id = ?", (name_or_id,)).fetchone():
         return name_or_id
+    at = SOURCE_LINE.match(name_or_id.strip())
+    if at:
+        return game_at(conn, at.group(1), int(at.group(2)))
     found = names.find(conn, name_or_id, limit=10)
     if not found or found[0].score < CONFIDENT:
         near = "; ".join(f"{m.game} {m.name}" for m in found[:5])
@@ -209,6 +213,23 @@ def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
     if len(tied) > 1:
         raise AmbiguousName(name_or_id, tied)
     return found[0].game
+
+
+SOURCE_LINE = re.compile(r"^(\w+):(\d+)$")
+"""A game named by a raw line of its text, ``002:19``: stays when a new segmentation renumbers the ids."""
+
+
+def game_at(conn: sqlite3.Connection, source: str, line: int) -> str:
+    """The id of the game of ``source`` whose lines hold raw ``line`` (the narrowest: a variant printed
+    inside its game, not the game). Raises :class:`KBError` naming the source's games when none does."""
+    row = conn.execute("SELECT id FROM games WHERE source = ? AND first_line <= ? AND last_line >= ? "
+                       "ORDER BY last_line - first_line, id LIMIT 1", (source, line, line)).fetchone()
+    if row:
+        return row[0]
+    spans = ", ".join(f"{g} {a}-{b}" for g, a, b in conn.execute(
+        "SELECT id, first_line, last_line FROM games WHERE source = ? ORDER BY first_line", (source,)))
+    raise KBError(f"no game of source {source!r} holds line {line}" + (f" (its games: {spans})" if spans
+                                                                         else f": there is no source {source!r}"))
 
 
 class AmbiguousName(KBError):

@@ -415,4 +415,9 @@ def run(db_path: Path | str, host: str = "127.0.0.1", port: int = 8001, allow_sq
           flush=True)
     config = uvicorn.Config(ds.app(), host=host, port=port, log_level="warning", lifespan="on", access_log=False,
                             http=http_protocol())
-    uvicorn.Server(config).run(sockets=[sock])
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:  # the workers' pools end with the server (a signal's exit left «leaked semaphore objects»)
+        for worker in (getattr(ds, "pasyans_sql_worker", None), ds.pasyans_search_worker):
+            if worker is not None:
+                worker.close()

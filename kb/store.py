@@ -23,9 +23,11 @@ builds are removed by the next build.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import sqlite3
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -97,13 +99,40 @@ def finding_record(f: Finding) -> dict:
 
 
 def tool_version() -> str:
-    """The installed pasyans version (``"unknown"`` when not installed as a package)."""
+    """The pasyans that builds: its package version and a fingerprint of its code and data
+    (:func:`code_fingerprint`), as a PEP 440 local version — ``"0.1.0+code.3fa9c2e1d0"``. The version
+    alone (0.1.0 for every build, TESTER8) could not tell a knowledge base built by an older reader;
+    the fingerprint changes with any change of a reader, a phrasing row or a catalogue."""
     from importlib import metadata
 
     try:
-        return metadata.version("pasyans")
+        version = metadata.version("pasyans")
     except metadata.PackageNotFoundError:
-        return "unknown"
+        version = "unknown"
+    return f"{version}+code.{code_fingerprint()}"
+
+
+CODE_PARTS = ("pasyans", "extract", "kb", "engine", "grammar")
+"""The folders whose files make a build what it is (readers, phrasing rows, catalogues, engine)."""
+
+
+@lru_cache(maxsize=4)
+def code_fingerprint(root: Path | None = None) -> str:
+    """The first 10 hex digits of the sha256 of every ``.py``, ``.json``, ``.toml``, ``.lark`` and
+    ``.tsv`` file under :data:`CODE_PARTS` of ``root`` (default: this checkout or installation; path
+    and bytes, in path order); ``"none"`` when none is found."""
+    root = Path(__file__).resolve().parent.parent if root is None else Path(root)
+    h = hashlib.sha256()
+    files = sorted(p for part in CODE_PARTS if (root / part).is_dir() for p in (root / part).rglob("*")
+                   if p.suffix in (".py", ".json", ".toml", ".lark", ".tsv") and "__pycache__" not in p.parts
+                   and p.is_file())
+    for p in files:
+        h.update(str(p.relative_to(root)).encode("utf-8") + b"\0")
+        try:
+            h.update(p.read_bytes())
+        except OSError:
+            h.update(b"?")
+    return h.hexdigest()[:10] if files else "none"
 
 
 # -- the target: checks, lock, stale files, space -----------------------------------------------

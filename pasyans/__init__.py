@@ -1,8 +1,9 @@
 """pasyans"""
 
 import os as _os
-import signal as _signal
 import sys as _sys
+
+import _signal  # the C module: at once (``signal`` builds its enums first: a Ctrl-C then was a traceback)
 
 
 def _stop_quietly(_signum, _frame):

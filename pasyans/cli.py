@@ -262,6 +262,9 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
                 if k == "notation" and e.get("notations"):
                     extra = f" (uses: {', '.join(e['notations'])})"
                 typer.echo(f"  {k:12} {e[k]}{extra} — {a.reasons.get(k, '')}")
+        for k in ("line ends", "look-alikes"):
+            if k in e.get("decided", {}):
+                typer.echo(f"  {k:12} {e['decided'][k]}")
         if a.like:
             typer.echo(f"  like         source {a.like[0]} ({a.like[2]:.0%} of its lines): added as another (--as-new)")
     if any(a.status != "already" for a in done):

@@ -201,6 +201,8 @@ class Edge(TyperGroup):
             say_error(f"{e.format_message()} (see `{cmd} --help`)", 2)
         except ClickException as e:
             say_error(e.format_message(), e.exit_code)
+        except KeyboardInterrupt:  # a read-only command stopped by Ctrl-C: said, as a build says it (typer was silent)
+            say_error("interrupted", 130)
         except Exception as e:
             if isinstance(e, OSError) and e.errno == errno.EPIPE:
                 _reader_gone()

@@ -47,10 +47,12 @@ def free_port() -> int:
 class Server:
     """``pasyans serve --db DB`` (plus ``args``) in a subprocess; use as a context manager.
 
-    ``base`` is the URL (``http://127.0.0.1:PORT``); :meth:`output` is what the server printed."""
+    ``base`` is the URL (``http://127.0.0.1:PORT``); :meth:`output` is what the server printed.
+    ``own_session``: start the command as the leader of a session of its own (as a service manager or
+    ``setsid`` does): it then serves in place, without a child."""
 
-    def __init__(self, db: Path, *args: str, timeout: float | None = None):
-        self.db, self.args, self.timeout = Path(db), args, timeout
+    def __init__(self, db: Path, *args: str, timeout: float | None = None, own_session: bool = False):
+        self.db, self.args, self.timeout, self.own_session = Path(db), args, timeout, own_session
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self._log = tempfile.TemporaryFile(mode="w+")
@@ -59,7 +61,8 @@ class Server:
     def __enter__(self) -> "Server":
         self.proc = subprocess.Popen([sys.executable, "-m", "pasyans.cli", "serve", "--db", str(self.db),
                                       "--port", str(self.port), *self.args],
-                                     stdout=self._log, stderr=subprocess.STDOUT, text=True)
+                                     stdout=self._log, stderr=subprocess.STDOUT, text=True,
+                                     start_new_session=self.own_session)  # own_session: it serves in place
         # No clock: wait while the server process lives (a loaded machine may take long to start it);
         # a caller outside the suite (bench/) may give a timeout in seconds, counted in polls.
         polls_left = None if self.timeout is None else max(1, int(self.timeout / 0.3))

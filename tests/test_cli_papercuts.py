@@ -7,6 +7,7 @@ refused (it added the text a second time)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -124,3 +125,47 @@ def test_a_ukrainian_query_without_i_yi_ye_is_read_as_ukrainian_too(kb):
     hits = search(kb, "ретельно тасують")
     assert [(h.game, h.lines) for h in hits] == [("000-1", [(6, 6)])]
     assert "[ретельно] [тасують]" in hits[0].snippet_text
+
+
+def test_the_tool_version_tells_one_build_of_the_code_from_another(tmp_path):
+    """TESTER8: `kb_meta.tool_version` was 0.1.0 for every knowledge base, whatever reader built it. It
+    carries a fingerprint of the code and data now: the same files give the same, one changed byte another."""
+    from pasyans.kb import store
+
+    assert re.fullmatch(r"\S+\+code\.[0-9a-f]{10}", store.tool_version())
+    (tmp_path / "extract").mkdir()
+    row = tmp_path / "extract" / "rows.json"
+    row.write_text('{"pattern": "кладут"}', "utf-8")
+    first = store.code_fingerprint(tmp_path)
+    assert store.code_fingerprint(tmp_path) == first
+    row.write_text('{"pattern": "кладутъ"}', "utf-8")
+    store.code_fingerprint.cache_clear()
+    assert store.code_fingerprint(tmp_path) != first
+
+
+def test_ctrl_c_of_a_reading_command_says_interrupted(kb, built_kb, monkeypatch):
+    """TESTER8 §4: Ctrl-C of `list` (after start-up) ended with status 130 and not a word."""
+    import pasyans.kb.present as present
+
+    def stop(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(present, "game_list", stop)
+    r = CliRunner().invoke(app, ["list", "--db", str(built_kb[0])])
+    assert r.exit_code == 130 and r.output.strip() == "error: interrupted", r.output
+
+
+def test_a_game_named_by_a_raw_line_of_its_text(built_kb):
+    """Game ids rest on the place of a game among its text's games (they shift when the segmentation
+    finds one game more or fewer, TESTER8 §18); `SSS:LINE` names the game holding that raw line."""
+    r = CliRunner().invoke(app, ["show", "004:530", "--db", str(built_kb[0])])
+    assert r.exit_code == 0 and r.output.startswith("004-004 "), r.output
+    r = CliRunner().invoke(app, ["show", "004:2", "--db", str(built_kb[0])])
+    assert r.exit_code == 1 and "no game of source '004' holds line 2 (its games: 004-001 283-328" in r.output
+
+
+def test_replay_names_both_missing_files(built_kb, tmp_path):
+    """TESTER7/8: `replay Гольф --deal nosuch --solution nosuch2` named only the second file."""
+    deal, sol = tmp_path / "nosuch", tmp_path / "nosuch2"
+    r = CliRunner().invoke(app, ["replay", "Гольф", "--deal", str(deal), "--solution", str(sol), "--db", str(built_kb[0])])
+    assert r.exit_code == 1 and r.output.strip() == f"error: {deal}: file not found; {sol}: file not found", r.output

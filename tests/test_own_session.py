@@ -53,3 +53,14 @@ def test_sigterm_is_passed_on(built_kb):
         assert srv.proc.wait() == 128 + signal.SIGTERM
         while not _gone(server):
             time.sleep(0.2)
+
+
+def test_sigterm_of_a_server_serving_in_place_exits_cleanly(built_kb):
+    """TESTER8: `serve` stopped by SIGTERM printed «resource_tracker: There appear to be 5 leaked semaphore
+    objects» (its workers' pools were never closed: uvicorn raised the signal again and the process died
+    of it, status -15). Serving in place (the command leads its own session) it now exits 143, quietly."""
+    with Server(built_kb[0], own_session=True) as srv:
+        assert srv.server_pid == srv.proc.pid                 # in place: no child
+        srv.proc.terminate()
+        assert srv.proc.wait() == 128 + signal.SIGTERM
+        assert "leaked semaphore" not in srv.output() and "Traceback" not in srv.output(), srv.output()
