@@ -476,40 +476,33 @@ def list_games(db: Path = DbOption,
     (out_console() if sys.stdout.isatty() else out_console(width=120)).print(game_list_table(groups, family=family))
 
 
-def _printed_moves(conn, rows: list[dict]) -> list[dict]:
-    """``rows`` (verdicts) with the words of each move of a pre-1918 game, and the sentences its reason
-    quotes, as printed («даму пикъ кладутъ на короля пикъ»), not modernised."""
+def _as_printed(conn, rows: list[dict], fix) -> list[dict]:
+    """``rows`` (verdicts or findings, each with ``source``, ``game``, ``first_line``, ``last_line``)
+    with ``fix(row, quotes)`` applied to those of a pre-1918 game (``quotes``: the game's
+    :class:`~pasyans.kb.present.Quotes`, made once a game): its words as printed, not modernised."""
     from .kb.present import Quotes
-    from .kb.printed import printed_quotes, printed_text
 
     old = {r[0] for r in conn.execute("SELECT id FROM sources WHERE orthography = 'pre-reform'")}
     quotes: dict = {}
-    out = []
-    for r in rows:
-        if r["source"] in old and r.get("game"):
-            q = quotes.setdefault(r["game"], Quotes(conn, r["game"]))
-            r = {**r, "raw": printed_text(q, r["raw"], (r["first_line"], r["last_line"])),
-                 "reason": printed_quotes(r["reason"], q)}
-        out.append(r)
-    return out
+    return [fix(r, quotes.setdefault(r["game"], Quotes(conn, r["game"])))
+            if r.get("game") and r.get("source") in old else r for r in rows]
+
+
+def _printed_moves(conn, rows: list[dict]) -> list[dict]:
+    """Verdict ``rows`` with each move's words and the sentences its reason quotes as printed
+    («даму пикъ кладутъ на короля пикъ»)."""
+    from .kb.printed import printed_quotes, printed_text
+
+    return _as_printed(conn, rows, lambda r, q: {**r, "raw": printed_text(q, r["raw"], (r["first_line"], r["last_line"])),
+                                                 "reason": printed_quotes(r["reason"], q)})
 
 
 def _printed_findings(conn, fs: list[dict]) -> list[dict]:
-    """``fs`` (findings) with each sentence of a pre-1918 game as printed, not modernised (a historian
-    greps the source for it); a sentence whose printed form is not exact stays as read."""
-    from .kb.present import Quotes
+    """Findings ``fs`` with each quoted sentence as printed (a historian greps the source for it)."""
     from .kb.printed import printed_text
 
-    old = {r[0] for r in conn.execute("SELECT id FROM sources WHERE orthography = 'pre-reform'")}
-    quotes: dict = {}
-    out = []
-    for f in fs:
-        tok = f.get("token") or ""
-        if f.get("game") and f.get("source") in old and len(tok) > 20:
-            q = quotes.setdefault(f["game"], Quotes(conn, f["game"]))
-            f = {**f, "token": printed_text(q, tok, (f["first_line"], f["last_line"]))}
-        out.append(f)
-    return out
+    return _as_printed(conn, fs, lambda f, q: {**f, "token": printed_text(q, f["token"], (f["first_line"], f["last_line"]))}
+                       if len(f.get("token") or "") > 20 else f)
 
 
 @app.command()
