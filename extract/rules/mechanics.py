@@ -394,10 +394,15 @@ _COLOUR_SUITS = {"черн": ["C", "S"], "красн": ["D", "H"]}
 
 
 def _in_example(ctx, k) -> bool:
-    """Whether sentence ``k`` is in or after the worked example («На примере расклада: …»)."""
-    return any(ctx.sents[j].end > ctx.sents[j].start and any(
-        t.lemma == "пример" for t in ctx.toks[ctx.sents[j].start:min(ctx.sents[j].end, ctx.sents[j].start + 3)])
-        for j in range(k + 1))
+    """Whether sentence ``k`` is in or after the worked example («На примере расклада: …»): the
+    index of the first sentence opening with «пример» among its first three tokens is found once a
+    text (``ctx.memo``), so that asking for every sentence stays linear in the text."""
+    first = ctx.memo.get(("first-example",))
+    if first is None:
+        first = ctx.memo[("first-example",)] = next(
+            (j for j, s in enumerate(ctx.sents) if s.end > s.start
+             and any(t.lemma == "пример" for t in ctx.toks[s.start:min(s.end, s.start + 3)])), len(ctx.sents))
+    return first <= k
 
 
 def _listed_bases(ctx, sent) -> list[str]:
