@@ -3,8 +3,9 @@
 :mod:`~pasyans.extract.article_examples`).
 
 The word patterns are data: ``pasyans/data/segment_cues.json`` (spaCy ``Matcher`` patterns over
-pymorphy3 lemmas, each with the sentences it must match). :func:`matches` runs them on a Doc from
-:func:`doc` (a blank spaCy pipeline with lemmas from :mod:`pasyans.morph`).
+pymorphy3 lemmas, each with the sentences it must match). :func:`matches` runs them
+(:class:`pasyans.extract.matcher.Matcher`) on a Doc from :func:`doc` (:func:`pasyans.extract.nlp.doc`:
+spaCy's tokens, lemmas from :mod:`pasyans.morph`).
 """
 
 from __future__ import annotations
@@ -14,18 +15,16 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pasyans import morph
 
 from .headings import QUOTE_RE, TERMINAL, words
-from .nlp import doc as shared_doc, new_matcher, pipeline
+from .matcher import Matcher
+from .nlp import doc as shared_doc
 from .orthography import modernize_mapped
 from .text import MappedText
 from .lookalikes import fold
-
-if TYPE_CHECKING:
-    from spacy.matcher import Matcher
 
 CLOSERS = "»\"“”)’'"
 FIG_REF_RE = re.compile(r"\b(?:рис|мал)\.\s*(\d+)", re.I)
@@ -76,11 +75,6 @@ class Line:
         return not self.text
 
 
-def nlp(lang: str):
-    """The project's spaCy pipeline for ``lang`` (:func:`pasyans.extract.nlp.pipeline`)."""
-    return pipeline(lang)
-
-
 def doc(text: str, lang: str):
     """The shared annotated Doc of ``text`` (:func:`pasyans.extract.nlp.doc`): read it, never set attributes."""
     return shared_doc(text, lang)
@@ -98,7 +92,7 @@ def cues() -> dict:
 def matcher(lang: str) -> Matcher:
     """A Matcher with every pattern of ``segment_cues.json`` (rows with ``needs_subject`` are
     added under ``NAME?``: the caller checks the subject)."""
-    m = new_matcher(lang, any_order=True)  # matches() sorts them
+    m = Matcher()  # matches() sorts them
     for row in cues()["patterns"]:
         name = row["name"] + ("?" if row.get("needs_subject") else "")
         m.add(name, [row["pattern"]])
@@ -112,8 +106,7 @@ def matches(d, lang: str) -> dict[str, list[tuple[int, int]]]:
     мы будем называть», «стадию пасьянса называют»)."""
     out: dict[str, list[tuple[int, int]]] = {}
     subjects = cues()["subjects"]
-    for mid, s, e in matcher(lang)(d):
-        name = nlp(lang).vocab.strings[mid]
+    for name, s, e in matcher(lang)(d):
         if name.endswith("?"):
             if not any(t.lower_ in subjects for t in d[max(s - 2, 0):s]):
                 continue

@@ -67,8 +67,9 @@ How a text is cut (every rule reads the layout or the wording, never a line numb
   «например», «Допустим», «Скажем», «Наприклад» … when the sentence names cards — also inside a
   rules paragraph and on one line.
 
-Words are matched on pymorphy3 lemmas through a spaCy blank pipeline and its ``Matcher`` (the
-patterns are data: ``pasyans/data/segment_cues.json``).
+Words are matched on pymorphy3 lemmas of the shared Doc (:func:`pasyans.extract.nlp.doc`) by
+spaCy-style ``Matcher`` patterns (:mod:`pasyans.extract.matcher`; the patterns are data:
+``pasyans/data/segment_cues.json``).
 """
 
 from __future__ import annotations

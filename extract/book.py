@@ -16,8 +16,8 @@ columns of rules. So :func:`segment_book`
 5. splits sub-variants at capitalised headings («"СОСТЯЗАТЕЛЬНЫЙ ГОЛЬФ"»), labels sections
    (intro, rules, example, tactics, variant), finds worked examples (a marker «На примере…»,
    or a hypothetical walk-through «Положим, изъята десятка…», with the paragraphs that go on
-   stating moves; see :func:`_examples`) and aliases sentence by sentence (spaCy blank ``ru`` +
-   Matcher on pymorphy3 lemmas);
+   stating moves; see :func:`_examples`) and aliases sentence by sentence (the shared Doc of
+   :func:`pasyans.extract.nlp.doc` + spaCy-style Matcher patterns on pymorphy3 lemmas);
 6. reads the glossary («Словарь») and its abbreviations (:meth:`BookSegmentation.glossary`),
    and attaches the names the introduction gives in another language («Le Cadran (Циферблат)»)
    to their games.

@@ -17,7 +17,7 @@ from .clean import norm_title
 from .text import MappedText
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from .textdoc import Span
 
 _GAME_WORDS = frozenset({"игра", "пасьянс"})
 _COMPARE = frozenset({"вариант", "схожий", "похожий", "подобно", "напоминать", "соответствовать", "путать", "отличаться"})

@@ -18,7 +18,7 @@ from .clean import card_tokens
 from .text import MappedText
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from .textdoc import Span
 
 _NOT_EXAMPLE_BEFORE = frozenset({"показать", "изобразить", "изображенный", "см", "видно", "показанный"})
 _HYPOTHESIS = frozenset({"допустить", "положим", "предположим", "положить", "предположить"})

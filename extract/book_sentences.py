@@ -3,8 +3,8 @@
 
 :func:`read` takes the shared annotated ``Doc`` of the text (:func:`pasyans.extract.nlp.doc`:
 tokenised and lemmatised once, whoever asks first), runs the book's cue patterns over it once
-(:func:`matcher`: spaCy ``Matcher`` on lemmas, lower-case forms and punctuation, no regex
-predicates) and gives each sentence (the project's one splitter,
+(:func:`matcher`: spaCy ``Matcher`` patterns on lemmas, lower-case forms and punctuation, matched by
+:class:`pasyans.extract.matcher.Matcher`) and gives each sentence (the project's one splitter,
 :func:`pasyans.extract.nlp.sentences`) as a span of that ``Doc`` with the matches inside it. Nothing is copied per sentence (no ``Span.as_doc()``) and nothing is re-tokenised.
 """
 
@@ -14,19 +14,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .nlp import doc as shared_doc, new_matcher, pipeline, sentences
+from .matcher import Matcher
+from .nlp import doc as shared_doc, sentences
 
 if TYPE_CHECKING:
-    from spacy.tokens import Span
+    from .textdoc import Span
 
 
 @lru_cache(maxsize=1)
 def matcher():
-    """``(nlp, Matcher)``: the project's Russian pipeline (:func:`pasyans.extract.nlp.pipeline`)
-    and the book's cue patterns: ``EXAMPLE`` («На примере», «Пример», «На раскладе:»),
+    """The Matcher of the book's cue patterns: ``EXAMPLE`` («На примере», «Пример», «На раскладе:»),
     ``NAMING`` («называют», «другое название», «известная также как»), ``GLOSS`` («(швабра — англ.)»)."""
-    nlp = pipeline("ru")
-    m = new_matcher("ru")
+    m = Matcher()
     m.add("EXAMPLE", [
         [{"LOWER": {"IN": ["на", "в"]}}, {"LEMMA": "пример"}],
         [{"LEMMA": "пример"}],
@@ -39,7 +38,7 @@ def matcher():
         [{"LEMMA": "известный"}, {"LOWER": "также"}, {"LOWER": {"IN": ["как", "под"]}}],
     ])
     m.add("GLOSS", [[{"ORTH": "("}, {"IS_ALPHA": True, "OP": "+"}, {"ORTH": "—"}, {"LOWER": "англ"}]])
-    return nlp, m
+    return m
 
 
 @dataclass
@@ -60,9 +59,7 @@ def read(text: str) -> list[Sentence]:
     """Every sentence of the cleaned game ``text`` (:func:`pasyans.extract.nlp.sentences`), in order, with its span of
     the shared ``Doc`` and its cue matches (one ``Matcher`` run over the whole text)."""
     d = shared_doc(text, "ru")
-    nlp, m = matcher()
-    strings = nlp.vocab.strings
-    found = [(strings[mid], s, e) for mid, s, e in m(d)]  # the Matcher's order, kept per sentence
+    found = matcher()(d)  # the Matcher's order, kept per sentence
     out: list[Sentence] = []
     for a, b in sentences(text):
         span = d.char_span(a, b, alignment_mode="expand")

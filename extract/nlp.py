@@ -3,8 +3,6 @@ computed once per word form and once per text, shared by segmentation, aliases, 
 
 What it gives (``lang`` is ``"ru"`` or ``"uk"``; pre-1918 Russian is ``"ru"``):
 
-* :func:`pipeline` — spaCy ``blank(lang)``, one per language and process (tokenizer only: spaCy's
-  Russian and Ukrainian pretrained models are not installable; lemmas come from pymorphy3).
 * :func:`fold` — a word as pymorphy3 should see it: pre-1918 letters folded (``ѣ``/``ђ`` → ``е``,
   ``і`` → ``и``, ``ѳ`` → ``ф``, ``ѵ`` → ``и``, final ``ъ`` dropped, old endings «-аго»/«-ыя» modernised
   as :mod:`pasyans.extract.orthography` does), apostrophes ``’``/``ʼ`` → ``'``.
@@ -12,26 +10,29 @@ What it gives (``lang`` is ``"ru"`` or ``"uk"``; pre-1918 Russian is ``"ru"``):
   folded form, lower case, ``ё`` → ``е``), coarse ``pos`` (``NOUN ADJ VERB NUM PRON ADP CCONJ PART
   ADV X``), pymorphy3's own part of speech ``tag`` (OpenCorpora: ``NOUN``, ``ADJF``, ``INFN``,
   ``NUMR`` …), grammatical ``case`` and the ``num``/``ordinal`` value of a number word.
-* :func:`doc` — the annotated spaCy ``Doc`` of a text, cached per (text, lang) so that the same game
-  text is tokenised and lemmatised once whoever asks first. Line ends are read as spaces (a pattern
-  matches across the book's line breaks) and footnote marks «[6]» as blanks; both keep the length,
-  so token offsets (``tok.idx``) index the text as given. Per token: ``lemma_``, ``pos_``, ``tag_``
-  (``"NUM"`` for any token with a number value, else pymorphy3's part of speech, ``""`` for spaces
-  and punctuation), ``lower_`` (spaCy's), and the extensions ``tok._.num`` (int or ``None``: «8»,
+* :func:`doc` — the annotated :class:`~pasyans.extract.textdoc.Doc` of a text (spaCy's interface,
+  the part the project uses, with no spaCy behind it: tokens cut by :mod:`pasyans.extract.tokenizer`
+  exactly as spaCy's blank ``ru``/``uk`` tokenizers cut them), cached per (text, lang) so that the
+  same game text is tokenised and lemmatised once whoever asks first. Line ends are read as spaces
+  (a pattern matches across the book's line breaks) and footnote marks «[6]» as blanks; both keep
+  the length, so token offsets (``tok.idx``) index the text as given. Per token: ``lemma_``,
+  ``pos_``, ``tag_`` (``"NUM"`` for any token with a number value, else pymorphy3's part of speech,
+  ``""`` for spaces and punctuation), ``lower_``, and ``tok._.num`` (int or ``None``: «8»,
   «восемь», «обидва»), ``tok._.ordinal`` (int or ``None``: «третий», «сьомий»), ``tok._.case``
   (pymorphy3's case: ``"nomn"``, ``"gent"`` … or ``None``) and ``tok._.parse`` (the pymorphy3 parse
   or ``None``). ``doc.sents`` are the sentences of :func:`sentences`.
-  **The Doc is shared: read it, never set attributes on it** (make your own arrays keyed by
-  ``tok.i``). Extension values live on this Doc: take sentences as spans (``doc[a:b]``, or
-  :func:`sents`), not ``Span.as_doc()`` copies, which lose them.
+  **The Doc is shared: read it, never change it** (make your own arrays keyed by ``tok.i``); take
+  sentences as spans (``doc[a:b]``, or :func:`sents`).
+* :func:`token_table` — the same tokens as three lists (forms, offsets, words), without token objects.
 * :func:`sentences` — the project's one sentence splitter, on characters (rules in its docstring).
-* :func:`new_matcher` — a :class:`Matcher` (spaCy's, skipping texts none of its patterns can match);
-  :func:`load_spacy` — spaCy imported without its command line (reach spaCy through here first).
+* :func:`new_matcher` — a :class:`pasyans.extract.matcher.Matcher` (spaCy's ``Matcher`` patterns).
 * :func:`forget` — drop the cached docs (the build calls it after each source; word forms stay).
-* :func:`warm` — load the set-up (dictionaries, pipelines) now, before forking workers.
+* :func:`warm` — load the set-up (dictionaries, tokenizer rules) now, before forking workers.
+
+No spaCy is imported: a build reads every text without it (≈ 1 s of start-up less).
 
 Costs (five bundled texts, 39k tokens): a word form is analysed once per process (pymorphy3[fast]
-≈ 30 µs); a token costs one dict look-up; the Doc is filled with ``Doc.from_array``.
+≈ 30 µs); a token costs one dict look-up (its form's :class:`Word`).
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ from typing import TYPE_CHECKING
 
 from .text import tokenizable
 
-if TYPE_CHECKING:  # spaCy is imported only when a Doc is asked for
-    from spacy.language import Language
-    from spacy.tokens import Doc, Span
+if TYPE_CHECKING:
+    from .matcher import Matcher
+    from .textdoc import Doc, Span
 
 LANGUAGES = ("ru", "uk")
 
@@ -212,221 +213,24 @@ def sentences(text: str, lang: str = "ru") -> list[tuple[int, int]]:
 # Docs
 # --------------------------------------------------------------------------------------------
 
-_EXTENSIONS = ("num", "ordinal", "case", "parse")
+def new_matcher(lang: str = "ru", any_order: bool = False) -> "Matcher":
+    """An empty :class:`pasyans.extract.matcher.Matcher` (spaCy's patterns, no spaCy). ``lang`` and
+    ``any_order`` are accepted for the callers written for spaCy's (matches come in one order)."""
+    from .matcher import Matcher
 
-
-def load_spacy():
-    """The ``spacy`` package, imported without its command line (call this before any other
-    ``import spacy…`` of a process: every module of the project reaches spaCy through here).
-
-    ``spacy/__init__`` imports ``spacy.cli`` (weasel, httpx, a typer app: ≈ 0.35 s CPU of its ≈ 1.2 s)
-    only to offer ``spacy.info``, which the project never calls. While the package loads, two
-    placeholder modules stand for ``spacy.cli`` and ``spacy.cli.info``; they are removed at once, so a
-    later ``import spacy.cli`` loads the real one and ``spacy.info(...)`` still works (it imports it).
-    Nothing else changes: the same tokenizer, vocabulary and Matcher classes."""
-    import sys
-
-    if "spacy" in sys.modules:
-        return sys.modules["spacy"]
-    import types
-
-    def info(*args, **kwargs):
-        from spacy.cli.info import info as real
-
-        return real(*args, **kwargs)
-
-    cli, cli_info = types.ModuleType("spacy.cli"), types.ModuleType("spacy.cli.info")
-    cli_info.info = info
-    placed = {"spacy.cli": cli, "spacy.cli.info": cli_info}
-    for name, mod in placed.items():
-        sys.modules.setdefault(name, mod)
-    try:
-        import spacy
-    finally:
-        for name, mod in placed.items():
-            if sys.modules.get(name) is mod:
-                del sys.modules[name]
-    if getattr(spacy, "cli", None) is cli:
-        del spacy.cli
-    return spacy
-
-
-def new_matcher(lang: str, any_order: bool = False) -> "Matcher":
-    """An empty :class:`Matcher` on the vocabulary of :func:`pipeline` ``(lang)`` (``any_order``: see
-    :class:`Matcher`)."""
-    return Matcher(pipeline(lang).vocab, any_order)
-
-
-_REQUIRED_ATTRS = ("ORTH", "LOWER", "LEMMA", "NORM")
-"""Token attributes whose values a pattern element can require of some token of the text."""
-
-
-class Matcher:
-    """spaCy's ``Matcher`` (same ``add``, same call, same matches in the same order) that first checks
-    whether any of its patterns can match the text at all, and returns ``[]`` at once when none can.
-
-    A pattern can match only where, for each of its elements that must match one token (no ``OP``,
-    or ``"+"``), some token of the text has the value the element asks of its ``ORTH``, ``LOWER``,
-    ``LEMMA`` or ``NORM`` (a string, or one of an ``IN`` list; ``LOWER`` values are compared lower-cased
-    too). Other attributes and predicates are not checked (the real Matcher then decides). The check is
-    one ``to_array`` of those four attributes: most lines and clauses hold no cue word, and spaCy's
-    ``IN`` predicates cost a Python call per token and pattern.
-
-    ``any_order=True`` (for callers that do not read the order of the matches): a text is matched
-    against only the patterns that can match it (a Matcher of them, kept per set of patterns), which
-    finds the same matches, in an order that may differ from the whole Matcher's."""
-
-    def __init__(self, vocab, any_order: bool = False):
-        from spacy.matcher import Matcher as SpacyMatcher
-
-        self.vocab = vocab
-        self.any_order = any_order
-        self._matcher = SpacyMatcher(vocab)
-        self._needs: list[list[tuple[int, frozenset[int]]]] = []
-        self._added: list[tuple[object, list[dict], dict]] = []
-        self._subsets: dict[tuple[int, ...], object] = {}
-        self._always: list[int] = []  # the patterns with no requirement (any: always run the Matcher)
-        self._trigger: list[dict[int, list[int]]] = [{} for _ in _REQUIRED_ATTRS]
-        """Per attribute, a value → the patterns whose first requirement it meets (each pattern
-        is looked at only when the text has one of these values)."""
-
-    def add(self, key, patterns, **kwargs) -> None:
-        self._matcher.add(key, patterns, **kwargs)
-        self._subsets.clear()
-        for pattern in patterns:
-            needs = self._requirements(pattern)
-            i = len(self._needs)
-            if not needs:
-                self._always.append(i)
-            else:
-                k, values = needs[0]
-                for v in values:
-                    self._trigger[k].setdefault(v, []).append(i)
-            self._needs.append(needs)
-            self._added.append((key, pattern, kwargs))
-
-    def _requirements(self, pattern: list[dict]) -> list[tuple[int, frozenset[int]]]:
-        add = self.vocab.strings.add
-        out = []
-        for el in pattern:
-            if el.get("OP", "1") not in ("1", "+"):
-                continue
-            for k, attr in enumerate(_REQUIRED_ATTRS):
-                value = el.get(attr)
-                if isinstance(value, dict):
-                    if set(value) != {"IN"}:
-                        continue
-                    values = value["IN"]
-                elif isinstance(value, str):
-                    values = [value]
-                else:
-                    continue
-                if not all(isinstance(v, str) for v in values):
-                    continue
-                words = set(values) | ({v.lower() for v in values} if attr == "LOWER" else set())
-                out.append((k, frozenset(add(v) for v in words)))
-        return out
-
-    def can_match(self, doclike) -> bool:
-        """Whether some pattern might match ``doclike`` (``False``: none can)."""
-        return bool(self._always) or bool(self._viable(doclike))
-
-    def _viable(self, doclike) -> tuple[int, ...]:
-        """The indices of the patterns (in the order added) that might match ``doclike``."""
-        if not len(doclike):
-            return ()
-        from spacy.attrs import LEMMA, LOWER, NORM, ORTH
-
-        doc = getattr(doclike, "doc", doclike)
-        if "pasyans.table" in doc.user_data:  # a shared Doc of doc(): never changed, its columns kept
-            cols = doc.user_data.get("pasyans.columns")
-            if cols is None:
-                arr = doc.to_array([ORTH, LOWER, LEMMA, NORM])
-                cols = doc.user_data["pasyans.columns"] = [arr[:, k].tolist() for k in range(len(_REQUIRED_ATTRS))]
-            a, b = (doclike.start, doclike.end) if doc is not doclike else (0, len(doc))
-            have = [set(col[a:b]) for col in cols]
-        else:
-            arr = doclike.to_array([ORTH, LOWER, LEMMA, NORM])
-            have = [set(arr[:, k].tolist()) for k in range(len(_REQUIRED_ATTRS))]
-        cands = set(self._always)
-        for k, trigger in enumerate(self._trigger):
-            for v in have[k].intersection(trigger):
-                cands.update(trigger[v])
-        needs = self._needs
-        return tuple(i for i in sorted(cands) if all(not have[k].isdisjoint(vals) for k, vals in needs[i]))
-
-    def __call__(self, doclike, **kwargs):
-        if not self.any_order:
-            return self._matcher(doclike, **kwargs) if self.can_match(doclike) else []
-        viable = self._viable(doclike)
-        if not viable:
-            return []
-        if len(viable) == len(self._needs):
-            return self._matcher(doclike, **kwargs)
-        sub = self._subsets.get(viable)
-        if sub is None:
-            from spacy.matcher import Matcher as SpacyMatcher
-
-            sub = SpacyMatcher(self.vocab)
-            for i in viable:
-                key, pattern, kw = self._added[i]
-                sub.add(key, [pattern], **kw)
-            if len(self._subsets) < 1024:
-                self._subsets[viable] = sub
-        return sub(doclike, **kwargs)
-
-    def __len__(self) -> int:
-        return len(self._matcher)
-
-
-@lru_cache(maxsize=2)
-def pipeline(lang: str) -> "Language":
-    """spaCy ``blank(lang)`` for ``"ru"`` or ``"uk"`` (one per process; ≈ 1 s to load spaCy the
-    first time, through :func:`load_spacy`). Raises ``ValueError`` for another language."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"no NLP set-up for language {lang!r}")
-    spacy = load_spacy()
-    from spacy.tokens import Token
-
-    for name in _EXTENSIONS:
-        if not Token.has_extension(name):
-            Token.set_extension(name, getter=_getter(name))
-    nlp = spacy.blank(lang)
-    _set_lookup(nlp.vocab.lex_attr_getters)
-    return nlp
-
-
-def _set_lookup(getters: dict) -> None:
-    """spaCy's ``like_num`` of Russian and Ukrainian tests a word against a *list* of ≈ 1,000 number
-    words (≈ 45 µs a new word form, a fifth of the tokenizer's cost on new text): the same function
-    (its code unchanged) is given a frozenset of the same words instead, so each test is one hash."""
-    import types
-
-    from spacy.attrs import LIKE_NUM
-
-    f = getters.get(LIKE_NUM)
-    code = getattr(f, "__code__", None)
-    if code is None or "_num_words" not in code.co_names or not isinstance(f.__globals__.get("_num_words"), list):
-        return
-    env = dict(f.__globals__, _num_words=frozenset(f.__globals__["_num_words"]))
-    getters[LIKE_NUM] = types.FunctionType(code, env, f.__name__, f.__defaults__, f.__closure__)
+    return Matcher()
 
 
 def warm(langs: tuple[str, ...] = LANGUAGES) -> None:
-    """Load the set-up of ``langs`` now (pymorphy3's dictionaries, the spaCy pipelines: ≈ 0.5 s
-    CPU for both languages), e.g. before forking worker processes that would each load it."""
+    """Load the set-up of ``langs`` now (pymorphy3's dictionaries, the tokenizer's rules), e.g.
+    before forking worker processes that would each load it."""
     from pasyans import morph
+
+    from .tokenizer import rules
 
     for lang in langs:
         morph.analyzer(lang)
-        pipeline(lang)
-
-
-def _getter(name: str):
-    def get(tok):
-        words = tok.doc.user_data.get("pasyans.words")
-        return getattr(words[tok.i], name) if words is not None else None
-    return get
+        rules(lang)
 
 
 _DOCS: "OrderedDict[tuple[str, str], Doc]" = OrderedDict()
@@ -434,8 +238,8 @@ _MAX_DOCS = 512
 
 
 def doc(text: str, lang: str = "ru") -> "Doc":
-    """The annotated, shared ``Doc`` of ``text`` (see the module doc), cached per (text, lang).
-    Raises ``ValueError`` for a language other than ``"ru"``/``"uk"``."""
+    """The annotated, shared :class:`~pasyans.extract.textdoc.Doc` of ``text`` (see the module doc),
+    cached per (text, lang). Raises ``ValueError`` for a language other than ``"ru"``/``"uk"``."""
     key = (lang, text)
     d = _DOCS.get(key)
     if d is not None:
@@ -448,50 +252,38 @@ def doc(text: str, lang: str = "ru") -> "Doc":
     return d
 
 
-_NOT_START = 0xFFFFFFFFFFFFFFFF
-"""``SENT_START`` −1 (not a sentence start) as the unsigned 64-bit value ``Doc.from_array`` reads."""
-
-
 def _annotate(text: str, lang: str) -> "Doc":
-    nlp = pipeline(lang)
-    import numpy
-    from spacy.attrs import IDX, LEMMA, ORTH, POS as POS_ATTR, SENT_START, TAG
+    from .textdoc import Doc
+    from .tokenizer import tokenize
 
+    if lang not in LANGUAGES:
+        raise ValueError(f"no NLP set-up for language {lang!r}")
     flat = _FOOTNOTE.sub(lambda m: " " * len(m.group()), tokenizable(text).replace("\n", " "))
-    d = nlp.make_doc(flat)
     starts = {a for a, _b in sentences(text, lang)}
     known = _FORMS[lang]
-    strings = nlp.vocab.strings
-    forms, idxs, words, rows = [], [], [], []
+    forms, idxs, words, sent_starts = [], [], [], []
     first = True
-    # one pass over the token ids: each form's analysis and its three strings' ids, once per
-    # process and form (:data:`_FORMS`); the sentence start
-    for orth, idx in d.to_array([ORTH, IDX]).tolist() if len(d) else ():
-        got = known.get(orth)
-        if got is None:
-            form = strings[orth]
-            w = word(form, lang)
-            got = known[orth] = (form, w, (strings.add(w.lemma), strings.add(w.pos), strings.add(w.tag)))
-        form, w, row = got
+    # one pass over the tokens: each form's analysis once per process and form (:data:`_FORMS`);
+    # the sentence starts (the first token, and those after leading spaces, start one)
+    for i, (form, idx) in enumerate(tokenize(flat, lang)):
+        w = known.get(form)
+        if w is None:
+            w = known[form] = word(form, lang)
         forms.append(form)
         idxs.append(idx)
         words.append(w)
         if first or idx in starts:
-            rows.append((*row, 1))
+            sent_starts.append(i)
             first = first and w.pos == "SPACE"
-        else:
-            rows.append((*row, _NOT_START))
-    if rows:
-        d.from_array([LEMMA, POS_ATTR, TAG, SENT_START], numpy.array(rows, dtype="uint64").reshape(len(rows), 4))
+    d = Doc(flat, lang, forms, idxs, words, sent_starts)
     d.user_data["pasyans.words"] = words
     d.user_data["pasyans.table"] = (forms, idxs, words)
     d.user_data["pasyans.text"] = text
     return d
 
 
-_FORMS: dict[str, dict[int, tuple]] = {lang: {} for lang in LANGUAGES}
-"""Per language: a token form's string id → the form, its :class:`Word` and the ids of its lemma,
-part of speech and tag strings (the pipeline's string store keeps the ids for the process)."""
+_FORMS: dict[str, dict[str, Word]] = {lang: {} for lang in LANGUAGES}
+"""Per language: a token form → its :class:`Word` (the same as :func:`word`, one dict look-up)."""
 
 
 def token_table(d: "Doc") -> tuple[list[str], list[int], list[Word]]:

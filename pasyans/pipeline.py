@@ -408,7 +408,7 @@ def _worker_start(parent: int) -> None:
 def _preload() -> None:
     """Load what reading needs before workers are forked, so that each does not load it again:
     the modules, the NLP set-up (:func:`pasyans.extract.nlp.warm`: pymorphy3's dictionaries, the
-    spaCy pipelines), the card grammar, the rule rows, the spec validator, the section labels and
+    tokenizer's rules), the card grammar, the rule rows, the spec validator, the section labels and
     the cue matchers of segmentation, the book and the move reader (≈ 2 s CPU that every worker
     would otherwise spend on its own)."""
     import rapidfuzz.fuzz  # noqa: F401  (book aliases, names)

@@ -7,7 +7,7 @@ Reading, in order:
 2. the rest is split into words and punctuation; a word glued to a function word by a lost
    space («помещаетсяна», «восьмерокина») is split when pymorphy3 does not know it but knows
    the parts; every word gets its pymorphy3 lemma;
-3. a spaCy ``Matcher`` on those lemmas marks the cue words and phrases of :data:`CUES`
+3. a ``Matcher`` (:mod:`pasyans.extract.matcher`, spaCy's pattern format) on those lemmas marks the cue words and phrases of :data:`CUES`
    (verbs of covering and placing, destinations «базовый ряд», «пробел», «резерв», pronouns,
    «если», «нельзя», «или» …);
 4. sentences are cut into clauses (at «;», «:», «, а», «, и его», and between two cards only

@@ -141,21 +141,19 @@ def word_class(el: El) -> str:
 def mark_cues(els: list[El], lang: str) -> None:
     """Run the :data:`CUES` matcher over the elements (a card stands as the word «CARD») and put
     each match's label on every element it covers."""
-    nlp, matcher = cue_matcher(lang)
+    matcher = cue_matcher(lang)
     if not els:
         return
-    from spacy.tokens import Doc
+    from ..textdoc import Doc
     words = [("CARD" if el.kind in ("card", "formal") else el.text.replace("ё", "е").replace("Ё", "Е")) for el in els]
     # a last «¶» stands for the end of the text, so that a pattern may want what follows a word («К♠ в пустую»)
-    doc = Doc(nlp.vocab, words=words + ["¶"])
-    for t, el in zip(doc, els):
-        t.lemma_ = el.lemma if el.kind == "word" else el.text.lower()
-        t.norm_ = word_class(el)
-    for t, el in zip(doc, els):
-        el.cues |= SINGLE.get(("LEMMA", t.lemma_), frozenset()) | SINGLE.get(("LOWER", t.lower_), frozenset())
-    for match_id, s, e in matcher(doc):
+    lemmas = [el.lemma if el.kind == "word" else el.text.lower() for el in els]
+    doc = Doc.of_words(words + ["¶"], lemmas, [word_class(el) for el in els], lang)
+    for lemma, lower, el in zip(lemmas, doc.column("LOWER"), els):
+        el.cues |= SINGLE.get(("LEMMA", lemma), frozenset()) | SINGLE.get(("LOWER", lower), frozenset())
+    for label, s, e in matcher(doc):
         for k in range(s, min(e, len(els))):
-            els[k].cues.add(nlp.vocab.strings[match_id])
+            els[k].cues.add(label)
 
 
 # ---------------------------------------------------------------------------------------------

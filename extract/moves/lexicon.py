@@ -86,12 +86,11 @@ for _label, _patterns in CUES.items():
 
 @lru_cache(maxsize=2)
 def cue_matcher(lang: str):
-    """``(nlp, matcher)``: the shared blank spaCy pipeline of ``lang`` and the Matcher of the cue
-    patterns of several tokens (those of one token are :data:`SINGLE`)."""
-    from ..nlp import new_matcher, pipeline
+    """The Matcher (:class:`pasyans.extract.matcher.Matcher`) of the cue patterns of several tokens
+    (those of one token are :data:`SINGLE`); the same for both languages, ``lang`` kept for callers."""
+    from ..matcher import Matcher
 
-    nlp = pipeline(lang)
-    m = new_matcher(lang, any_order=True)  # mark_cues adds labels to sets
+    m = Matcher()  # mark_cues adds labels to sets
     for label, patterns in _MULTI.items():
         m.add(label, patterns)
-    return nlp, m
+    return m
