@@ -114,14 +114,16 @@ class Matcher:
         index, everywhere = self._index, self._everywhere
         keyed = [(attr, cols[attr]) for attr in {a for a, _ in index}]
         found: list[tuple[int, int, int]] = []  # (end, start, pattern)
-        for i in range(lo, hi):
-            cands = set(everywhere)
-            for attr, col in keyed:
+        starts: dict[int, set[int]] = {i: set(everywhere) for i in range(lo, hi)} if everywhere else {}
+        for attr, col in keyed:  # the patterns each token can begin, from the index
+            for i in range(lo, hi):
                 got = index.get((attr, col[i]))
                 if got:
-                    cands.update(got)
-            for k in cands:
-                for e in self._ends(self._patterns[k][1], 0, i, cols, hi):
+                    starts.setdefault(i, set()).update(got)
+        patterns = self._patterns
+        for i in sorted(starts):
+            for k in starts[i]:
+                for e in self._ends(patterns[k][1], 0, i, cols, hi):
                     if e > i:
                         found.append((e, i, k))
         found.sort()
