@@ -172,7 +172,7 @@ def _ranks_named(ctx, sent) -> list[int]:
     out = []
     for t in ctx.words(sent):
         r = RANKS.get(t.lemma)
-        if r is not None and not ctx.preceded_by(t.i, {"до", "от", "на", "с", "к"}, 1) and r not in out:
+        if r is not None and not ctx.preceded_by(t.i, {"до", "от", "на", "с", "к", "від", "з", "із"}, 1) and r not in out:
             out.append(r)
     return out
 

@@ -331,6 +331,9 @@ def preplaced(ctx, k, span, pile):
         return True
     if sent.has("AS_THEY_APPEAR") and sent.has("DEAL_VERB") and (sent.has("PILES") or sent.has("WHOLE_PACK")):
         return True
+    if sent.has("AS_THEY_APPEAR"):
+        return False        # «Тузы по мере появления кладут в основания», uk «Тузи, щойно звільняться, кладуть на бази»:
+                            # the bases go up in play, as they become free — not before it
     return None
 
 
