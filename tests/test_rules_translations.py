@@ -87,3 +87,28 @@ def test_the_translated_pairs_of_the_fixtures_read_alike():
         "ru/uk:canfield": ([("special:same-rank-onto", "yes",
                              "Следующую карту кладут в основание; карты того же достоинства по мере появления идут в другие "
                              "основания, на них строят по масти вверх, за королём следует туз.", None, None)], [])}
+
+
+def test_a_parallel_file_reads_each_language_with_its_own_words():
+    """A translator's working copy (a ru paragraph, then its uk paragraph): each half read alone gives the
+    same rules, and the whole file read as one game has them all — the ru half is not read as uk."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from segmentation import annotated_source
+    from translations import OWN, compare, parallel_specs
+
+    from pasyans.pipeline import read_rules, segment
+
+    path = OWN / "parallel" / "spider_uk_ru.txt"
+    [(la, sa, lb, sb)] = parallel_specs(path)
+    assert (la, lb) == ("uk", "ru")
+    res = compare(sa, sb)
+    assert (res["one"], res["differ"]) == ([], []) and res["agree"] >= 10
+    assert get_field(sb, "tableau.build_direction")["quote"] == "Карты в стопках кладут на старшую на одну, масть не важна."
+    src, _how = annotated_source({"file": "translations/parallel/forty_thieves_ru_uk.txt"}, "p00")
+    assert src.languages and src.language == "uk"
+    seg = segment(src)
+    read_rules(seg)
+    [game] = seg.games
+    read = _read(game.rules)
+    assert read["deck.packs"] == 2 and read["layout.tableau_piles"] == 10 and read["layout.cards_per_pile"] == 4
+    assert read["tableau.move"] == "one-card" and read["foundations.preplaced"] is False

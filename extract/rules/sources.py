@@ -29,6 +29,62 @@ def _span_text(mt: MappedText, first: int, last: int) -> MappedText | None:
     return mt.slice(idx[0], idx[-1] + 1)
 
 
+def language_parts(mt: MappedText, lang: str, source: Any = None) -> list[tuple[str, MappedText]]:
+    """``mt`` cut where the language of its raw lines changes (``source.language_at``: a parallel ru+uk file,
+    a paragraph in the other language), the pieces of one language joined: ``[(language, text)]``, the
+    language with the most characters first. A source with one language (or none given) is ``[(lang, mt)]``."""
+    if source is None or not getattr(source, "languages", None) or not mt.text:
+        return [(lang, mt)]
+    runs: list[tuple[str, int, int]] = []
+    for i, n in enumerate(mt.line):
+        here = source.language_at(n)
+        if runs and runs[-1][0] == here:
+            runs[-1] = (here, runs[-1][1], i + 1)
+        else:
+            runs.append((here, i, i + 1))
+    if len(runs) == 1:
+        return [(runs[0][0], mt)]
+    by_lang: dict[str, list[MappedText]] = {}
+    for here, a, b in runs:
+        by_lang.setdefault(here, []).append(mt.slice(a, b))
+    parts = [(here, MappedText.concat(pieces, "\n")) for here, pieces in by_lang.items()]
+    return sorted(parts, key=lambda x: -len(x[1].text.strip()))
+
+
+def read_in_its_languages(mt: MappedText, lang: str, source: Any, source_id: str, key: str) -> tuple[dict, list, dict]:
+    """A game's own text read as :func:`read_text` reads it, each language's sentences with that language's
+    words and morphology (:func:`language_parts`): the language with the most text gives the spec; a field it
+    leaves unknown is taken from the other language's reading (its own quote and lines), and so are the
+    specials it lacks and the other's conflicts. Two readings that disagree keep the main one and a
+    ``reading-choice`` finding says what the other language's text read. Returns ``(spec, findings, facts)``."""
+    parts = [(here, part) for here, part in language_parts(mt, lang, source) if here in nlp.LANGUAGES]
+    if len(parts) <= 1:
+        return read_text(parts[0][1] if parts else mt, parts[0][0] if parts else lang, source_id, key)
+    (main_lang, main), others = parts[0], parts[1:]
+    spec, found, facts = read_text(main, main_lang, source_id, key)
+    found = list(found)
+    for here, part in others:
+        ospec, ofound, ofacts = read_text(part, here, source_id, key)
+        found.extend(ofound)
+        for path in field_paths():
+            mine, theirs = get_field(spec, path), get_field(ospec, path)
+            if theirs["status"] == "unknown":
+                continue
+            if mine["status"] == "unknown":
+                set_field(spec, path, copy.deepcopy(theirs))
+            elif mine["value"] != theirs["value"] and path != "goal":
+                found.append(Finding(source_id, tuple(theirs["lines"] or (1, 1)), "reading-choice",
+                                     f"{path} = {mine['value']!r} as the {main_lang} text reads it; the {here} text "
+                                     f"of the same game reads {theirs['value']!r}", str(theirs["quote"])[:80], key))
+        have = {x["name"] for x in spec["special"]}
+        spec["special"].extend(copy.deepcopy(x) for x in ospec["special"] if x["name"] not in have)
+        spec["conflicts"].extend(copy.deepcopy(ospec["conflicts"]))
+        for name, value in ofacts.items():
+            if not facts.get(name) and value:
+                facts[name] = value
+    return spec, found, facts
+
+
 def _lines_ref(lines: tuple[int, int] | list[int]) -> str:
     a, b = lines
     return f"line {a}" if a == b else f"lines {a}–{b}"
@@ -125,7 +181,7 @@ def spec_for_games(games: list, texts: dict[str, MappedText], lang: str, source_
             spec, found = unknown_spec(), [Finding(source_id, g.lines[0] if g.lines else (1, 1), "no-rule-text",
                                                    "the game has no text to read rules from", game=g.key)]
         else:
-            spec, found, facts = read_text(mt, lang, source_id, g.key)
+            spec, found, facts = read_in_its_languages(mt, lang, source, source_id, g.key)
             ctx.facts[g.key] = facts
         ctx.own[g.key] = spec
         ctx.findings[g.key] = list(found)
