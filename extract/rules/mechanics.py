@@ -185,7 +185,7 @@ def pairs(ctx, k) -> bool:
     ``same_rank``, ``singles``, ``touching``); ``remove-rank``: «Короли изымаются из игры по мере
     высвобождения», «Тузы участия в игре не принимают и удаляются» (params ``ranks``)."""
     sent = ctx.sents[k]
-    if not sent.has("DISCARD") or sent.has("F_ANCHOR"):
+    if not (sent.has("DISCARD") or sent.has("TAKE_OFF")) or sent.has("F_ANCHOR"):
         return False
     toks = ctx.toks
     total = next((ctx.number_at(s, e) for s, e in sent.spans("POINTS") if not ctx.preceded_by(s, {"за"}, 1)), None)

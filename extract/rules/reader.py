@@ -35,6 +35,11 @@ NOT_RULE_SECTIONS = ("scoring",)
 WEAK_SECTIONS = ("strategy",)
 
 _QUOTED = re.compile(r"«([^»]{2,60})»")
+_FOOTNOTE = re.compile(r"\s*(?:\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)\s")
+"""A footnote of a printed book («*) Въ иныхъ сборникахъ …», «**) Нѣкоторые позволяютъ …», «¹ Въ иныхъ книгахъ …»):
+another version or a remark, never the game's rule."""
+_EXAMPLE_LABELS = {"решение", "рішення", "розв'язок", "пример", "примеры", "приклад", "приклади"}
+"""A paragraph opened by one of these words alone («Рѣшеніе.», «Пример:») is a worked example."""
 _SUIT_SYMBOL = re.compile("[♠♣♥♦]")
 """Cards in suit symbols: a sentence naming two is a worked example («♣8 покрывает ♣9, потому что …
 требует серии карт в нисходящей последовательности»); what it says is weaker than any rule."""
@@ -66,9 +71,10 @@ class Reader(Context):
                 # «Цель игры — разложить все карты по четырём стопкам в углу»: the piles of the end, not the deal
                 self.claims[before:] = [c for c in self.claims[before:]
                                         if c.field not in ("layout.tableau_piles", "layout.cards_per_pile")]
-            if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2:
+            if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2 \
+                    or self.notes.get(("example-weak", k)):
                 for c in self.claims[before:]:
-                    c.strength -= 2     # tactics, or a worked example's move told with its reason
+                    c.strength -= 2     # tactics, a worked example's move told with its reason, a rule told by example
             if len(self.claims) > before and any(t.ord_read for t in self.words(sent)):
                 self.finding(k, "reading-choice", "an ordinal before a plural noun («о восьмій … рядів») was read "
                              "as the cardinal number (machine-translated text)",
@@ -83,6 +89,11 @@ class Reader(Context):
         sent = self.sents[k]
         if sent.heading or sent.section in NOT_RULE_SECTIONS:
             return True
+        if _FOOTNOTE.match(sent.quote):
+            self.notes["worked-example"] = None
+            self.add_special("variant", "a footnote of the book (another version or a remark), not read into the fields",
+                             sent, once=False)
+            return True
         if sent.section == "options":
             self.add_special("variant", "another version of the game (the manual's options), not read into the "
                              "fields", sent, once=False)
@@ -93,9 +104,23 @@ class Reader(Context):
         if sent.has("WORKED_EXAMPLE") and sent.spans("WORKED_EXAMPLE")[0][0] - sent.start <= 2:
             self.notes["worked-example"] = self.notes["example-last"] = k
             return True     # «На примере расклада: ♦5 покрывает ♣6»: the worked example's moves, not a rule
+        if self._example_led(k):
+            self.notes["worked-example"] = self.notes["example-last"] = k
+            if self._word_cards(k) or _SUIT_SYMBOL.search(sent.quote) or self._example_label(k):
+                self.finding(k, "not-a-rule", "an example («Например …», «Решение.») showing cards, not read as a rule",
+                             sent.quote[:120])
+                return True     # «Напримѣръ: шестерку трефъ кладутъ на семерку бубенъ», «Например, на восьмёрку … ведь
+                                # масть не важна»: what the example shows is no rule of its own (nor a conflict)
+            self.notes[("example-weak", k)] = True   # «Например, шестерка может покрыть любую семерку»: a rule told
+                                                     # by example, weaker than any rule stated elsewhere
         if self.notes.get("worked-example") is not None:
             if _SUIT_SYMBOL.search(sent.quote):
                 self.notes["worked-example"] = self.notes["example-last"] = k
+            elif self._word_cards(k):
+                self.notes["worked-example"] = self.notes["example-last"] = k
+                self.finding(k, "not-a-rule", "a sentence of a worked example (it names cards), not read as a rule",
+                             sent.quote[:120])
+                return True     # «Рѣшеніе. Пусть … лежатъ десятка бубенъ и дама пикъ. Валета трефъ кладутъ на даму пикъ …»
             else:
                 self.notes["worked-example"] = None
         last = self.notes.get("example-last")
@@ -115,6 +140,29 @@ class Reader(Context):
             return True
         return False
 
+    def _example_led(self, k: int) -> bool:
+        """Sentence ``k`` opens an example: «Например, …», «Наприклад: …», «Положим, …» as its first word, or it
+        is a label alone (:meth:`_example_label`)."""
+        sent = self.sents[k]
+        return (sent.has("EXAMPLE_OPENER") and sent.spans("EXAMPLE_OPENER")[0][0] - sent.start <= 1) \
+            or self._example_label(k)
+
+    def _example_label(self, k: int) -> bool:
+        """Sentence ``k`` is a label alone opening a worked example: «Решение.», «Пример:», «Рѣшеніе.»."""
+        words = [t for t in self.words(self.sents[k]) if not t.is_punct]
+        return len(words) == 1 and words[0].lower in _EXAMPLE_LABELS
+
+    def _word_cards(self, k: int) -> list:
+        """The cards sentence ``k`` names with their suit in words, outside «quotes» (``[]`` when none)."""
+        sent = self.sents[k]
+        if not any("C:SUIT_STEM" in t.feats for t in self.words(sent)):
+            return []
+        try:
+            cards = find_word_cards(_QUOTED.sub(" ", sent.quote), self.lang)
+        except NotationError:
+            return []
+        return [c for c in cards if c.card.suit is not None]
+
     def _names_a_card(self, k: int) -> bool:
         """Sentence ``k`` tells a move of a card named with its suit in words («Пустое место занимаем
         королём червей», «Затем туза бубен кладут в базу», uk «даму чирв кладемо …»), outside «quotes» (a
@@ -122,15 +170,10 @@ class Reader(Context):
         cards, is a rule): a worked example's move. Only sentences with a suit word (class
         ``SUIT_STEM``) are searched."""
         sent = self.sents[k]
-        words = self.words(sent)
-        if not any("C:SUIT_STEM" in t.feats for t in words) or any("C:ALLOWED" in t.feats for t in words):
+        if any("C:ALLOWED" in t.feats for t in self.words(sent)):
             return False    # «на пиковую тройку можно положить либо пиковую двойку, либо …»: a rule shown on cards
+        named = self._word_cards(k)
         text = _QUOTED.sub(" ", sent.quote)
-        try:
-            cards = find_word_cards(text, self.lang)
-        except NotationError:
-            return False
-        named = [c for c in cards if c.card.suit is not None]
         colon = text.find(":")
         if named and colon > 0 and all(c.start > colon for c in named):
             return False    # «… укладываются по убыванию и только в своей масти: на девятку пик — только
@@ -382,9 +425,9 @@ def read_text(text: MappedText, lang: str, source: str | None = None, game: str 
               ) -> tuple[dict, list, dict]:
     """(spec read from ``text`` alone, its findings, the reader's :meth:`Reader.facts`); words broken at a
     line end are joined first (:func:`.readings.join_line_hyphens`)."""
-    from .readings import join_line_hyphens
+    from .readings import drop_note_marks, join_line_hyphens
 
-    r = Reader(join_line_hyphens(text, lang), lang, source, game)
+    r = Reader(drop_note_marks(join_line_hyphens(text, lang)), lang, source, game)
     r.read()
     return r.spec(), r.findings, r.facts()
 

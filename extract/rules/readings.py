@@ -178,6 +178,17 @@ def game_text(lines: list[str], spans: Iterable[tuple[int, int]], lang: str = "r
     return join_line_hyphens(mt, lang)
 
 
+_NOTE_MARK = re.compile(r"(?<=[^\W\d_])(?:\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)(?=[\s.,;:!?»)]|$)")
+
+
+def drop_note_marks(mt: MappedText) -> MappedText:
+    """Footnote marks after a word («колодой*).», «звѣздою**)», «масти¹») removed, so that the mark's
+    bracket breaks no clause and no word (the footnote itself is read as a variant: reader._FOOTNOTE)."""
+    for m in reversed(list(_NOTE_MARK.finditer(mt.text))):
+        mt = mt.edit(m.start(), m.end(), "")
+    return mt
+
+
 def join_line_hyphens(mt: MappedText, lang: str = "ru") -> MappedText:
     """A word broken at a raw line end — «тринадца-\\nтью», or «по- рядке» when the lines were joined
     with a space (an added text's paragraph) — joined when pymorphy3 knows the joined word; else only

@@ -676,3 +676,29 @@ def bases_as_they_come(ctx, k, span, pile):
     if any(ctx.preceded_by(a, {"не", "ні"}, 2) for a, _ in sent.spans("PREPLACE_VERB")):
         return None     # «Тузы заранее не вынимают …» is read by the row «preplaced»
     return False
+
+
+_ONE_LEFT = ("лишн", "зайв", "отдельн", "окрем", "особ", "последн", "останн", "оставш", "восемнадцат")
+
+
+@value
+def fans_dealt(ctx, k, span, pile):
+    """(piles, cards per pile) of a pack dealt in fans of M cards whose count the sentence gives: «Колоду
+    раскладывают веерами по четыре карты; выходит тринадцать вееров» → ``(13, 4)``; with one card left over
+    as a pile of its own («… семнадцать вееров, а последняя карта ложится отдельно», «… и одна карта остается
+    лишнею») → ``(18, "3,…,3,1")``. ``None`` when the sentence counts no piles (``PILES_COME_OUT``)."""
+    sent = ctx.sents[k]
+    counted = sent.spans("PILES_COME_OUT")
+    m = next((t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None), None)
+    if m is None and any(t.lemma in ("один", "одна") for t in ctx.toks[span[0]:span[1]]):
+        m = 1
+    if not counted or m is None or counted[0][0] < span[0]:
+        return None
+    n = ctx.number_at(*counted[0])
+    if n is None:
+        return None
+    after = [t.lower for t in ctx.toks[counted[0][1]:sent.end]]
+    one_more = any(w.startswith("карт") for w in after) and any(w.startswith(_ONE_LEFT) for w in after)
+    if one_more and m > 1:
+        return n + 1, ",".join([str(m)] * n + ["1"])
+    return n, m
