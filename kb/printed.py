@@ -228,15 +228,23 @@ QUOTED = re.compile(r"«([^«»]{8,})»")
 """A quoted sentence inside a line of ours (a verdict's reason): «В рядах кладут карту на старшую …»."""
 
 
+_LINES_TOLD = re.compile(r"\(lines? (\d+)(?:[–-](\d+))?\)")
+"""The raw lines a reason gives for the rule it quotes («… of its suit (line 5) — «…»»): where an
+inherited rule's sentence is looked up when the game's own text does not hold it."""
+
+
 def printed_quotes(line: str | None, quote) -> str | None:
     """``line`` (a reason, a message) with each sentence it quotes from the game's text given as
-    printed where that is exact (``quote(text, lines)``, lines unknown: the game's own text)."""
+    printed where that is exact (``quote(text, lines)``: the lines the reason names just before the
+    quote, «(line 5)», else unknown — the game's own text only)."""
     if not line or "«" not in line:
         return line
     def one(m: re.Match) -> str:
         said = m.group(1)
         cut = said.endswith("…")  # a quote shortened by the reason: its beginning as printed
-        return f"«{printed_text(quote, said[:-1].rstrip() if cut else said, None)}{'…' if cut else ''}»"
+        told = list(_LINES_TOLD.finditer(line, 0, m.start()))   # «… (line 5) — «…»»: the rule's raw lines
+        lines = (int(told[-1].group(1)), int(told[-1].group(2) or told[-1].group(1))) if told else None
+        return f"«{printed_text(quote, said[:-1].rstrip() if cut else said, lines)}{'…' if cut else ''}»"
 
     return QUOTED.sub(one, line)
 
