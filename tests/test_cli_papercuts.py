@@ -169,3 +169,20 @@ def test_replay_names_both_missing_files(built_kb, tmp_path):
     deal, sol = tmp_path / "nosuch", tmp_path / "nosuch2"
     r = CliRunner().invoke(app, ["replay", "Гольф", "--deal", str(deal), "--solution", str(sol), "--db", str(built_kb[0])])
     assert r.exit_code == 1 and r.output.strip() == f"error: {deal}: file not found; {sol}: file not found", r.output
+
+
+def test_ctrl_c_of_export_says_what_it_left(built_kb, tmp_path, monkeypatch):
+    """TESTER8 §13: Ctrl-C of `export --format markdown` ended with status 130 and not a word."""
+    import pasyans.kb.export as export
+
+    def stop(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(export, "export_markdown", stop)
+    out = tmp_path / "md"
+    r = CliRunner().invoke(app, ["export", "--format", "markdown", "--out", str(out), "--db", str(built_kb[0])])
+    assert r.exit_code == 130 and r.output.strip() == f"interrupted; {out} may be incomplete: run the export again"
+    monkeypatch.setattr(export, "export_json", stop)
+    r = CliRunner().invoke(app, ["export", "--out", str(tmp_path / "x.json"), "--db", str(built_kb[0])])
+    assert r.exit_code == 130 and r.output.strip() == f"interrupted; {tmp_path / 'x.json'} not written"
+    assert not (tmp_path / "x.json").exists()
