@@ -382,7 +382,7 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         raise AddError(f"cannot set {', '.join(sorted(unknown))}: the fields are {', '.join(OVERRIDABLE)}")
     given = {k: v for k, v in given.items() if v is not None}
     for k, v in given.items():
-        problem = field_problem(k, v)
+        problem = field_problem(k, v) or ("must not be empty" if isinstance(v, str) and not v.strip() else None)
         if problem:
             raise AddOptionError(f"--{k.replace('_', '-')}: {problem}")
     if encoding is not None:

@@ -199,6 +199,8 @@ class _BuildProgress:
     def step(self, label: str, done: float, total: float) -> None:
         import time
 
+        if not self.stepped:  # the time left counts from the first step, not from a wait for another build
+            self.t0 = time.monotonic()
         self.stepped = True
         if self.quiet:
             return

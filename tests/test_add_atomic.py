@@ -106,3 +106,13 @@ def test_a_work_folder_left_by_kill_9_is_removed_by_the_next_add(tmp_path):
     (dead / "000_a.txt").write_text("Пасьянс", "utf-8")
     add_texts([TEXTS / "ru_caps.txt"], corpus, empty=True)
     assert not dead.exists() and _state(corpus) == ["000"]
+
+
+def test_an_empty_title_or_id_is_a_bad_option(tmp_path):
+    """TESTER8 §4: `add … --title ""` was accepted (a source titled «»)."""
+    from pasyans.add import AddOptionError
+
+    for field in ("title", "id"):
+        with pytest.raises(AddOptionError, match=f"--{field}: "):
+            add_texts([TEXTS / "ru_caps.txt"], tmp_path / "c", empty=True, **{field: "  "})
+    assert not (tmp_path / "c").exists()

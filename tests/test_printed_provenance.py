@@ -71,3 +71,11 @@ def test_a_game_number_on_its_title_is_no_numbered_rule(old_db):
     conn = sqlite3.connect(old_db)
     assert conn.execute("SELECT count(*) FROM findings WHERE kind = 'missing-rule'").fetchone()[0] == 0
     assert [r[0] for r in conn.execute("SELECT name FROM games ORDER BY id")] == ["Крепость", "Башня"]
+
+
+def test_a_footnote_mark_in_a_markdown_cell_starts_no_bold():
+    """TESTER8: «Восемь тузовъ кладутъ звѣздою**) …» in a rules table broke the bold of the cells after it."""
+    from pasyans.kb.pages import _md
+
+    assert _md("Восемь тузовъ кладутъ звѣздою**) и строятъ") == "Восемь тузовъ кладутъ звѣздою\\*\\*) и строятъ"
+    assert _md("a | b") == "a \\| b"
