@@ -373,6 +373,7 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
                 tot["examples"] += len(gg["examples"])
                 if m is None:
                     tot.update(gold=len(gold), lost_segmentation=len(gold))
+                    tot.misses.append(f"{entry['file']}: no game holds the lines of «{gg['title']}» ({len(gold)} moves)")
                     continue
                 matched.add(id(m))
                 seg_lost = passage_lost = 0

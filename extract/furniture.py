@@ -113,11 +113,15 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
     back = None
     for para in paras:
         block = None
+        marked = False   # the block is a quote whose lines are marked «>»
         for n, s in para:
+            if block == "quoted reply" and marked and not s.startswith(">"):
+                block, marked = None, False   # «> quoted line», then the reply's own line with no blank between
             if back is not None and marks(s).mark != "none" and not _row("back_matter", undecorated(s)) \
                     and title_shape(marks(s).rest, lang, layout=True):
                 back = None  # a heading ends the back matter; a numbered reference «1. Иванов И. И. …» does not
             block = block or _row("blocks", s)
+            marked = marked or (block == "quoted reply" and s.startswith(">"))   # (e-mail, forums)
             if block is None:     # «3 Примечания» in a contents list names a section; it starts no back matter
                 back = _row("back_matter", undecorated(s)) or back   # «Примечания[править | править код]»
             fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None) \

@@ -33,10 +33,24 @@ BLOCK_ROWS = [(key, row["name"], ex) for key in ("blocks", "back_matter") for ro
 @pytest.mark.parametrize("key, family, line", BLOCK_ROWS, ids=[f"{n}:{s[:25]}" for _, n, s in BLOCK_ROWS])
 def test_every_block_row_opens_its_block(key, family, line):
     # the line, then a line of its block; a blank line ends a block, a marked heading the back matter
-    text = [line, "Марко Петренко", "", "Косынка, или Клондайк", "", "## Паук", "Раскладка."]
+    # (a quote marked «>» goes on by «>» lines: see test_a_quote_marked_by_angles_ends_at_the_reply)
+    text = [line, "> Марко Петренко" if line.startswith(">") else "Марко Петренко", "", "Косынка, или Клондайк", "",
+            "## Паук", "Раскладка."]
     got = fu.furniture(text, "ru")
     assert got[1] == family and got[2] == family
     assert (4 in got) == (key == "back_matter") and 6 not in got and 7 not in got
+
+
+def test_a_quote_marked_by_angles_ends_at_the_reply():
+    """E-mail and forum quoting: the «>» lines (and the «… писала:» line over them) are the quote; the reply's
+    own lines right under it, with no blank line between, are the text — a quote not marked by «>» goes on to
+    the blank line as before."""
+    text = ["Олег писал:", "> Куда девать трефовую даму?", "> И что с тузом?", "Даму на червового короля.",
+            "Туз сразу в базу.", "", "Цитата (Олег):", "Куда девать трефовую даму?", "Ответ ниже.", "",
+            "> Пустой столбец?", "Туда только короля."]
+    got = fu.furniture(text, "ru")
+    assert [got.get(n) for n in range(1, 13)] == ["quoted reply"] * 3 + [None] * 3 + ["quoted reply"] * 3 + [
+        None, "quoted reply", None]
 
 
 @pytest.mark.parametrize("para", fu.table()["masthead_examples"])

@@ -158,6 +158,8 @@ def card_groups(cl: list[El]) -> list[Group]:
                 k += 1
             if alt_word is not None and g.prep != alt_word and _correlative(cl, k, alt_word):
                 break   # «покрыть ♠9 либо ♥10, либо ♥8»: the alternatives start after ♠9
+            if with_ and not alt and k < len(cl) and cl[k].kind == "card" and _off_card(cl, j, k):
+                break   # «четверку пик с пятерки бубен кладут …», «ушёл с туза червей»: from on top of it, not with it
             if k > j and k < len(cl) and cl[k].kind == "card" and k - j <= 3:
                 g.alt |= alt
                 g.with_ |= with_
@@ -169,6 +171,21 @@ def card_groups(cl: list[El]) -> list[Group]:
     return out
 
 
+
+
+def _off_card(cl: list[El], j: int, k: int) -> bool:
+    """Whether «с / з / із» between ``cl[j:k]`` governs the card word ``cl[k]`` in the genitive («с пятерки
+    бубен», «з дами чирв», pre-1918 «съ четверки»: off that card), not the instrumental («с пятеркой», «з
+    дамою»: with it). Only a card named in words tells its case; «♠4 с ♦5» stays «with»."""
+    if not (cl[j:k] and cl[k - 1].kind == "word" and cl[k - 1].low in WITH and cl[k].tok.notation == "words"):
+        return False
+    first = cl[k].tok.raw.split()[0].lower()
+    uk = any(el.kind in ("word", "card") and set(getattr(el, "low", None) or el.tok.raw.lower()) & set("іїєґ'")
+             for el in cl)   # the clause's language: its words' letters
+    parses = [p for p in morph.analyzer("uk" if uk else "ru").parse(first)
+              if p.tag.POS == "NOUN" and not {"Fixd", "Name", "Surn"} & p.tag.grammemes]
+    return bool(parses) and not any("ablt" in p.tag.grammemes for p in parses) \
+        and any("gent" in p.tag.grammemes for p in parses)
 
 
 def hyphen_run(cl: list[El], i: int) -> int:
