@@ -7,7 +7,7 @@ Two cases, both false «illegal» verdicts an editor would have printed (TESTER8
   main game's text (outside that section): the variant may change that very rule, so the main game's
   rule does not judge it (what ``in-variant``);
 * **a rule read from the move itself** (legal or illegal) — the deciding rule's quoted sentence is the example's own
-  sentence holding the move («Например: шестёрку пик кладут в базу, на неё семёрку пик» read as the
+  sentence holding the move, or (for an illegal one) another sentence of the example's text («Например: шестёрку пик кладут в базу, на неё семёрку пик» read as the
   foundations' direction, then judging «на неё семёрку пик» by it): the verdict would only repeat the
   reading (what ``rule-from-example``).
 
@@ -55,6 +55,16 @@ def _own_sentence(evidence, move) -> bool:
     return len(raw) >= 8 and raw in quote
 
 
+def _in_example(evidence, example: Example, move) -> bool:
+    """Whether the evidence's quote is a sentence of the example's own text (its moves told there:
+    «Допустим, что первою открылась дама червей; ее кладут на …» read as a rule of the tableau), for a move
+    of a card the text names."""
+    if not getattr(move, "cards", None):
+        return False
+    quote = _norm(getattr(evidence, "quote", None))
+    return len(quote) >= 12 and quote in _norm(example.text)
+
+
 def scope_verdicts(game: GameText, example: Example, verdicts: list[Verdict]) -> list[Verdict]:
     """``verdicts`` (one per ``example.moves``, same order) with each definite one whose deciding rule
     does not reach its move made ``unverifiable`` (see the module text: a variant's example only when
@@ -67,7 +77,7 @@ def scope_verdicts(game: GameText, example: Example, verdicts: list[Verdict]) ->
         what = None
         if d is not None and v.verdict == "illegal" and section is not None and _outside(getattr(ev, "lines", None), section):
             what = "in-variant"
-        elif d is not None and ev is not None and _own_sentence(ev, move):
+        elif d is not None and ev is not None and (_own_sentence(ev, move) or v.verdict == "illegal" and _in_example(ev, example, move)):
             what = "rule-from-example"   # legal or illegal: the verdict would only repeat the reading
         if what is None:
             out.append(v)

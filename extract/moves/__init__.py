@@ -223,6 +223,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 a, b = cl[0].start, cl[-1].end
                 out.findings.append(Finding(source_id, mt.lines_of(a, b), "unparsed-sentence",
                                             f"a clause with a move verb and cards gave no move: «{s[a:b].strip()[:160]}»"))
+    unused_shown = {item.split()[0] for item in reader.shown}   # the cards of the «unused-position» finding
     if reader.shown:
         out.findings.append(Finding(source_id, mt.lines_of(max(0, len(s) - 1), len(s)), "unused-position",
                                     "the example describes a position no later move uses: " + ", ".join(reader.shown)))
@@ -239,4 +240,28 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         if t.card not in used and t.card not in mentions:
             mentions.append(t.card)
     out.mentions = mentions
+    out.findings.extend(unmoved_cards(sc.tokens, used, out.findings, mt, source_id, unused_shown))
     return out
+
+
+def unmoved_cards(tokens, used: set, findings: list[Finding], mt: MappedText, source_id: str,
+                  reported_cards: set[str] = frozenset()) -> list[Finding]:
+    """One ``card-in-no-move`` finding per raw line for the card tokens of an example that give no move
+    (neither moved nor a destination: a position stated, a rule's card, or a move the reader missed), so
+    that none is dropped silently — except those of a line another finding of this reading already
+    reports (``not-a-move``, ``unparsed-*``) and the cards ``reported_cards`` (standard codes) the
+    ``unused-position`` finding names. A rank alone whose rank a move uses counts as used."""
+    reported = {n for f in findings if f.kind in ("not-a-move", "unparsed-sentence", "unparsed-card")
+                for n in range(f.lines[0], f.lines[1] + 1)}
+    ranks = {c.rank for c in used}
+    by_line: dict[int, list[str]] = {}
+    for t in tokens:
+        if t.card in used or (t.card.suit is None and t.card.rank in ranks) or t.card.format() in reported_cards:
+            continue
+        line = mt.lines_of(t.start, t.end)[0]
+        if line not in reported and t.raw not in by_line.setdefault(line, []):
+            by_line[line].append(t.raw)
+    return [Finding(source_id, (n, n), "card-in-no-move",
+                    "named in the example but in no move: " + ", ".join(f"«{r}»" for r in raws[:8])
+                    + (" …" if len(raws) > 8 else "") + " (a position or a rule stated, or a move not read)")
+            for n, raws in sorted(by_line.items()) if raws]

@@ -299,6 +299,15 @@ def _listing_parens(sent: list[El]) -> set[int]:
     return out
 
 
+def _said_then_moved(cur: list[El], rest: list[El]) -> bool:
+    """Whether a dash joins two clauses rather than standing for a verb: before it a finite verb that moves
+    nothing («бачу», «вижу», «лежат») with cards, after it a verb of moving with a card of its own."""
+    def finite(el: El) -> bool:
+        return el.kind == "word" and el.tag is not None and el.tag.POS == "VERB"
+    return any(finite(el) and not el.cues & set(VERB_CUES) for el in cur) and any(el.kind == "card" for el in cur) \
+        and any(el.kind == "word" and el.cues & set(VERB_CUES) for el in rest) and any(el.kind == "card" for el in rest)
+
+
 def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
     """Clauses of a sentence, each with ``True`` when it stood in parentheses (read alone, after
     the others)."""
@@ -348,6 +357,9 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
         if el.kind == "num" and nxt is not None and nxt.kind == "punct" and nxt.text in ".)" and nxt2 is not None \
                 and nxt2.kind == "card" and any(e.kind == "dash" for e in cur):
             close()   # «♠Т–дом 2. ♠2–дом»: the next numbered move
+            continue
+        if el.kind == "dash" and _said_then_moved(cur, main[i + 1:]):
+            close()   # «бачу дев'ятку пік і десятку пік — кладу дев'ятку на десятку»: what is seen, then the move
             continue
         if el.kind == "punct" and el.text == ",":
             end = _relative_aside(main, i, cur)

@@ -377,10 +377,18 @@ class Forms:
                         and cl[p[0] - 1].low in ON | UNDER), None)
         if on_pron is not None:
             ante = self.antecedent(on_pron, cl)
+            if ante and movers is not None and ante[0] in movers.toks:
+                # «♥В кладемо на неї»: the card moved is not what «на неї» stands for — an earlier one is
+                ante = [t for t in self.antecedent(on_pron) if t not in movers.toks]
             if ante:
                 under = {"under"} if cl[on_pron[0] - 1].low in UNDER else set()
                 self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"} | under)
                 return
+        if self.ctx.emptied == self.ctx.sentence and any(el.kind == "word" and el.low in ("туда", "туди") for el in cl) \
+                and not any(el.kind == "word" and el.low == "же" for el in cl) and place_at(cl) is None:
+            # «Когда опустела первая стопка, я поставила туда короля бубен»: into the pile emptied just before
+            self.to_each(cl, movers, None, "space", flags, ["«туда»: the pile the sentence says became empty"])
+            return
         if any("SAME_PLACE" in el.cues for el in cl) and self.ctx.last_proto is not None:
             lp = self.ctx.last_proto   # «затем туда же идут ♣7 и ♣8»: where the move before went
             if lp.place is not None:

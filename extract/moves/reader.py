@@ -69,8 +69,13 @@ _DRAW = frozenset({"тянуть", "вытянуть", "вытягивать", "
                    "вытащить", "тягти"})
 """Verbs of drawing a card from the stock («тянем из колоды … тройка треф», uk «тягнемо з колоди — 5♠»)."""
 
-_OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито"})
-"""«открыта / відкрита X»: a card shown open, the subject of what follows."""
+_OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито", "видный", "видний", "видно"})
+"""«открыта / відкрита X», «видна / видно X»: a card shown open, the subject of what follows."""
+
+_EMPTIED = frozenset({"опустеть", "опустевший", "опустелый", "освободиться", "освободившийся", "звільнитися", "спорожніти",
+                      "опустіти"})
+"""«стопка опустела», «колонка освободилась», uk «стовпчик звільнився»: a pile became empty; «туда» after it
+in the same sentence is that space (:meth:`Reader._destination`)."""
 
 _SUIT_STEMS = frozenset({"пик", "пік", "чер", "чир", "буб", "тре"})
 """First letters of suit adjectives («пікові», «червонные»), which pymorphy3 may read as nouns."""
@@ -212,6 +217,7 @@ class Context:
     took: bool = False  # the clause before went on a list of cards taken up («Снимаем 6♣, затем 7♥, затем 6♠»)
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
+    emptied: int = -1  # the sentence a clause of which told a pile became empty («Когда опустела первая стопка, …»)
 
 
 
@@ -469,6 +475,8 @@ class Reader(Forms, Discards, Clicks):
             self.ctx.stock_turned = (p, self.ctx.sentence)
             return [p]
         self.ctx.took = False
+        if any(el.kind == "word" and el.lemma in _EMPTIED for el in cl):
+            self.ctx.emptied = self.ctx.sentence
         verb = self._read(cl, groups, prons, flags, alone)
         if self.ctx.took:
             verb = "TAKE"   # (a list of cards taken goes on: «…, затем 7♥, затем 6♠»)
