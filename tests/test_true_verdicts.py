@@ -106,3 +106,26 @@ def test_a_rule_read_from_the_example_itself_does_not_judge_it(tmp_path):
     seven = next(r for r in rows if r[1] == "7C")
     assert seven[2] != "illegal", rows   # was «a foundation builds down by one», quoting the example's own sentence
     assert all(r[2] != "illegal" for r in rows)
+
+
+SPIDER_UK = """Пасьянс «Павучок»
+
+Грають двома колодами. На стіл викладають десять стовпчиків. Карту кладуть на карту, на одиницю старшу, будь-якої масті.
+
+Приклад. Спершу 7♦ кладемо на 8♣, а потім 6♠ на 7♦.
+"""
+
+SPIDER_RU = """Пасьянс «Паучок»
+
+Играют двумя колодами. На стол выкладывают десять столбцов. Карту кладут на карту, на единицу старшую, любой масти.
+
+Пример. Сначала ♦7 кладём на ♣8, а потом ♠6 на ♦7.
+"""
+
+
+@pytest.mark.parametrize("name,text", [("uk.txt", SPIDER_UK), ("ru.txt", SPIDER_RU)])
+def test_a_card_one_higher_after_a_comma_is_the_card_built_on(tmp_path, name, text):
+    """«на карту, на одиницю старшу» (the comparative apposed to «карту» after a comma) builds down: the
+    example's moves are legal (were «illegal: the tableau builds up by one»)."""
+    rows = _read(tmp_path, name, text)
+    assert [(r[1], r[2]) for r in rows] == [("7D", "legal"), ("6S", "legal")], rows

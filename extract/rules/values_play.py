@@ -69,7 +69,7 @@ def _apposed_to(toks, i: int) -> int:
     j = i - 1
     while j >= 1 and (toks[j].case == "gent" and toks[j].lemma != "карта" or toks[j].lemma in ("же", "ж")):
         j -= 1
-    if j < i - 1 and j >= 1 and toks[j].lemma == "карта" and toks[j - 1].lemma == "на":
+    if j >= 1 and toks[j].lemma == "карта" and toks[j - 1].lemma == "на":   # (also «на карту, на одиницю старшу»)
         return j - 1
     return i
 
