@@ -72,7 +72,8 @@ def scope_verdicts(game: GameText, example: Example, verdicts: list[Verdict]) ->
     section = variant_section(game, example)
     out = []
     for move, v in zip(example.moves, verdicts):
-        d = v.decisive if v.verdict in ("illegal", "legal") else None
+        d = v.decisive if v.verdict in ("illegal", "legal") and "prohibited" not in move.flags else None
+        # (a move the text forbids, found illegal by the text's own words, is what the text says: kept)
         ev = d.evidence if d is not None else None
         what = None
         if d is not None and v.verdict == "illegal" and section is not None and _outside(getattr(ev, "lines", None), section):

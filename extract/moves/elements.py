@@ -286,10 +286,12 @@ def _after_count(cur: list[El]) -> bool:
 
 def _listing_parens(sent: list[El]) -> set[int]:
     """Indices of the parentheses that list the cards a count just before them names («3 карты (♠9, ♥8, ♣7)»,
-    uk «дві карти (8♦ і 7♣)»): their cards are the clause's own, not an aside."""
+    uk «дві карти (8♦ і 7♣)») or a run («последовательность K-Q-J (KD, QC, JH)»): their cards are the clause's
+    own, not an aside."""
     out: set[int] = set()
     for i, el in enumerate(sent):
-        if not (el.kind == "punct" and el.text == "(" and i and sent[i - 1].kind == "word" and sent[i - 1].lemma == "карта"):
+        if not (el.kind == "punct" and el.text == "(" and i and (sent[i - 1].kind == "word" and sent[i - 1].lemma == "карта"
+                                                                 or _run_named_before(sent, i))):
             continue
         j = next((k for k in range(i + 1, len(sent)) if sent[k].kind == "punct" and sent[k].text == ")"), None)
         inside = sent[i + 1:j] if j is not None else []
@@ -297,6 +299,18 @@ def _listing_parens(sent: list[El]) -> set[int]:
                 e.kind == "card" or e.kind == "punct" and e.text == "," or e.kind == "word" and e.low in LIST for e in inside):
             out |= {i, j}
     return out
+
+
+def _run_named_before(sent: list[El], i: int) -> bool:
+    """Whether a word of runs («последовательность», «серия») stands just before ``sent[i]``, with at most a
+    shorthand of its ranks between («K-Q-J») and no card."""
+    for k in range(i - 1, max(i - 7, -1), -1):
+        el = sent[k]
+        if el.kind == "word" and "SERIES" in el.cues:
+            return True
+        if el.kind == "card" or el.kind == "word" and el.low.isalpha() and not el.low.isascii():
+            return False
+    return False
 
 
 def _said_then_moved(cur: list[El], rest: list[El]) -> bool:
