@@ -318,8 +318,13 @@ def _said_then_moved(cur: list[El], rest: list[El]) -> bool:
     nothing («бачу», «вижу», «лежат») with cards, after it a verb of moving with a card of its own."""
     def finite(el: El) -> bool:
         return el.kind == "word" and el.tag is not None and el.tag.POS == "VERB"
+    nxt = []
+    for el in rest:   # the clause right after the dash (up to a comma or «а / но»)
+        if el.kind == "punct" and el.text == "," or el.kind == "word" and el.low in STRONG:
+            break
+        nxt.append(el)
     return any(finite(el) and not el.cues & set(VERB_CUES) for el in cur) and any(el.kind == "card" for el in cur) \
-        and any(el.kind == "word" and el.cues & set(VERB_CUES) for el in rest) and any(el.kind == "card" for el in rest)
+        and any(el.kind == "word" and el.cues & set(VERB_CUES) for el in nxt) and any(el.kind == "card" for el in nxt)
 
 
 def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:

@@ -377,7 +377,7 @@ class Forms:
                         and cl[p[0] - 1].low in ON | UNDER), None)
         if on_pron is not None:
             ante = self.antecedent(on_pron, cl)
-            if ante and movers is not None and ante[0] in movers.toks:
+            if ante and movers is not None and ante[0] in movers.toks and cl[on_pron[0] - 1].low in ON:
                 # «♥В кладемо на неї»: the card moved is not what «на неї» stands for — an earlier one is
                 ante = [t for t in self.antecedent(on_pron) if t not in movers.toks]
             if ante:
