@@ -14,7 +14,9 @@ every end, not only the longest. Order: by end, then start, then the order the p
 — the order spaCy gives for patterns without optional elements; where a ``"?"``/``"*"`` pattern
 matches, a caller must not rely on the order. Candidate starts come from an index of the first
 element's values (a pattern whose first element is optional, or has no value to index, is tried
-at every token), so a text costs one pass plus the patterns its words can begin.
+at every token), and a pattern is tried only in a text holding a value of each of its one-token
+elements' ``ORTH``/``LOWER``/``LEMMA``/``NORM`` lists: a text costs one pass plus the patterns its
+words can begin.
 """
 
 from __future__ import annotations
@@ -63,6 +65,14 @@ class _Element:
                 return False
         return True
 
+    def needs(self) -> list[tuple[str, frozenset[str]]]:
+        """``(attr, values)``: for each such pair some token of a text must have one of the values,
+        or the element (one token it must match: no ``OP``, or ``+``) cannot match there."""
+        if self.op not in ("1", "+"):
+            return []
+        return [(attr, frozenset([value]) if kind == "eq" else value)
+                for attr, kind, value in self.tests if kind in ("eq", "in")]
+
     def keys(self) -> list[tuple[str, str]] | None:
         """The ``(attr, value)`` pairs one of which a matching token must have (``None``: no
         such list; the element cannot index its pattern's starts)."""
@@ -84,6 +94,8 @@ class Matcher:
         self._index: dict[tuple[str, str], list[int]] = {}
         self._everywhere: list[int] = []
         self._attrs: set[str] = set()
+        self._needs: list[list[tuple[str, frozenset[str]]]] = []
+        self._fixed: list[bool] = []  # every element one token (no OP): matched without recursion
 
     def add(self, label: str, patterns: list[list[dict]]) -> None:
         """Add ``patterns`` under ``label``. Raises ``ValueError`` for an element it cannot read."""
@@ -93,6 +105,8 @@ class Matcher:
                 raise ValueError(f"{label}: an empty pattern")
             k = len(self._patterns)
             self._patterns.append((label, els))
+            self._needs.append([need for el in els for need in el.needs()])
+            self._fixed.append(all(el.op == "1" for el in els))
             self._attrs.update(attr for el in els for attr, _, _ in el.tests)
             keys = els[0].keys()
             if keys is None:
@@ -112,18 +126,40 @@ class Matcher:
             return []
         cols = {attr: doc.column(attr) for attr in self._attrs}
         index, everywhere = self._index, self._everywhere
+        have: dict[str, set] = {}  # the values the text has, per attribute asked for
+        viable = set()  # the patterns every one of whose needed words occurs in the text
+        for k, needs in enumerate(self._needs):
+            for attr, values in needs:
+                got = have.get(attr)
+                if got is None:
+                    got = have[attr] = set(cols[attr][lo:hi])
+                if got.isdisjoint(values):
+                    break
+            else:
+                viable.add(k)
+        if not viable:
+            return []
         keyed = [(attr, cols[attr]) for attr in {a for a, _ in index}]
         found: list[tuple[int, int, int]] = []  # (end, start, pattern)
-        starts: dict[int, set[int]] = {i: set(everywhere) for i in range(lo, hi)} if everywhere else {}
+        always = viable.intersection(everywhere)
+        starts: dict[int, set[int]] = {i: set(always) for i in range(lo, hi)} if always else {}
         for attr, col in keyed:  # the patterns each token can begin, from the index
             for i in range(lo, hi):
                 got = index.get((attr, col[i]))
                 if got:
-                    starts.setdefault(i, set()).update(got)
-        patterns = self._patterns
+                    got = viable.intersection(got)
+                    if got:
+                        starts.setdefault(i, set()).update(got)
+        patterns, fixed = self._patterns, self._fixed
         for i in sorted(starts):
             for k in starts[i]:
-                for e in self._ends(patterns[k][1], 0, i, cols, hi):
+                els = patterns[k][1]
+                if fixed[k]:
+                    e = i + len(els)
+                    if e <= hi and all(el.ok(cols, j) for j, el in enumerate(els, i)):
+                        found.append((e, i, k))
+                    continue
+                for e in self._ends(els, 0, i, cols, hi):
                     if e > i:
                         found.append((e, i, k))
         found.sort()

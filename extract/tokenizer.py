@@ -22,8 +22,9 @@ from functools import lru_cache
 from importlib import resources
 
 LANGUAGES = ("ru", "uk")
-_RUNS = re.compile(r"\S+|\s+")
-"""A run of non-space characters or of whitespace (``\\s`` is ``str.isspace``, as spaCy splits)."""
+_RUNS = re.compile(r"(\S+) ?|(\s+)")
+"""A run of non-space characters with the one space after it (that space is the token's whitespace,
+not a token), or a run of whitespace (``\\s`` is ``str.isspace``, as spaCy splits)."""
 
 
 @lru_cache(maxsize=1)
@@ -69,17 +70,14 @@ class _Rules:
         piece = self.piece if specials else (lambda s: self._split(s, {}))
         out: list[tuple[str, int]] = []
         append = out.append
-        skip = -1  # the one space after a token is its whitespace, not a token
-        for m in _RUNS.finditer(text):
-            at, s = m.start(), m.group()
-            if at == skip and s[0] == " ":
-                at += 1
-                s = s[1:]
-                if not s:
-                    continue
-            elif not s[0].isspace():
-                skip = m.end()
-            for form in piece(s):
+        for m in _RUNS.finditer(text):  # a run of non-space characters and the one space after it, or whitespace
+            s = m.group(1) or m.group(2)
+            at = m.start()
+            got = piece(s)
+            if len(got) == 1:
+                append((s, at))
+                continue
+            for form in got:
                 append((form, at))
                 at += len(form)
         return self._join_phrases(text, out) if specials and self.phrases else out
