@@ -315,14 +315,15 @@ ANNOTATIONS = ROOT / "tests" / "fixtures" / "annotations"
 ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_texts_segments.json", "moves5_segments.json",
                   "seg6_segments.json", "moves6_segments.json", "seg7_segments.json",
                   "seg8_segments.json", "seg9_segments.json", "seg10_segments.json", "seg11_segments.json",
-                  "seg12_segments.json")
+                  "seg12_segments.json", "seg13_segments.json")
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
 (tuned), ``seg7``: its second sample (measured once held out, tuned since), ``seg8``: its third (the same), ``seg9``: its fourth (the same),
 ``seg10``: its session-6 sample (held out: measured before tuning, misses not printed while tuning),
 ``seg11``: its second session-6 sample (measured once held out after the second landing, tuned since),
-``seg12``: its third (measured once held out after the third landing, tuned since)."""
+``seg12``: its third (measured once held out after the third landing, tuned since), ``seg13``: its session-7
+sample in the kept-back set's public styles (held out: measured before tuning, misses printed only with ``--held-out``)."""
 
 
 def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):
@@ -378,6 +379,8 @@ class TextScore:
     sections_found: int = 0
     aliases: int = 0
     aliases_found: int = 0
+    alias_languages: int = 0
+    alias_languages_right: int = 0
     examples: int = 0
     examples_found: int = 0
     moves: int = 0
@@ -430,7 +433,8 @@ def score_text(entry: dict, seg) -> TextScore:
     line is in the gold: a section label, a line of an example, or anything else (a fragment
     lying inside the gold ``not_games`` spans is the introduction, not invented). A gold
     section is found when a section of the matched game starts on its line; an alias when the
-    matched game has an alias (any kind) of the same name within one line; an example when an
+    matched game has an alias (any kind) of the same name within one line (and, where the gold
+    alias gives a ``language``, the alias found is counted right or wrong in that); an example when an
     example of the matched game overlaps it; a move when a move read in such an example has the
     gold card and the gold target (``to`` or ``to_card``; a gold target ``null`` takes any). The
     aliases, sections, examples and moves of a gold game matched to no predicted game (a lost game)
@@ -500,9 +504,17 @@ def score_text(entry: dict, seg) -> TextScore:
                 sc.misses.append(f"{entry['file']}: section «{s['title']}» (line {s['line']}) of «{gg['title']}» not marked")
         for a in gg["aliases"]:
             sc.aliases += 1
-            if any(same_name(x.name, a["name"], x.language or lang, lang) and x.lines[0] - 1 <= a["line"] <= x.lines[1] + 1
-                   for x in m.aliases):
+            hit = next((x for x in m.aliases if same_name(x.name, a["name"], x.language or lang, a.get("language", lang))
+                        and x.lines[0] - 1 <= a["line"] <= x.lines[1] + 1), None)
+            if hit is not None:
                 sc.aliases_found += 1
+                if a.get("language"):   # the language the sentence gives the alias («в украинских изданиях» → uk)
+                    sc.alias_languages += 1
+                    right = (hit.language or lang) == a["language"]
+                    sc.alias_languages_right += right
+                    if not right:
+                        sc.misses.append(f"{entry['file']}: alias «{a['name']}» (line {a['line']}) tagged "
+                                         f"{hit.language or lang}, not {a['language']}")
             else:
                 sc.misses.append(f"{entry['file']}: alias «{a['name']}» (line {a['line']}) of «{gg['title']}» not found")
         for ge in gg["examples"]:
@@ -582,6 +594,8 @@ def report_annotated(scores: dict[tuple[str, str], TextScore], misses: str = "tu
                   f"of games not found are counted missed)"]
         if sc.variants:
             lines.append(f"games and variants with the right parent {pct(sc.variants_right, sc.variants)}")
+        if sc.alias_languages:
+            lines.append(f"aliases found with the language their sentence gives {pct(sc.alias_languages_right, sc.alias_languages)}")
         if name != "all sets" and (misses == "all" or split == misses):
             lines += [f"    {m}" for m in sc.misses]
     return "\n".join(lines)
