@@ -20,13 +20,19 @@
   Солитер, — …», «Годинник, інакше Куранти, …».
 
 Each :class:`~pasyans.models.Alias` keeps the raw lines and the sentence it was read from; its
-language is that of the name (``en`` for a Latin name, :func:`~pasyans.extract.headings.name_language`).
+language is that of the name (``en`` for a Latin name, :func:`~pasyans.extract.headings.name_language`),
+or the one its sentence gives it («а в украинских изданиях его называют «Бабусина скриня»» → uk:
+:func:`said_language`).
 """
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
+from importlib import resources
 
+from pasyans import morph
 from pasyans.models import Alias
 
 from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
@@ -94,11 +100,17 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
     text = mt.text
     d = make_doc(text, lang)
 
+    said_from = [0]  # where the words that may give the next alias's language start
+
     def add(a: int, b: int, value: str, kind: str, sa: int, sb: int) -> None:
         value = value.strip().strip(".,;:").strip()
         if value:
             quote = printed_span(mt, sa, sb, raw_lines) if raw_lines is not None else text[sa:sb].strip()
-            out.append(Alias(value, name_language(value, lang), mt.lines_of(a, b), kind, quote))
+            language = name_language(value, lang)
+            if language == lang:
+                language = said_language(text[max(sa, said_from[0]):a], lang) or lang
+            said_from[0] = b
+            out.append(Alias(value, language, mt.lines_of(a, b), kind, quote))
 
     for sa, sb in sentences(text):
         first = len(out)  # the aliases of this sentence start here
@@ -170,6 +182,23 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
                 if _fold(m.group("a")).endswith(_fold(name)):
                     add(m.start("b"), m.end("b"), m.group("b"), "alias", sa, sb)
     return out
+
+
+@lru_cache(maxsize=1)
+def _language_lemmas() -> dict[str, str]:
+    rows = json.loads(resources.files("pasyans").joinpath("data/segment_cues.json").read_text("utf-8"))
+    return {w: lg for lg, ws in rows["alias_languages"]["lemmas"].items() for w in ws}
+
+
+def said_language(words_before: str, lang: str) -> str | None:
+    """The language the words before an alias give it («… а в украинских изданиях его называют» →
+    ``"uk"``; ``alias_languages`` of ``segment_cues.json``), else ``None``."""
+    table = _language_lemmas()
+    for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)?", words_before):
+        hit = table.get(w.lower()) or table.get(morph.lemma(w, lang)) or table.get(morph.lemma(w, "uk" if lang == "ru" else "ru"))
+        if hit and hit != lang:
+            return hit
+    return None
 
 
 def dedupe(aliases: list[Alias], name: str | None) -> list[Alias]:

@@ -69,6 +69,8 @@ class Line:
     parent: Any = None
     names_variant: bool = False  # «Разновидность: «Большая пирамида» — …»: a named variant of the game above
     frame: str | None = None  # the title frame a heading was read with («how to play name», …)
+    turn: bool = False  # a turn of a transcript after a speaker label («ВЕДУЩИЙ: …»): a message, never a title
+    footnote: str | None = None  # the mark a footnote line opens with («*) …» → "*", «¹ …» → "¹")
 
     @property
     def blank(self) -> bool:

@@ -75,16 +75,20 @@ spaCy-style ``Matcher`` patterns (:mod:`pasyans.extract.matcher`; the patterns a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from pasyans import morph
 from pasyans.corpus import Source
 from pasyans.models import Alias, Example, Finding, GameText, Section
 
 from . import headings as hd
+from . import messages
+from .footnotes import footnote_mark, place_footnotes
 from .furniture import furniture
 from .article_aliases import dedupe, text_aliases, title_aliases
 from .article_examples import Ex, examples as find_examples
+from .article_words import (genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
+                            is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rule_numbers, rules_used
 from .article_text import (FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, announces_display, doc as make_doc, ends_open,
                            is_display_row, line_mt, matches, unmarked, words)
@@ -102,7 +106,6 @@ _ARABIC_ITEM_RE = re.compile(r"^(\d{1,2})\)\s+\S")
 _VARIANT_HEAD_RE = re.compile(
     r"^(?P<word>Варіація|Варіант|Вариация|Вариант)\s+(?P<letter>[А-ЯІЇЄҐ])\s*[-–—]\s*"
     r"(?P<name>[^.]+?)\s*\.(?:\s+(?P<rest>.*))?$")
-_TABLE_TOKEN_RE = re.compile(r"^(?:-|(?:[ПЧБТT4](?:10|[2-9АВДКЗСб]))+)$")
 _LABEL_LEMMAS = {"игра", "гра", "правило", "пример", "приклад", "примечание", "примітка"}
 _HEADS = ("heading", "group-heading", "variant-heading", "part")
 
@@ -111,58 +114,6 @@ _HEADS = ("heading", "group-heading", "variant-heading", "part")
 # Lines
 # --------------------------------------------------------------------------------------------
 
-
-def _is_table_row(s: str) -> bool:
-    """A printed layout row: a row number and mostly card codes or «-» for a space (000, lines 7–14)."""
-    toks = s.split()
-    if len(toks) < 6 or not toks[0].isdigit():
-        return False
-    cards = sum(bool(_TABLE_TOKEN_RE.match(t)) for t in toks[1:])
-    return cards >= 0.7 * (len(toks) - 1)
-
-
-def _plural_patience(s: str, lang: str) -> bool:
-    """Whether ``s`` speaks of patiences in the plural («пасьянсы», «пасьянсів») or counts them."""
-    for w in words(s):
-        p = morph.parse(w, lang)
-        if p is None:
-            continue
-        if p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
-            return True
-    return False
-
-
-def _genitive_plural(s: str, lang: str) -> bool:
-    """Whether ``s`` has «пасьянс» in the genitive plural only («Правила трёх пасьянсов», «Сборник
-    пасьянсов»), none in the nominative plural («Джокер-пасьянсы», «Пасьянсы одной колодой»)."""
-    cases = set()
-    for w in words(s):
-        p = morph.parse(w, lang)
-        if p is not None and p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
-            cases.add("gent" if "gent" in p.tag.grammemes else "other")
-    return cases == {"gent"}
-
-
-def _is_collection_title(s: str, lang: str) -> bool:
-    """The first line as a document title: patiences in the plural, or a number word with «пасьянс»
-    («Сто пасьянсов»; not a number inside a quoted name: «Пасьянс «Восемь королей»» is a game)."""
-    if _plural_patience(s, lang):
-        return True
-    ws = words(QUOTE_RE.sub(" ", s))
-    has_num = any(morph.parse(w, lang).tag.POS == "NUMR" for w in ws)
-    return has_num and any(morph.lemma(w, lang).endswith("пасьянс") for w in ws)
-
-def _singular(phrase: str, lang: str) -> str:
-    """The phrase with its plural «…пасьянсы» word put in the nominative singular."""
-    out = []
-    for w in phrase.split():
-        p = morph.parse(w.strip(".,"), lang)
-        if p is not None and p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
-            inf = p.inflect({"sing", "nomn"})
-            if inf is not None:
-                w = inf.word[:1].upper() + inf.word[1:] if w[:1].isupper() else inf.word
-        out.append(w)
-    return " ".join(out)
 
 def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
     """Make ``ln`` a heading (or group heading) with its names, marks and printed form."""
@@ -179,6 +130,18 @@ def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
             ln.kind = "part"  # «Правила трёх пасьянсов для этой колоды»: of several games, none of them
     elif _SEVERAL_RE.search(mk.rest):
         ln.kind = "part"  # «Вечерние пасьянсы: «Солитёр» и «Гробница Наполеона»»: a post's title over two games
+
+
+def _subject(ln: Line, s: str, lang: str) -> bool:
+    """Make an e-mail subject line that names a game («Тема: Re: правила Солитера») its heading."""
+    title = messages.subject_title(s)
+    framed = hd.title_frame(title, lang) if title else None
+    shape = hd.title_shape(framed[1] if framed else title, lang, layout=True) if title else None
+    if shape not in ("caps", "plain", "quoted"):
+        return False
+    _heading(ln, s, hd.Marks("none", 20, None, None, framed[1] if framed else title, 0), shape, lang)
+    ln.frame = framed[0] if framed else None
+    return True
 
 
 def _framed_title(lines: list[Line], ln: Line, first: bool, lang: str = "ru") -> tuple[str, str] | None:
@@ -229,6 +192,14 @@ def _classify(source: Source) -> list[Line]:
                 _heading(prev, prev.text, mk, shape, lang)
                 prev.mark, prev.level = "setext", hd.setext_level(s)
                 prev.strength = prev.level
+            continue
+        if (mark := footnote_mark(s)) is not None:
+            ln.footnote, ln.section, ln.name = mark, "notes", "footnote"  # placed by place_footnotes
+            prev = ln
+            continue
+        if label is None and (messages.speech_start(s) is not None or _subject(ln, s, lang)):
+            ln.turn = ln.kind == "prose"  # «ВЕДУЩИЙ: …» a turn of speech; «Тема: Re: правила X» a title
+            prev = ln
             continue
         rl = parse_rule_line(s)
         vm = _VARIANT_HEAD_RE.match(s)
@@ -300,10 +271,26 @@ def _classify(source: Source) -> list[Line]:
     if nonblank and nonblank[0].kind in ("heading", "group-heading") and not framed_one and _is_collection_title(
             hd.marks(nonblank[0].text).rest, lang):  # «Как разложить «Ёлочку»: пять простых шагов» names one game
         nonblank[0].kind = "doc-title"
+    _bilingual_titles(nonblank, lang, next((lg for _, lg in source.languages if lg != lang), None))
+    for a, b in zip(nonblank, nonblank[1:]):
+        if a.kind == b.kind == "heading" and _fold_name(a.name) == _fold_name(b.name):
+            b.kind = "subtitle"  # «Королівський двір (пасьянс)» / «Королівський двір» (an infobox's caption)
     _entries(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
     _structure(nonblank)
     return lines
+
+
+def _bilingual_titles(nonblank: list[Line], lang: str, other: str | None) -> None:
+    """In place: in a text with parts in ``other`` language (a bilingual insert), the name after « / »
+    in a title («ПАСЬЯНС «КОСЫНКА» / ПАСЬЯНС «КОСИНКА»») is in that language."""
+    if other is None:
+        return
+    for ln in nonblank:
+        if ln.kind == "heading" and " / " in ln.text:
+            right = ln.text.split(" / ", 1)[1].casefold()
+            ln.aliases = tuple(replace(a, language=other) if a.language == lang and a.name.casefold() in right else a
+                               for a in ln.aliases)
 
 
 def _entries(nonblank: list[Line], lang: str) -> None:
@@ -568,7 +555,7 @@ def _opens_unit(ln: Line, prev: Line | None) -> bool:
     a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»)."""
     if ln.blank:
         return False
-    if prev is not None and prev.kind == "meta" and prev.label == "post header":
+    if ln.turn or (prev is not None and prev.kind == "meta" and prev.label == "post header"):
         return True
     return (ln.section == "intro" and _fold_name(ln.name) in _QUESTION_LABELS) or bool(_CHAT_RE.match(ln.text))
 
@@ -582,16 +569,21 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
     if not starts:
         for k, ln in enumerate(body):
             told = hd.inline_title(ln.text, lang) if ln.kind == "prose" else None
-            if told:
+            if told and messages.has_rule_text(messages.untold([x.text for x in body[k:] if x.kind == "prose"],
+                                                               lambda t: hd.inline_title(t, lang)), lang):
                 p = _Part(body[k:], told, None, "game")
                 p.findings.append(_told_finding(ln, told))
                 return body[:k], [p]
         return body, []
     bounds = starts + [len(body)]
     intro, parts = body[:starts[0]], []
-    for a, b in zip(bounds, bounds[1:]):
+    tolds = [next((t for ln in body[a:b] if ln.kind == "prose" and (t := hd.inline_title(ln.text, lang, units=True))), None)
+             for a, b in zip(bounds, bounds[1:])]
+    for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
         unit = body[a:b]
-        told = next((t for ln in unit if ln.kind == "prose" and (t := hd.inline_title(ln.text, lang, units=True))), None)
+        told = tolds[i]
+        if told and not messages.has_rule_text(_told_span(body, bounds, tolds, i), lang):
+            told = None  # «А я всю жизнь раскладываю «Косынку»» with no rule text after it: named, not told
         if told and (not parts or _fold_name(told) != _fold_name(parts[-1].name)):
             p = _Part(list(unit), told, None, "game")
             p.findings.append(_told_finding(next(ln for ln in unit if not ln.blank), told))
@@ -601,6 +593,24 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
         else:
             intro += unit
     return intro, parts
+
+
+def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> bool:
+    """Whether a heading's region holds rule text (:func:`~pasyans.extract.messages.has_rule_text`), or
+    the next heading is a variant of it (a game told only through its variants)."""
+    if after and (after[0].parent is head or after[0].names_variant):
+        return True
+    rest = head.text.replace(head.printed, "", 1) if head.printed and head.printed in head.text else ""
+    return messages.has_rule_text([rest] + [ln.text for ln in region if ln is not head and not ln.blank], lang)
+
+
+def _told_span(body: list[Line], bounds: list[int], tolds: list[str | None], i: int) -> list[str]:
+    """The prose of message ``i`` and of the messages after it up to the next one naming another game
+    (without the sentences that name it: :func:`~pasyans.extract.messages.untold`)."""
+    j = next((j for j in range(i + 1, len(tolds)) if tolds[j] and _fold_name(tolds[j]) != _fold_name(tolds[i])),
+             len(tolds))
+    return messages.untold([ln.text for ln in body[bounds[i]:bounds[j]] if ln.kind == "prose"],
+                           lambda t: hd.inline_title(t, "ru", units=True) or hd.inline_title(t, "uk", units=True))
 
 
 def _prev_meta(body: list[Line], k: int) -> Line | None:
@@ -664,7 +674,9 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         a, b = pre_content[0].n, pre_content[-1].n
         after = next((ln for ln in pre_content if ln.kind == "after-title"), None)
         body = [ln for ln in pre if ln.n >= a]
-        told_intro, told = _split_told(body, lang) if not heads else (body, [])
+        # the post header over the first message is where that message starts
+        a0 = max((ln.n for ln in pre if ln.n < a and ln.kind == "meta" and ln.label == "post header"), default=a)
+        told_intro, told = _split_told([ln for ln in pre if ln.n >= a0], lang) if not heads else (body, [])
         if after is None and told:
             intro = [ln for ln in told_intro if not ln.blank and ln is not doc_title]
             if intro:
@@ -701,6 +713,9 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
                                         f"heading of a part of the text, not a game: «{head.text}»"))
         elif head.kind == "variant-heading":
             parts.extend(_split_lettered(region, head, lang))
+        elif head.kind == "heading" and not head.names_variant and not _has_rules(region, head, lines[end:end + 1], lang):
+            src_findings.append(Finding("", (head.n, head.n), "not-a-game",
+                                        f"a title with no rule text under it, not a game: «{head.text}»"))
         else:
             section = _split_section(region, head, lang)
             if head.parent is not None:
@@ -888,6 +903,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
     pre = source.orthography == "pre-reform"
     lines = _classify(source)
     parts, src_findings, intro = _regions(lines, lang)
+    place_footnotes(parts)
     src_findings += _furniture_findings(lines)
     for f in src_findings:
         f.source = source.id

@@ -5,7 +5,9 @@ p. 48»; a book page has running heads («— 24 —», «СБОРНИКЪ ПА�
 headers, quoted replies and signatures; a blog post has a share line, tags and comments; an
 encyclopedia article has a contents list, «See also» and categories. The families are rows of
 ``pasyans/data/page_furniture.json`` (each with example lines); :func:`furniture` reads a whole
-text's lines and says which are furniture and of which family.
+text's lines and says which are furniture and of which family. A block runs to its paragraph's end,
+but a quoted reply under its header («Lena писал(а):») only while its lines repeat earlier lines of
+the text (the first new line is the reply), and a contents list only over its entries.
 
 Input: the stripped lines of a source in modern spelling (``""`` for a blank line), and its
 language. Output: ``{line number (1-based): family name}``. The segmenter
@@ -111,6 +113,7 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
     if paras and _masthead(paras[0], lang):
         out.update((n, "masthead") for n, _ in paras[0])
     back = None
+    earlier: list[str] = []   # the text's lines so far, folded: a quote repeats them
     for para in paras:
         block = None
         marked = False   # the block is a quote whose lines are marked «>»
@@ -120,8 +123,14 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
             if back is not None and marks(s).mark != "none" and not _row("back_matter", undecorated(s)) \
                     and title_shape(marks(s).rest, lang, layout=True):
                 back = None  # a heading ends the back matter; a numbered reference «1. Иванов И. И. …» does not
-            block = block or _row("blocks", s)
+            opener = _row("blocks", s)
+            if block == "quoted reply" and opener is None and not _quotes(s, earlier):
+                block = None  # «Lena писал(а):» / the quoted line / the reply: the quote ends where repeating does
+            elif block == "contents" and opener is None and not _ENTRY_RE.match(s) and line_family(s) != "contents":
+                block = None  # «Зміст» / «1 Правила» / «2 Варіанти» / «Правила»: the first unnumbered line is the text
+            block = block or opener
             marked = marked or (block == "quoted reply" and s.startswith(">"))   # (e-mail, forums)
+            earlier.append(_folded(s))
             if block is None:     # «3 Примечания» in a contents list names a section; it starts no back matter
                 back = _row("back_matter", undecorated(s)) or back   # «Примечания[править | править код]»
             fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None) \
@@ -133,6 +142,20 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
             out.setdefault(n, "separator")  # «* * *» between posts; «-----» right under a title is its underline
     _running_heads(lines, out)
     return out
+
+
+_ENTRY_RE = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVXLC]{1,6}\.)\s+\S|^\S.{0,80}\s\d{1,4}$")
+"""An entry of a contents list: numbered («2.1 Розклад», «IV. Часы») or ending in its page number."""
+
+
+def _folded(s: str) -> str:
+    return " ".join(s.lstrip("> ").casefold().split())
+
+
+def _quotes(s: str, earlier: list[str]) -> bool:
+    """Whether the line ``s`` under a quote header repeats (a part of) an earlier line of the text."""
+    k = _folded(s)
+    return len(k) >= 8 and any(k in e for e in earlier)
 
 
 def _running_heads(lines: list[str], out: dict[int, str]) -> None:

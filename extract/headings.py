@@ -515,6 +515,10 @@ _NUMBER_MARKS = ("numbered", "roman", "chapter", "paragraph", "step")
 """Marks that number a section as well as a game: «2.1. Розклад», «4.1. Мета гри», «Шаг 1. Раздача» are labels."""
 
 
+_LABEL_NUMBER_RE = re.compile(r"\s+(?:№|N|No\.?)?\s*\d{1,4}$")
+"""The number after a whole-line label: «ЗАДАЧА № 5», «Задача 2»."""
+
+
 def _match_label(phrase: str, lang: str) -> dict | None:
     t = labels()
     key = _key(phrase, lang)
@@ -535,11 +539,12 @@ def section_label(s: str, lang: str) -> Label | None:
     more text («Цель игры: собрать все карты», «Пример: ♠8 — ♣9.»). ``None`` otherwise."""
     mk = marks(s)
     core = mk.rest if s.startswith(("#", "*", "_")) or mk.mark in _NUMBER_MARKS else s
-    whole = (undecorated(core) or core).strip(_LABEL_PUNCT)
+    bare = (undecorated(core) or core).strip(_LABEL_PUNCT)
+    whole = _LABEL_NUMBER_RE.sub("", bare).strip(_LABEL_PUNCT)
     if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+)*", whole):
         row = _match_label(whole, lang)
         if row is not None:
-            return Label(row["kind"], whole)
+            return Label(row.get("numbered_kind", row["kind"]) if whole != bare else row["kind"], whole)
     m = re.match(r"^[*_]{0,2}([^\W\d_][^:.—–]{0,38}?)[*_]{0,2}\s*(?::|\.|\s[—–-])\s*[*_]{0,2}\s*(?=\S)", core)
     if m:
         row = _match_label(m.group(1), lang)

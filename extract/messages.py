@@ -1,0 +1,82 @@
+"""Texts cut into turns and messages, and the rule text a game's title needs.
+
+* :func:`subject_title`: an e-mail's subject line read as a title — «Тема: Re: правила Солитера»
+  → «Правила Солитера» (the caller reads the title frame: «Солитер»).
+* :func:`speech_start`: where the speech starts after a speaker label of a transcript
+  («ВЕДУЩИЙ: …», «Гість: …»); such a line is a turn, never a title.
+* :func:`has_rule_text`: whether lines hold rule text (a rule verb, or two different card or pile
+  nouns in one line) — a title with no rule text under it names no game.
+
+The patterns and word lists are data: ``pasyans/data/messages.json`` (each with examples that
+``tests/test_messages.py`` checks). Input lines are stripped, in modern spelling.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+
+from pasyans import morph
+
+from .headings import words
+
+
+@lru_cache(maxsize=1)
+def table() -> dict:
+    """``messages.json`` with its patterns compiled and word lists as sets."""
+    data = json.loads(resources.files("pasyans").joinpath("data/messages.json").read_text("utf-8"))
+    data["subject"]["re"] = re.compile(data["subject"]["pattern"])
+    data["speakers"]["re"] = re.compile(data["speakers"]["pattern"])
+    data["rule_text"]["verb_set"] = frozenset(data["rule_text"]["verbs"])
+    data["rule_text"]["noun_set"] = frozenset(data["rule_text"]["nouns"])
+    return data
+
+
+def subject_title(s: str) -> str | None:
+    """The title an e-mail subject line gives, first letter capitalised («Тема: Re: правила
+    Солитера» → «Правила Солитера»), else ``None``."""
+    m = table()["subject"]["re"].match(s)
+    if not m:
+        return None
+    rest = m.group("rest").strip()
+    return rest[:1].upper() + rest[1:]
+
+
+def speech_start(s: str) -> int | None:
+    """The offset of the speech after a speaker label opening ``s`` («ДИКТОР: А теперь …» → 8),
+    else ``None``. Whether the label is rather a section label («Правила: …») is the caller's to check."""
+    m = table()["speakers"]["re"].match(s)
+    return m.end() if m else None
+
+
+def _lemmas(s: str, lang: str) -> set[str]:
+    return {(morph.lemma(w, lang) or w.lower()).replace("ё", "е") for w in words(s)}
+
+
+def is_rule_text(s: str, lang: str) -> bool:
+    """Whether the line ``s`` reads as rule text: a rule verb, or two different card/pile nouns."""
+    t = table()["rule_text"]
+    ls = _lemmas(s, lang)
+    return bool(ls & t["verb_set"]) or len(ls & t["noun_set"]) >= 2
+
+
+def has_rule_text(lines, lang: str) -> bool:
+    """Whether any of the stripped ``lines`` is rule text (:func:`is_rule_text`)."""
+    return any(s and is_rule_text(s, lang) for s in lines)
+
+
+_SENTENCE_RE = re.compile(r"[^.!?…]+(?:[.!?…]+[»\")]*|$)")
+
+
+def untold(lines: list[str], names) -> list[str]:
+    """``lines`` without the sentences of the first line that names a game (``names(sentence)`` is
+    not ``None``): the rule text a told title needs is what follows the naming, not the naming
+    («А я всю жизнь раскладываю «Косынку».» is no rule text)."""
+    for k, s in enumerate(lines):
+        parts = [m.group(0) for m in _SENTENCE_RE.finditer(s) if m.group(0).strip()]
+        if any(names(p) for p in parts):
+            kept = " ".join(p.strip() for p in parts if not names(p))
+            return lines[:k] + [kept] + lines[k + 1:]
+    return lines
