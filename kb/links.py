@@ -9,6 +9,10 @@ Evidence comes in three kinds:
   name is a catalogue's translation of the other's English name («килим» is Aisleriot's Ukrainian
   «Carpet»); a name the text disputes («Кэнфилд» in «Клондайк») never makes two games one;
 * **catalogue** — both games are linked to the same PySolFC entry by the crosswalk;
+* **name-translation** — a Russian and a Ukrainian name translate word for word by the table of
+  :mod:`pasyans.kb.name_words` («Королевский двор» / «Королівський двір», «Мельник» / «Мірошник»):
+  for games no catalogue knows; a lead only — ``same`` when the rules agree on
+  :data:`TRANSLATION_AGREE` facts and none conflicts, else kept apart with that reason;
 * **rules** — the facts of the rule specs (:mod:`pasyans.extract.rules`): packs, cards per pack,
   piles and cards per pile of the layout, foundations and building. A fact the spec leaves unknown
   may come from the book's contents part («ИГРЫ ОДНОЙ КОЛОДОЙ»: one full pack) or from the game's
@@ -38,6 +42,7 @@ from typing import Iterable
 
 from .crosswalk import (CATALOGUE_LABEL, CrosswalkRow, book_parts, english_names, fold, load_catalogues,
                         name_key, packs_of_part, same_name)
+from .name_words import key as translation_key, translation
 
 STRUCTURAL = ("packs", "cards_per_pack", "cards", "tableau_piles", "cards_per_pile")
 """Facts that tell two games apart when they differ."""
@@ -57,6 +62,9 @@ SIMILAR_KINDS = ("title", "title-form", "alias", "gloss")
 
 DIMINUTIVE = ("чок", "чек", "ок", "ек", "ик", "ка", "очка", "ечка", "ишка")
 """Endings that make a diminutive of a noun's stem («паук» → «паучок»)."""
+
+TRANSLATION_AGREE = 2
+"""Facts two games must agree on (and none conflict) for names that translate word for word to link them."""
 
 _DIFFERENT_CUES = ("не соответств", "другого свойства", "неправильно", "не является", "не путать")
 _RELATED_CUES = ("напомина", "схож", "подобно", "вариант", "похож")
@@ -303,6 +311,12 @@ def name_evidence(a, b, lang: dict[str, str], xw: dict[str, CrosswalkRow],
                 ev.append(f"text of {owner} ({_lines_text(lines)}): «{(sent or rel).strip()}»")
             continue
         if not same_name(x, y, lx, ly):
+            pairs = translation(x, lx, y, ly) if kx in NAME_KINDS and ky in NAME_KINDS else None
+            if pairs:
+                kinds.add("name-translation")
+                ev.append(f"word-for-word translation: {kx} «{x}» ({lx}, {a.key}) / {ky} «{y}» ({ly}, {b.key}): "
+                          + ", ".join(pairs))
+                continue
             if kx in SIMILAR_KINDS and ky in SIMILAR_KINDS and _similar(x, y, lx, ly):
                 kinds.add("similar-name")
                 ev.append(f"similar names: {kx} «{x}» ({a.key}) / {ky} «{y}» ({b.key})")
@@ -391,6 +405,8 @@ def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
         if conflict or a.source == b.source:
             return "different"
         return "same"
+    if "name-translation" in kinds and not conflict and a.source != b.source and len(agree) >= TRANSLATION_AGREE:
+        return "same"  # «Королевский двор» / «Королівський двір»: the names translate and the rules agree
     if "mention-related" in kinds:
         return "related"
     if conflict or a.source == b.source:
@@ -424,6 +440,9 @@ def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translat
             keys.update(("enw", w.strip("'s")) for w in r.english.lower().split())
     keys.update(("en", fold(c.english)) for _n, _k, c in translations.get(g.key, ()))
     keys.update(("en", e) for e in englishes.get(g.key, ()))
+    for name, kind, nl, _l, _s in _names(g, lang.get(g.source, "ru")):
+        if kind in NAME_KINDS and (tk := translation_key(name, nl)) is not None:
+            keys.add(("tr", tk))
     return keys
 
 
@@ -477,6 +496,9 @@ def find_links(games: list, sources: list, rows: Iterable[CrosswalkRow] = (), ca
             continue
         agree, conflict, differ = compare_facts(all_facts.get(a.key, {}), all_facts.get(b.key, {}))
         relation = decide(a, b, kinds, agree, conflict)
+        if "name-translation" in kinds and relation != "same" and not kinds & {"same-name", "catalogue", "translation"}:
+            ev.append(f"the names translate word for word, but the rules do not confirm one game (they agree on "
+                      f"{len(agree)} fact(s), {TRANSLATION_AGREE} needed, {len(conflict)} conflict(s)): kept apart")
         if a.source == b.source and relation == "different" and not conflict and not kinds & {"mention-different"}:
             ev.append(f"both are entries of text {a.source}")
         ev += [f"rules conflict: {c}" for c in conflict]

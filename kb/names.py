@@ -393,10 +393,37 @@ def find(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Match]:
                                                 limit=limit, score_cutoff=80):
             offer(nid, 0.8 * score / 100, f"a guess: only a similar spelling ({score:.0f}%) to", guess=True)
     out = sorted(best.values(), key=lambda m: (-m.score, m.game))[:limit]
+    out = (out + _same_elsewhere(conn, out))[:limit]
     for m in out:
         m.lines = [list(x) for x in _lines(conn, m.game)]
     _add_links(conn, out)
     return out
+
+
+SAME_ELSEWHERE = 0.95
+"""The score of a game linked ``same`` to an answer but not named by the query, × the answer's."""
+
+
+def _same_elsewhere(conn: sqlite3.Connection, found: list[Match]) -> list[Match]:
+    """The games the ``links`` table calls the same game as an answer (not a guess) that the query's
+    words did not find («Бабушкин сундук» → its uk translation «Бабусина скриня»), just below it."""
+    if not found or not _has_table(conn, "links"):
+        return []
+    have = {m.game for m in found}
+    by_game = {m.game: m for m in found if not m.guess}
+    q = ",".join("?" * len(by_game))
+    extra: dict[str, Match] = {}
+    rows = conn.execute(f"SELECT game_a, game_b FROM links WHERE relation = 'same' AND (game_a IN ({q}) OR game_b IN ({q}))",
+                        tuple(by_game) * 2).fetchall() if by_game else []
+    for a, b in rows:
+        for x, y in ((a, b), (b, a)):
+            if x in by_game and y not in have and y not in extra:
+                g = conn.execute("SELECT name, source FROM games WHERE id = ?", (y,)).fetchone()
+                if g is not None:
+                    m = by_game[x]
+                    extra[y] = Match(y, g[0] or y, g[0] or y, round(m.score * SAME_ELSEWHERE, 3),
+                                     "not named by the query: linked to an answer (links table)", g[1], kind="link")
+    return sorted(extra.values(), key=lambda m: (-m.score, m.game))
 
 
 def _has_column(conn: sqlite3.Connection, table: str, column: str) -> bool:

@@ -33,9 +33,10 @@ BLOCK_ROWS = [(key, row["name"], ex) for key in ("blocks", "back_matter") for ro
 @pytest.mark.parametrize("key, family, line", BLOCK_ROWS, ids=[f"{n}:{s[:25]}" for _, n, s in BLOCK_ROWS])
 def test_every_block_row_opens_its_block(key, family, line):
     # the line, then a line of its block; a blank line ends a block, a marked heading the back matter
-    # (a quote marked «>» goes on by «>» lines: see test_a_quote_marked_by_angles_ends_at_the_reply)
-    text = [line, "> Марко Петренко" if line.startswith(">") else "Марко Петренко", "", "Косынка, или Клондайк", "",
-            "## Паук", "Раскладка."]
+    # (a quote marked «>» goes on by «>» lines: see test_a_quote_marked_by_angles_ends_at_the_reply; an unmarked
+    # one while its lines repeat earlier ones; a contents list over its entries)
+    second = {"quoted reply": "> Марко Петренко", "contents": "1 Марко Петренко"}.get(family, "Марко Петренко")
+    text = [line, second, "", "Косынка, или Клондайк", "", "## Паук", "Раскладка."]
     got = fu.furniture(text, "ru")
     assert got[1] == family and got[2] == family
     assert (4 in got) == (key == "back_matter") and 6 not in got and 7 not in got

@@ -92,3 +92,32 @@ def test_a_text_of_many_same_named_entries_costs_linear_pairs(monkeypatch):
     assert ("t-1", "t-2") in pairs and ("t-299", "t-300") in pairs and ("t-1", "t-3") not in pairs
     assert all((f"t-{i}", "u-1") in pairs for i in range(1, n + 1))
     assert not any("u-2" in p for p in pairs)
+
+
+def _pair(uk_name: str, agree: int, conflict: bool = False):
+    """A ru and a uk game no catalogue knows, with ``agree`` equal facts (and one conflicting)."""
+    from pasyans.kb.links import Fact
+    from pasyans.models import GameText
+
+    games = [GameText("r-1", "r", "Королевский двор", [(1, 9)]), GameText("u-1", "u", uk_name, [(1, 9)])]
+    sources = [type("S", (), {"id": sid, "language": lang})() for sid, lang in (("r", "ru"), ("u", "uk"))]
+    values = [("packs", 2, 2), ("tableau_piles", 12, 12), ("foundations.base", "A", "A")][:agree]
+    if conflict:
+        values.append(("cards_per_pile", 4, 5))
+    facts = {g: {f: Fact(g, f, v[i], "rules", (3, 3), "…") for f, *v in values for i in [k]}
+             for k, g in enumerate(("r-1", "u-1"))}
+    return find_links(games, sources, (), all_facts=facts)
+
+
+def test_a_uk_translation_of_an_uncatalogued_game_is_linked_when_its_rules_agree():
+    [link] = _pair("Королівський двір", agree=3)
+    assert (link.relation, "name-translation" in link.names) == ("same", True)
+    assert any("Королевский = Королівський" in e and "двор = двір" in e for e in link.evidence)
+
+
+def test_a_name_translation_alone_or_against_the_rules_links_nothing():
+    [alone] = _pair("Королівський двір", agree=1)
+    assert alone.relation == "similar-name" and any("kept apart" in e for e in alone.evidence)
+    [against] = _pair("Королівський двір", agree=3, conflict=True)
+    assert against.relation != "same"
+    assert _pair("Королівський палац", agree=3) == []   # «палац» is no translation of «двор»
