@@ -125,10 +125,38 @@ def title_frame(s: str, lang: str = "ru") -> tuple[str, str] | None:
         if section_label(bare, lang) is not None or is_front_matter(bare, lang):
             return None
         if m.get("nominative"):
-            nom = nominative(bare, lang)
+            nom = nominative(bare, lang, m.get("case"))
             name = name.replace(bare, nom) if nom != bare else name
         return m["name"], name
-    return None
+    return _last_crumb(s, lang)
+
+
+_CRUMB_SPLIT = re.compile(r"\s[›>]\s")
+_CRUMB_NAME_RE = re.compile(r"^(?P<name>[A-ZА-ЯЁІЇЄҐ][\w'’-]*(?:\s+[\w'’-]+){0,2})\s*(?::|—|–)\s+\S.{0,80}$")
+
+
+def _last_crumb(s: str, lang: str) -> tuple[str, str] | None:
+    """A forum's or a site's breadcrumbs whose last crumb names the game: «Форум «Карточный домик» ›
+    Пасьянсы › Правила «Марии Стюарт»» (a title frame of its own) or «… › Косинка: як я розклала …»
+    (a short name before a colon); ``("breadcrumbs", name)``, else ``None``."""
+    crumbs = _CRUMB_SPLIT.split(s)
+    if len(crumbs) < 2 or any(not c.strip() or len(c) > 60 for c in crumbs[:-1]):
+        return None
+    last = crumbs[-1].strip()
+    inner = title_frame(last, lang)
+    if inner is not None:
+        return "breadcrumbs", inner[1]
+    q = QUOTE_RE.search(last)
+    if q is not None:   # «Тема: «Пирамида» никак не сходится»: the quoted name
+        return "breadcrumbs", q.group(0)
+    m = _CRUMB_NAME_RE.match(last)
+    if m is None:
+        return None
+    name = m.group("name")
+    if section_label(name, lang) is not None or is_front_matter(name, lang) or "пасьянс" in name.casefold() \
+            or title_shape(name, lang) not in ("plain", "caps"):
+        return None
+    return "breadcrumbs", name
 
 
 def named_variant(s: str) -> str | None:
@@ -193,19 +221,21 @@ def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
 _NAME_POS = ("ADJF", "NOUN")
 
 
-def nominative(name: str, lang: str) -> str:
+def nominative(name: str, lang: str, case: str | None = None) -> str:
     """A game's name as a catalogue gives it, in the nominative: «Паука» → «Паук», «Косынку» →
     «Косынка», «Паучком» → «Паучок», «Свободную ячейку» → «Свободная ячейка», «Могилой Наполеона»
     → «Могила Наполеона» (the adjectives before the first noun and that noun, when pymorphy3 knows
     them all in one case that is not the nominative; the words after the noun stay as printed). A
-    name it cannot read so (an unknown word, a verb, words in different cases) as it stands."""
+    name it cannot read so (an unknown word, a verb, words in different cases) as it stands.
+    ``case``: the case the frame governs («Правила «Марии Стюарт»»: ``"gent"``), taken when the
+    words can be in it even if they could be nominative too («Марии» is also a plural)."""
     ws = name.split()
     if len(ws) > 1:
-        return _nominative_phrase(ws, lang) or name
+        return _nominative_phrase(ws, lang, case) or name
     return _nominative(name, lang)
 
 
-def _nominative_phrase(ws: list[str], lang: str) -> str | None:
+def _nominative_phrase(ws: list[str], lang: str, governed: str | None = None) -> str | None:
     """``ws`` (a name of several words) with its head put in the nominative, or ``None``."""
     head = []
     for w in ws:
@@ -221,6 +251,8 @@ def _nominative_phrase(ws: list[str], lang: str) -> str | None:
     else:
         return None
     cases = set.intersection(*({p.tag.case for p in ps} for ps in head))
+    if governed in cases:
+        cases = {governed}
     if not cases or "nomn" in cases:
         return None
     case = next((c for c in ("accs", "gent", "ablt", "datv", "loct") if c in cases), None)
@@ -547,7 +579,9 @@ def section_label(s: str, lang: str) -> Label | None:
             return Label(row.get("numbered_kind", row["kind"]) if whole != bare else row["kind"], whole)
     m = re.match(r"^[*_]{0,2}([^\W\d_][^:.—–]{0,38}?)[*_]{0,2}\s*(?::|\.|\s[—–-])\s*[*_]{0,2}\s*(?=\S)", core)
     if m:
-        row = _match_label(m.group(1), lang)
+        phrase = _LABEL_NUMBER_RE.sub("", m.group(1).strip())
+        row = _match_label(phrase, lang)
         if row is not None:
-            return Label(row["kind"], m.group(1).strip(), (len(s) - len(core)) + m.end())
+            kind = row.get("numbered_kind", row["kind"]) if phrase != m.group(1).strip() else row["kind"]
+            return Label(kind, m.group(1).strip(), (len(s) - len(core)) + m.end())
     return None

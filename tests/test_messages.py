@@ -171,3 +171,13 @@ def test_the_alias_sentence_names_the_language_of_the_alias():
     seg = _segment(text)
     [g] = [x.game for x in seg.games]
     assert [(a.name, a.language) for a in g.aliases] == [("Скринька", "uk")]
+
+
+def test_a_forum_topic_named_in_its_breadcrumbs_titles_its_game():
+    from pasyans.extract.headings import title_frame
+
+    assert title_frame("Форум «Клуб» › Пасьянси › Павук: з чого почати", "uk") == ("breadcrumbs", "Павук")
+    assert title_frame("Сайт › Пасьянсы › Правила «Королевы Марго»", "ru") == ("breadcrumbs", "«Королева Марго»")
+    assert title_frame("Главная › Пасьянсы", "ru") is None
+    assert title_frame("Главная › Пасьянсы › Правила: как играть", "ru") is None
+    assert section_label("ЗАДАЧА № 7. Тот же пасьянс.", "ru").kind == "example"
