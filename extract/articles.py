@@ -83,6 +83,7 @@ from pasyans.models import Alias, Example, Finding, GameText, Section
 
 from . import headings as hd
 from . import messages
+from .clean import dehyphenate
 from .footnotes import footnote_mark, place_footnotes
 from .furniture import furniture
 from .article_aliases import dedupe, text_aliases, title_aliases
@@ -716,6 +717,11 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         elif head.kind == "heading" and not head.names_variant and not _has_rules(region, head, lines[end:end + 1], lang):
             src_findings.append(Finding("", (head.n, head.n), "not-a-game",
                                         f"a title with no rule text under it, not a game: «{head.text}»"))
+        elif head.kind == "group-heading" and (told := _split_told(region[1:], lang)[1]):
+            # «Глава третья. Бабушкины пасьянсы» over a story that names its game in a sentence
+            src_findings.append(Finding("", (head.n, told[0].lines[0].n - 1 if told[0].lines[0].n > head.n else head.n),
+                                        "not-a-game", f"heading of a part of the text, not a game: «{head.text}»"))
+            parts.extend(told)
         else:
             section = _split_section(region, head, lang)
             if head.parent is not None:
@@ -940,7 +946,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
         mts = []
         for ln in content:
             mts.append(line_mt(ln, pre))
-        mt = MappedText.concat(mts, "\n")
+        mt = dehyphenate(MappedText.concat(mts, "\n"), lang, spaced=False)  # «Раскла-» / «дываютъ» (a scan's lines)
         exs = find_examples(p, pre, lang, source.notation, source.language_at if source.languages else None)
         examples, ex_mts = [], []
         for ex in exs:

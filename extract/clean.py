@@ -136,7 +136,7 @@ def _join_hyphen(left_word: str, right_word: str, lang: str) -> bool:
     return right_word[0].islower()
 
 
-def dehyphenate(mt: MappedText, lang: str = "ru") -> MappedText:
+def dehyphenate(mt: MappedText, lang: str = "ru", spaced: bool = True) -> MappedText:
     """Join words hyphenated at a line end: «вере-\\nница» → «вереница».
 
     Only a ``-`` (optionally after one space, «ко -») right before a newline is considered; the
@@ -144,10 +144,12 @@ def dehyphenate(mt: MappedText, lang: str = "ru") -> MappedText:
     newline is deleted and the real hyphen kept («Монте-\\nКарло» → «Монте-Карло»,
     «какой-\\nнибудь» → «какой-нибудь», «6-\\nй» → «6-й»). The halves are the letters next to
     the hyphen (a rank letter right after a suit symbol belongs to the card). Uses
-    pymorphy3's dictionary (:func:`pasyans.morph.is_known`) for ``lang``.
+    pymorphy3's dictionary (:func:`pasyans.morph.is_known`) for ``lang``. ``spaced=False``: a hyphen
+    after a space is a dash, left alone (a typed text's «Косынка -» at a line end).
     """
     edits: list[tuple[int, int, str]] = []
-    for m in re.finditer(r"([^\W\d_]*)( ?-\n)(?=([^\W\d_]*))", mt.text):
+    for m in re.finditer(r"([^\W\d_]*)( ?-\n)(?=([^\W\d_]*))" if spaced else r"([^\W\d_]+)(-\n)(?=([^\W\d_]+))",
+                         mt.text):
         left, right = m.group(1), m.group(3)
         if left and m.start(1) > 0 and mt.text[m.start(1) - 1] in SUIT_SYMBOLS:
             left = left[1:]  # the rank letter belongs to the card: «♠Т-/♠2», «♥Тпоме-/щается»

@@ -181,3 +181,25 @@ def test_a_forum_topic_named_in_its_breadcrumbs_titles_its_game():
     assert title_frame("Главная › Пасьянсы", "ru") is None
     assert title_frame("Главная › Пасьянсы › Правила: как играть", "ru") is None
     assert section_label("ЗАДАЧА № 7. Тот же пасьянс.", "ru").kind == "example"
+
+
+def test_a_chapter_in_the_plural_over_a_story_gives_the_game_the_story_names():
+    text = "\n".join([
+        "ПАСЬЯНС «ЧАСЫ»", "Раскладывают тринадцать кучек по кругу.", "",
+        "Глава 2. Дедушкины пасьянсы", "", "Вечером дедушка достал колоду.",
+        "— Сегодня я научу тебя пасьянсу «Колодец».", "— Сдаём четыре стопки вокруг середины, тузы кладём на базы."])
+    seg = _segment(text)
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Часы", [(1, 2)]), ("Колодец", [(7, 8)])]
+    assert any(f.kind == "not-a-game" and f.lines[0] == 4 for f in seg.findings)
+
+
+def test_a_scanned_page_s_line_end_hyphens_are_joined_in_the_game_text_and_a_typed_dash_is_kept():
+    text = "\n".join(["ПАСЬЯНСЪ «КРЕПОСТЬ».", "", "Берутъ одну колоду и раскла-", "дываютъ восемь кучекъ; тузы кла-",
+                      "дутъ въ основаніе. Крепость -", "это долгій пасьянсъ."])
+    seg = _segment(text, orthography="pre-reform")
+    [g] = seg.games
+    assert "раскладывают восемь кучек; тузы кладут в основание" in g.text.text
+    assert "Крепость -\nэто" in g.text.text
+    at = g.text.text.index("раскладывают")
+    assert g.text.line[at + len("раскла")] == 4   # «дывают» still maps to its raw line
+
