@@ -309,6 +309,7 @@ def _entries(nonblank: list[Line], lang: str) -> None:
         if len(run) >= hd.shapes()["entry_leads"]["min_run"]:
             for e, title in run:
                 _heading(e, e.text, hd.Marks("none", 20, None, None, title, 0), hd.title_shape(title, lang), lang)
+                e.frame = "entry"  # an entry of a list of games: the list is its evidence (see _has_rules)
                 e.printed = e.raw.strip()[: len(title)] if len(e.raw.strip()) == len(e.text) else title
         run = []
         if ln is not None and ln.kind in ("heading", "group-heading", "doc-title", "part"):
@@ -571,7 +572,7 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
         for k, ln in enumerate(body):
             told = hd.inline_title(ln.text, lang) if ln.kind == "prose" else None
             if told and messages.has_rule_text(messages.untold([x.text for x in body[k:] if x.kind == "prose"],
-                                                               lambda t: hd.inline_title(t, lang)), lang):
+                                                               lambda t: hd.inline_title(t, lang), lang), lang):
                 p = _Part(body[k:], told, None, "game")
                 p.findings.append(_told_finding(ln, told))
                 return body[:k], [p]
@@ -583,7 +584,7 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
     for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
         unit = body[a:b]
         told = tolds[i]
-        if told and not messages.has_rule_text(_told_span(body, bounds, tolds, i), lang):
+        if told and not messages.has_rule_text(_told_span(body, bounds, tolds, i, lang), lang):
             told = None  # «А я всю жизнь раскладываю «Косынку»» with no rule text after it: named, not told
         if told and (not parts or _fold_name(told) != _fold_name(parts[-1].name)):
             p = _Part(list(unit), told, None, "game")
@@ -598,20 +599,24 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
 
 def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> bool:
     """Whether a heading's region holds rule text (:func:`~pasyans.extract.messages.has_rule_text`), or
-    the next heading is a variant of it (a game told only through its variants)."""
-    if after and (after[0].parent is head or after[0].names_variant):
+    the next heading is a variant of it (a game told only through its variants), or it is an entry of a
+    list of games (three or more in a row: the list is the evidence)."""
+    if head.frame == "entry" or (after and (after[0].parent is head or after[0].names_variant)):
         return True
     rest = head.text.replace(head.printed, "", 1) if head.printed and head.printed in head.text else ""
-    return messages.has_rule_text([rest] + [ln.text for ln in region if ln is not head and not ln.blank], lang)
+    texts = [rest] + [ln.text for ln in region if ln is not head and not ln.blank]
+    # «Этотъ пасьянсъ называютъ также «…»»: a sentence giving the game another name speaks of a game too
+    return messages.has_rule_text(texts, lang) or any(
+        t and matches(make_doc(t, lang), lang).keys() & {"ALIAS", "ALIAS_CAP"} for t in texts)
 
 
-def _told_span(body: list[Line], bounds: list[int], tolds: list[str | None], i: int) -> list[str]:
+def _told_span(body: list[Line], bounds: list[int], tolds: list[str | None], i: int, lang: str) -> list[str]:
     """The prose of message ``i`` and of the messages after it up to the next one naming another game
-    (without the sentences that name it: :func:`~pasyans.extract.messages.untold`)."""
+    (the sentence that names it without its rule verbs: :func:`~pasyans.extract.messages.untold`)."""
     j = next((j for j in range(i + 1, len(tolds)) if tolds[j] and _fold_name(tolds[j]) != _fold_name(tolds[i])),
              len(tolds))
     return messages.untold([ln.text for ln in body[bounds[i]:bounds[j]] if ln.kind == "prose"],
-                           lambda t: hd.inline_title(t, "ru", units=True) or hd.inline_title(t, "uk", units=True))
+                           lambda t: hd.inline_title(t, "ru", units=True) or hd.inline_title(t, "uk", units=True), lang)
 
 
 def _prev_meta(body: list[Line], k: int) -> Line | None:

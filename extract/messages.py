@@ -31,6 +31,7 @@ def table() -> dict:
     data["speakers"]["re"] = re.compile(data["speakers"]["pattern"])
     data["rule_text"]["verb_set"] = frozenset(data["rule_text"]["verbs"])
     data["rule_text"]["noun_set"] = frozenset(data["rule_text"]["nouns"])
+    data["rule_text"]["game_words"] = frozenset(data["rule_text"]["game_words"])
     return data
 
 
@@ -52,14 +53,24 @@ def speech_start(s: str) -> int | None:
 
 
 def _lemmas(s: str, lang: str) -> set[str]:
-    return {(morph.lemma(w, lang) or w.lower()).replace("ё", "е") for w in words(s)}
+    """Every normal form any parse gives a word of ``s`` («столбцов»: «столбец» and «столбцы»)."""
+    out = set()
+    for w in words(s):
+        out.add(w.lower().replace("ё", "е"))
+        out.update(p.normal_form.replace("ё", "е") for p in morph.parses(w, lang)[:4])
+    return out
 
 
 def is_rule_text(s: str, lang: str) -> bool:
-    """Whether the line ``s`` reads as rule text: a rule verb, or two different card/pile nouns."""
+    """Whether the line ``s`` reads as rule text: a rule verb, or two different card/pile nouns
+    (lemmas in ``lang``, then in the other of ru/uk: a Russian sentence in a Ukrainian text)."""
     t = table()["rule_text"]
-    ls = _lemmas(s, lang)
-    return bool(ls & t["verb_set"]) or len(ls & t["noun_set"]) >= 2
+    for lg in (lang, "uk" if lang == "ru" else "ru"):
+        ls = _lemmas(s, lg)
+        game = any(w.lower() in t["game_words"] for w in words(s))  # «пасьянс на одну колоду»
+        if ls & t["verb_set"] or len(ls & t["noun_set"]) + game >= 2:
+            return True
+    return False
 
 
 def has_rule_text(lines, lang: str) -> bool:
@@ -70,13 +81,16 @@ def has_rule_text(lines, lang: str) -> bool:
 _SENTENCE_RE = re.compile(r"[^.!?…]+(?:[.!?…]+[»\")]*|$)")
 
 
-def untold(lines: list[str], names) -> list[str]:
-    """``lines`` without the sentences of the first line that names a game (``names(sentence)`` is
-    not ``None``): the rule text a told title needs is what follows the naming, not the naming
-    («А я всю жизнь раскладываю «Косынку».» is no rule text)."""
+def untold(lines: list[str], names, lang: str = "ru") -> list[str]:
+    """``lines`` with the sentence of the first line that names a game (``names(sentence)`` is not
+    ``None``) stripped of its rule verbs: the naming is no rule text by its verb («А я всю жизнь
+    раскладываю «Косынку».»), only by what it says of cards and piles («Разложим Паука: две колоды,
+    десять колонок.»)."""
+    verbs = table()["rule_text"]["verb_set"]
     for k, s in enumerate(lines):
         parts = [m.group(0) for m in _SENTENCE_RE.finditer(s) if m.group(0).strip()]
         if any(names(p) for p in parts):
-            kept = " ".join(p.strip() for p in parts if not names(p))
+            kept = " ".join(" ".join(w for w in words(p) if _lemmas(w, lang).isdisjoint(verbs)) if names(p) else p.strip()
+                            for p in parts)
             return lines[:k] + [kept] + lines[k + 1:]
     return lines
