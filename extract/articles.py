@@ -263,6 +263,8 @@ def _classify(source: Source) -> list[Line]:
                 first = words(s)[0]
                 if dotted_counts.get(s.lower(), 0) > 1 or (len(words(s)) == 1 and morph.lemma(first, lang) in _LABEL_LEMMAS):
                     ln.kind = "label"
+                elif hd.is_front_matter(s.rstrip("."), lang):
+                    ln.kind, ln.name = "part", s.rstrip(".")  # «Оглавленiе.» (a Latin «i» folded): a part's heading
                 else:
                     ln.kind = "after-title"
                     ln.printed = ln.raw.strip().rstrip(".")
@@ -275,7 +277,9 @@ def _classify(source: Source) -> list[Line]:
     _bilingual_titles(nonblank, lang, next((lg for _, lg in source.languages if lg != lang), None))
     for a, b in zip(nonblank, nonblank[1:]):
         if a.kind == b.kind == "heading" and _fold_name(a.name) == _fold_name(b.name):
-            b.kind = "subtitle"  # «Королівський двір (пасьянс)» / «Королівський двір» (an infobox's caption)
+            # «Королівський двір (пасьянс)» / «Королівський двір» (an infobox's caption): the title printed
+            # again is no new game, and no text of it (kept out of every game, listed as furniture)
+            b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
     _entries(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
     _structure(nonblank)

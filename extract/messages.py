@@ -32,6 +32,7 @@ def table() -> dict:
     data["rule_text"]["verb_set"] = frozenset(data["rule_text"]["verbs"])
     data["rule_text"]["noun_set"] = frozenset(data["rule_text"]["nouns"])
     data["rule_text"]["game_words"] = frozenset(data["rule_text"]["game_words"])
+    data["rule_text"]["same_as"]["re"] = re.compile(data["rule_text"]["same_as"]["pattern"])
     return data
 
 
@@ -65,6 +66,8 @@ def is_rule_text(s: str, lang: str) -> bool:
     """Whether the line ``s`` reads as rule text: a rule verb, or two different card/pile nouns
     (lemmas in ``lang``, then in the other of ru/uk: a Russian sentence in a Ukrainian text)."""
     t = table()["rule_text"]
+    if t["same_as"]["re"].search(s):
+        return True  # «Какъ предыдущій, но съ одной колодой»
     for lg in (lang, "uk" if lang == "ru" else "ru"):
         ls = _lemmas(s, lg)
         game = any(w.lower() in t["game_words"] for w in words(s))  # «пасьянс на одну колоду»

@@ -35,7 +35,7 @@ def test_labels_that_are_no_speakers(line):
     assert messages.speech_start(line) is None
 
 
-@pytest.mark.parametrize("line,want", TABLE["rule_text"]["examples"])
+@pytest.mark.parametrize("line,want", TABLE["rule_text"]["examples"] + TABLE["rule_text"]["same_as"]["examples"])
 def test_every_rule_text_example(line, want):
     lang = "uk" if any(c in line for c in "ієїґ") else "ru"
     assert messages.is_rule_text(line, lang) is want
@@ -203,3 +203,10 @@ def test_a_scanned_page_s_line_end_hyphens_are_joined_in_the_game_text_and_a_typ
     at = g.text.text.index("раскладывают")
     assert g.text.line[at + len("раскла")] == 4   # «дывают» still maps to its raw line
 
+
+
+def test_latin_i_in_an_old_contents_heading_and_a_game_told_by_reference():
+    text = "ОГЛАВЛЕНiЕ.\n\nЧасы . . . . 3\n\nПАСЬЯНСЪ «ЧАСЫ».\n\nРаскладываютъ тринадцать кучекъ.\n\n" \
+           "ПАСЬЯНСЪ «ВѢЕРЪ».\n\nКакъ предыдущiй, но съ одной колодой.\n"
+    seg = _segment(text, orthography="pre-reform")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Часы", [(5, 7)]), ("Веер", [(9, 11)])]
