@@ -44,14 +44,14 @@ def test_every_block_row_opens_its_block(key, family, line):
 
 def test_a_quote_marked_by_angles_ends_at_the_reply():
     """E-mail and forum quoting: the «>» lines (and the «… писала:» line over them) are the quote; the reply's
-    own lines right under it, with no blank line between, are the text — a quote not marked by «>» goes on to
-    the blank line as before."""
+    own lines right under it, with no blank line between, are the text — a quote not marked by «>» goes on while
+    its lines repeat earlier lines of the text («Куда девать трефовую даму?»), and «Ответ ниже.» is the reply."""
     text = ["Олег писал:", "> Куда девать трефовую даму?", "> И что с тузом?", "Даму на червового короля.",
             "Туз сразу в базу.", "", "Цитата (Олег):", "Куда девать трефовую даму?", "Ответ ниже.", "",
             "> Пустой столбец?", "Туда только короля."]
     got = fu.furniture(text, "ru")
-    assert [got.get(n) for n in range(1, 13)] == ["quoted reply"] * 3 + [None] * 3 + ["quoted reply"] * 3 + [
-        None, "quoted reply", None]
+    assert [got.get(n) for n in range(1, 13)] == ["quoted reply"] * 3 + [None] * 3 + ["quoted reply"] * 2 + [
+        None, None, "quoted reply", None]
 
 
 @pytest.mark.parametrize("para", fu.table()["masthead_examples"])
