@@ -63,3 +63,17 @@ def test_a_word_broken_at_a_line_end_is_read_whole():
     got = get_field(spec, "foundations.direction")
     assert (got["value"], got["lines"]) == ("up", [1, 2])
     assert get_field(spec, "tableau.build_direction")["status"] == "unknown"
+
+
+def test_a_goal_naming_piles_says_why_they_are_not_the_layout():
+    spec, findings = _read("Цель игры — разложить все карты по восьми стопкам по тринадцать карт.")
+    assert get_field(spec, "layout.tableau_piles")["status"] == "unknown"
+    assert any(f.kind == "reading-choice" and "goal names" in f.message for f in findings)
+
+
+def test_a_deal_waiting_for_no_space_and_a_group_of_one_suit():
+    spec, _ = _read("Когда ходов нет, из колоды сдают по карте на каждую стопку, но лишь если ни одна стопка не пуста.\n"
+                    "Группу карт переносят, только если все они одной масти.")
+    assert get_field(spec, "stock.deal_when")["value"] == "no-spaces"
+    assert get_field(spec, "tableau.space")["status"] == "unknown"
+    assert get_field(spec, "tableau.move")["value"] == "same-suit-sequence"

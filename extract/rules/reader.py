@@ -69,8 +69,11 @@ class Reader(Context):
                                         or self.success_led(sent)):
                 self.claim("goal", sent.quote, k, rule="goal")
                 # «Цель игры — разложить все карты по четырём стопкам в углу»: the piles of the end, not the deal
-                self.claims[before:] = [c for c in self.claims[before:]
-                                        if c.field not in ("layout.tableau_piles", "layout.cards_per_pile")]
+                kept = [c for c in self.claims[before:] if c.field not in ("layout.tableau_piles", "layout.cards_per_pile")]
+                if len(kept) < len(self.claims) - before:
+                    self.finding(k, "reading-choice", "the piles the goal names are the game's end, not its deal: "
+                                 "not read as the layout", sent.quote[:120])
+                self.claims[before:] = kept
             if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2 \
                     or self.notes.get(("example-weak", k)):
                 for c in self.claims[before:]:
