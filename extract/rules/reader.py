@@ -35,7 +35,7 @@ NOT_RULE_SECTIONS = ("scoring",)
 WEAK_SECTIONS = ("strategy",)
 
 _QUOTED = re.compile(r"«([^»]{2,60})»")
-_FOOTNOTE = re.compile(r"\s*(?:\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)\s")
+_FOOTNOTE = re.compile(r"\s*(?:\(?\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)\s")
 """A footnote of a printed book («*) Въ иныхъ сборникахъ …», «**) Нѣкоторые позволяютъ …», «¹ Въ иныхъ книгахъ …»):
 another version or a remark, never the game's rule."""
 _EXAMPLE_LABELS = {"решение", "рішення", "розв'язок", "пример", "примеры", "приклад", "приклади"}

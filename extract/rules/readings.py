@@ -178,7 +178,7 @@ def game_text(lines: list[str], spans: Iterable[tuple[int, int]], lang: str = "r
     return join_line_hyphens(mt, lang)
 
 
-_NOTE_MARK = re.compile(r"(?<=[^\W\d_])(?:\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)(?=[\s.,;:!?»)]|$)")
+_NOTE_MARK = re.compile(r"(?<=[^\W\d_])(?:\(?\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)(?=[\s.,;:!?»)]|$)")
 
 
 def drop_note_marks(mt: MappedText) -> MappedText:
