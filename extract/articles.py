@@ -154,7 +154,7 @@ def _framed_title(lines: list[Line], ln: Line, first: bool, lang: str = "ru") ->
     if len(ln.text) > 100:
         return None
     alone = all(n < 1 or n > len(lines) or lines[n - 1].blank for n in (ln.n - 1, ln.n + 1))
-    if not (mk.mark != "none" or first or alone):
+    if not (mk.mark != "none" or first or alone or ln.text.isupper()):   # «ПАСЬЯНС МІСЯЦЯ: «…»» over its text
         return None
     return hd.title_frame(mk.rest, lang)
 
@@ -198,7 +198,8 @@ def _classify(source: Source) -> list[Line]:
             ln.footnote, ln.section, ln.name = mark, "notes", "footnote"  # placed by place_footnotes
             prev = ln
             continue
-        if label is None and (messages.speech_start(s) is not None or _subject(ln, s, lang)):
+        if label is None and ((messages.speech_start(s) is not None and hd.title_frame(s, lang) is None)
+                              or _subject(ln, s, lang)):   # «ПАСЬЯНС МІСЯЦЯ: «…»» is a title, no speaker
             ln.turn = ln.kind == "prose"  # «ВЕДУЩИЙ: …» a turn of speech; «Тема: Re: правила X» a title
             prev = ln
             continue
@@ -583,12 +584,13 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
         return body, []
     bounds = starts + [len(body)]
     intro, parts = body[:starts[0]], []
-    tolds = [next((t for ln in body[a:b] if ln.kind == "prose" and (t := hd.inline_title(ln.text, lang, units=True))), None)
+    tolds = [next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
+                   and (t := hd.inline_title(ln.text, lang, units=True))), None)
              for a, b in zip(bounds, bounds[1:])]
     for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
         unit = body[a:b]
         told = tolds[i]
-        if told and not messages.has_rule_text(_told_span(body, bounds, tolds, i, lang), lang):
+        if told and not messages.has_rule_text(messages.told_span(body, bounds, tolds, i, lang), lang):
             told = None  # «А я всю жизнь раскладываю «Косынку»» with no rule text after it: named, not told
         if told and (not parts or _fold_name(told) != _fold_name(parts[-1].name)):
             p = _Part(list(unit), told, None, "game")
@@ -612,15 +614,6 @@ def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> 
     # «Этотъ пасьянсъ называютъ также «…»»: a sentence giving the game another name speaks of a game too
     return messages.has_rule_text(texts, lang) or any(
         t and matches(make_doc(t, lang), lang).keys() & {"ALIAS", "ALIAS_CAP"} for t in texts)
-
-
-def _told_span(body: list[Line], bounds: list[int], tolds: list[str | None], i: int, lang: str) -> list[str]:
-    """The prose of message ``i`` and of the messages after it up to the next one naming another game
-    (the sentence that names it without its rule verbs: :func:`~pasyans.extract.messages.untold`)."""
-    j = next((j for j in range(i + 1, len(tolds)) if tolds[j] and _fold_name(tolds[j]) != _fold_name(tolds[i])),
-             len(tolds))
-    return messages.untold([ln.text for ln in body[bounds[i]:bounds[j]] if ln.kind == "prose"],
-                           lambda t: hd.inline_title(t, "ru", units=True) or hd.inline_title(t, "uk", units=True), lang)
 
 
 def _prev_meta(body: list[Line], k: int) -> Line | None:

@@ -542,7 +542,7 @@ class Label:
     rest: int | None = None
 
 
-_LABEL_PUNCT = " .:—–-*_#"
+_LABEL_PUNCT = " .:!—–-*_#"
 _NUMBER_MARKS = ("numbered", "roman", "chapter", "paragraph", "step")
 """Marks that number a section as well as a game: «2.1. Розклад», «4.1. Мета гри», «Шаг 1. Раздача» are labels."""
 

@@ -20,6 +20,8 @@ from importlib import resources
 
 from pasyans import morph
 
+from . import headings as hd
+from .article_text import QUOTE_RE, doc as make_doc, matches
 from .headings import words
 
 
@@ -97,3 +99,23 @@ def untold(lines: list[str], names, lang: str = "ru") -> list[str]:
                             for p in parts)
             return lines[:k] + [kept] + lines[k + 1:]
     return lines
+
+
+def _fold(s: str | None) -> str:
+    return (s or "").casefold().replace("ё", "е")
+
+
+def compares(text: str, lang: str) -> bool:
+    """A message naming two games that is no alias sentence («Чем «Паук» отличается от «Косынки»?»):
+    it tells neither."""
+    names = {_fold(hd.nominative(q.group(0).strip("«»\"„“”"), lang)) for q in QUOTE_RE.finditer(text)}
+    return len(names) >= 2 and not bool(matches(make_doc(text, lang), lang).get("ALIAS"))
+
+
+def told_span(body: list, bounds: list[int], tolds: list[str | None], i: int, lang: str) -> list[str]:
+    """The prose of message ``i`` and of the messages after it up to the next one naming another game
+    (the sentence that names it without its rule verbs: :func:`~pasyans.extract.messages.untold`)."""
+    j = next((j for j in range(i + 1, len(tolds)) if tolds[j] and _fold(tolds[j]) != _fold(tolds[i])),
+             len(tolds))
+    return untold([ln.text for ln in body[bounds[i]:bounds[j]] if ln.kind == "prose"],
+                           lambda t: hd.inline_title(t, "ru", units=True) or hd.inline_title(t, "uk", units=True), lang)

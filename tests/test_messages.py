@@ -210,3 +210,22 @@ def test_latin_i_in_an_old_contents_heading_and_a_game_told_by_reference():
            "ПАСЬЯНСЪ «ВѢЕРЪ».\n\nКакъ предыдущiй, но съ одной колодой.\n"
     seg = _segment(text, orthography="pre-reform")
     assert [(g.game.name, g.game.lines) for g in seg.games] == [("Часы", [(5, 7)]), ("Веер", [(9, 11)])]
+
+
+def test_a_newsletter_rubric_in_capitals_titles_its_game_and_its_other_rubrics_make_none():
+    text = "\n".join([
+        "ЛИСТОК ГУРТКА «ВАЛЕТ»", "Число 3, травень 2023 року", "",
+        "ВІД РЕДАКЦІЇ", "Вітаємо нових членів гуртка!", "",
+        "ГРА ТИЖНЯ: «ЧОТИРИ КОРОЛІ»", "Беруть колоду з 36 карт і розкладають чотири купки.", "",
+        "ОГОЛОШЕННЯ", "Зустріч у четвер о сьомій."])
+    seg = _segment(text, "uk")
+    assert [g.game.name for g in seg.games if not g.game.fragment] == ["Чотири королі"]
+
+
+def test_a_question_comparing_two_games_tells_neither_and_textbook_boxes_are_sections():
+    text = "\n".join([
+        "Вопрос: Чем «Паук» отличается от «Паучка»?", "Ответ: В «Паучке» одна колода, а в «Пауке» две колоды и десять столбцов.",
+        "", "Вопрос: Как разложить пасьянс «Колодец»?", "Ответ: Сдают четыре стопки вокруг середины."])
+    seg = _segment(text)
+    assert [g.game.name for g in seg.games] == ["Колодец"]
+    assert section_label("Запомни!", "ru").kind == "notes" and section_label("Запитання і завдання", "uk").kind == "notes"
