@@ -134,7 +134,8 @@ def compare(ctx, k, span, pile):
             continue
         after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
         ca, _ = ctx.clause(sent, t.i)
-        which = [x for x in ctx.toks[max(ca, t.i - 6): t.i] if x.lemma in ("который", "що", "який")]
+        which = [x for x in ctx.toks[max(ca, t.i - 6): t.i] if x.lemma in ("который", "що", "який")
+                 or x.lower in ("яка", "яке", "які")]     # uk «яка» is lemmatised «як»
         owner = _owner_of_rank(ctx, sent, t.i)
         j = t.i - 1
         while j > sent.start and (ctx.toks[j].num is not None or ctx.toks[j].lemma in ("на", "ступень", "очко", "единица",
@@ -156,14 +157,30 @@ def compare(ctx, k, span, pile):
             about = owner
         elif any(x.lemma == "карта" and x.case in ("gent", "ablt") for x in after) or any(x.lemma == "за" for x in after):
             about = "moved"
+        elif which and _relative_of_target(ctx, sent, which[-1].i):
+            about = "onto"      # «на другую карту, которая на единицу старше»: the clause tells of the card built on
         elif which:
-            about = "moved" if which[-1].case == "nomn" else "onto"
+            about = "moved" if which[-1].case == "nomn" or which[-1].lower in ("яка", "яке") else "onto"
         else:
             about = "onto" if _on_card(ctx, ca, t.i - 2) else "moved"
         kind = ctx.anchor(sent, t.i, t.i + 1) or ctx.context or "tableau"
         found.setdefault(kind, set()).add("down" if (about == "onto") == high else "up")
     # each pile its direction; a pile given both («на одне очко старше … або на одне очко молодше»): either
     return [Piled(kind, next(iter(d)) if len(d) == 1 else "either") for kind, d in found.items()] or None
+
+
+def _relative_of_target(ctx, sent, w: int) -> bool:
+    """The relative pronoun at token ``w`` («которая», «яка», «що») follows «, » after a card built on: «на
+    (другую) карту, которая …», uk «на іншу карту, яка …» (the noun after «на», its adjectives between)."""
+    j = w - 1
+    if j <= sent.start or ctx.toks[j].pos != "PUNCT":
+        return False
+    j -= 1
+    if ctx.toks[j].lemma not in ("карта", "другой", "інший", "другая") and RANKS.get(ctx.toks[j].lemma) is None:
+        return False
+    while j > sent.start and (ctx.toks[j - 1].pos == "ADJ" or ctx.toks[j - 1].lemma in ("другой", "інший")):
+        j -= 1
+    return j > sent.start and ctx.toks[j - 1].lemma == "на"
 
 
 @value
