@@ -221,7 +221,7 @@ def jokers(ctx, k, span, pile):
 def _overlap(ctx, k) -> bool:
     """Rows laid over each other: «внахлест», «с перехлёстом», «со сдвигом», in the sentence or the next."""
     for j in (k, k + 1):
-        if j < len(ctx.sents) and any(w.startswith(("внахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом", "перекрыва",
+        if j < len(ctx.sents) and any(w.startswith(("внахл", "унахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом", "перекрыва",
                                                                      "перекрива", "накладыва", "накладаю", "внакладку", "черепиц"))
                                       for w in _sent_text(ctx, j)):
             return True
