@@ -280,7 +280,11 @@ def base(ctx, k, span, pile):
     has_anchor = any(not (s > sent.start and toks[s - 1].lemma in ("на", "над", "до")
                           and toks[s].lower.startswith(("базов", "основ")))
                      for s, e in anchors) or sent.section == "foundations"
-    others = any(1 < RANKS.get(t.lemma, 0) < 13 and not ctx.preceded_by(t.i, {"до", "к"}) for t in ctx.words(sent))
+    built_on = next((t.i for t in ctx.words(sent) if t.lemma in ("они", "вони", "он", "він", "она", "вона")
+                     and ctx.preceded_by(t.i, {"на"}, 1)), sent.end)
+    # ranks put «на них» (built on the bases: «Основами слугують королі, на них кладуть дам, валетів …») are no other bases
+    others = any(1 < RANKS.get(t.lemma, 0) < 13 and not ctx.preceded_by(t.i, {"до", "к"}) and t.i < built_on
+                 for t in ctx.words(sent))
     ace = king = False
     space = sent.has("SPACE") and sent.has("SPACE_KINGS")   # a space filled with a king: «стос … заповнювати королем або групою карт із королем в основі»
     wrap = {i for a, b in sent.spans("WRAP_AFTER_KING") for i in range(a, b)}
