@@ -581,6 +581,11 @@ def bases_put_out(ctx, k, span, pile):
     words = ctx.words(sent)
     if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
         return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
+    onto_them = next((t.i for t in words if t.lemma in ("они", "вони", "он", "він", "она", "вона")
+                      and ctx.preceded_by(t.i, {"на"}, 1)), None)
+    verbs = [t.i for t in words if "C:BASE_PUT_VERB" in t.feats]
+    if onto_them is not None and verbs and all(i > onto_them for i in verbs):
+        return None     # «Основаниями служат короли, на них кладут дам …»: cards put onto the bases, not bases put out
     if lemmas & {"потом", "затем", "потім", "далі", "далее"} and any(1 < RANKS.get(t.lemma, 0) < 13 for t in words):
         return None     # «В дом сначала кладут туза, потом двойку той же масти»: the order of building, not bases put out
     bases = [j for j, t in enumerate(words) if t.lower.startswith(("туз", "корол"))
