@@ -20,7 +20,7 @@ def _spec(text: str, lang: str) -> dict:
 
 
 def _read(spec: dict) -> dict:
-    return {p: get_field(spec, p)["value"] for p in field_paths() if get_field(spec, p)["status"] != "unknown"}
+    return {p: get_field(spec, p)["value"] for p in field_paths() if get_field(spec, p)["status"] != "unknown" and p != "goal"}
 
 
 PAIRS = [
@@ -48,7 +48,32 @@ PAIRS = [
      {"foundations.base": "A"}),
     # the number of cells after the noun
     ("Резервных ячеек две.", "Резервних комірок дві.", {"layout.cells": 2}),
+    # an app's help: the relative clause tells of the card built on; a click turns the stock
+    ("Перетащите карту на другую, которая на единицу старше.", "Перетягніть карту на іншу, яка на одиницю старша.",
+     {"tableau.build_direction": "down"}),
+    ("Нажмите на колоду, и откроются три карты.", "Натисніть на колоду, і відкриються три карти.",
+     {"stock.deal": "3 at a time"}),
+    # only the top card open is no face-up layout
+    ("Кладут пять кучек по четыре карты, открыта только верхняя.", "Кладуть п'ять купок по чотири карти, відкрита лише верхня.",
+     {"layout.face": "mixed", "layout.tableau_piles": 5, "layout.cards_per_pile": 4}),
+    # the four piles of the goal are the foundations
+    ("Цель — сложить все карты по мастям в четыре стопки от туза до короля.",
+     "Мета — скласти всі карти за мастями в чотири стоси від туза до короля.",
+     {"foundations.direction": "up", "foundations.suit": "same-suit"}),
+    # the stock turned over once more after it ran out
+    ("Когда колода кончится, её разрешается перевернуть один раз.", "Коли колода скінчиться, її дозволено перевернути один раз.",
+     {"stock.redeals": 1}),
 ]
+
+
+@pytest.mark.parametrize("ru,uk", [
+    ("Нельзя класть карту на карту той же масти.", "Не можна класти карту на карту тієї ж масті."),
+    ("Класть карту на карту того же цвета нельзя.", "Класти карту на карту того ж кольору не можна."),
+])
+def test_a_prohibition_of_a_suit_or_colour_is_no_build_rule(ru, uk):
+    for text, lang in ((ru, "ru"), (uk, "uk")):
+        got = _read(_spec(text, lang))
+        assert "tableau.build_suit" not in got and "tableau.build_direction" not in got, (text, got)
 
 
 @pytest.mark.parametrize("ru,uk,want", PAIRS, ids=[w and next(iter(w)) for _r, _u, w in PAIRS])

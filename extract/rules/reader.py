@@ -31,6 +31,9 @@ RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_
 """A sentence with one of these cues is a rule sentence (when it stands in no scoring, strategy or
 options section and is no advice): if nothing is read from it, a finding says so."""
 
+_GOAL_TO_F = {"tableau.build_direction": "foundations.direction", "tableau.build_suit": "foundations.suit"}
+"""What a goal sentence says is built in its four piles (see :meth:`Reader._goal_piles_are_foundations`)."""
+
 NOT_RULE_SECTIONS = ("scoring",)
 WEAK_SECTIONS = ("strategy",)
 
@@ -74,6 +77,12 @@ class Reader(Context):
                     self.finding(k, "reading-choice", "the piles the goal names are the game's end, not its deal: "
                                  "not read as the layout", sent.quote[:120])
                 self.claims[before:] = kept
+                if self._goal_piles_are_foundations(sent):
+                    # «Цель — разложить все карты по мастям в четыре стопки от туза до короля»: the four piles
+                    # of the end are the foundations, and what is built in them is theirs, not the tableau's
+                    for c in self.claims[before:]:
+                        if c.field in _GOAL_TO_F:
+                            c.field = _GOAL_TO_F[c.field]
             if sent.section in WEAK_SECTIONS or len(_SUIT_SYMBOL.findall(sent.quote)) >= 2 \
                     or self.notes.get(("example-weak", k)):
                 for c in self.claims[before:]:
@@ -86,6 +95,15 @@ class Reader(Context):
                 self.finding(k, "unparsed-rule-sentence", "sentence uses rule words but no rule field was read from it",
                              sent.quote[:120])
         base_directions(self)
+
+    def _goal_piles_are_foundations(self, k_sent) -> bool:
+        """A goal sentence naming four or eight piles («в четыре стопки», uk «у вісім стосів») and no pile of
+        the layout: the piles the cards end in are the foundations."""
+        words = self.words(k_sent)
+        if k_sent.has("F_ANCHOR") or not k_sent.has("T_ANCHOR") or any("C:LAYOUT" in t.feats for t in words):
+            return False    # «собрать в раскладе восемь колонок …»: runs built in the layout
+        return any(t.num in (4, 8) and j + 1 < len(words) and ("C:PILE" in words[j + 1].feats or "C:STACK" in words[j + 1].feats)
+                   for j, t in enumerate(words))
 
     # -- which sentences are rules ------------------------------------------------------------
     def _not_a_rule(self, k: int) -> bool:
