@@ -65,7 +65,7 @@ from pasyans.models import Finding, Move
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
 from .continued import mark_and_so_on
-from .elements import clauses, elements, join_hyphenation, line_ends, sentences, table_rows
+from .elements import clauses, elements, join_hyphenation, line_ends, range_end, sentences, table_rows
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
@@ -197,6 +197,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 sentence_of[id(p)] = n_sent
                 continue
             cl = [el for el in cl if el.kind != "number"]
+            cl = [el for i, el in enumerate(cl) if not range_end(cl, i)]   # «… вверх до короля»: a rule's extent
             if not cl:
                 continue
             reader.carried = False

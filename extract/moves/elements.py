@@ -106,7 +106,7 @@ def elements(text: str, cards: list[CardToken], formals: list[FormalMove], lang:
                     s = ps + len(p)
             elif kind == "dash":
                 ds = s + (len(m.group()) - len(m.group().lstrip()))
-                els.append(El("dash", ds, ds + 1, text[ds]))
+                els.append(El("dash", ds, ds + 1, text[ds], m.group().strip()))   # (lemma: the whole sign, «->» an arrow)
             elif m.group() != "\ufe0f":   # «7♥️»: an emoji suit's variation selector is no element
                 els.append(El(kind, s, e, m.group(), m.group().lower()))
 
@@ -204,6 +204,16 @@ _RANGE_FROM = frozenset({"от", "від"})
 """The preposition opening a run named by its ends («от ♠9 до ♥6», «від 9♠ до 7♣»)."""
 
 
+def range_end(cl: list[El], i: int) -> bool:
+    """Whether ``cl[i]`` is a card closing a range «до короля» that no «от X» opens: a rule's extent
+    («на них строят по мастям вверх до короля», «від двійки до короля» is a run only with its first card)
+    — never a card moved nor one moved onto."""
+    if cl[i].kind != "card" or i == 0 or cl[i - 1].kind != "word" or cl[i - 1].low != "до":
+        return False
+    opened = i >= 3 and cl[i - 2].kind == "card" and cl[i - 3].kind == "word" and cl[i - 3].low in _RANGE_FROM
+    return not opened
+
+
 def has_predicate(seg: list[El]) -> bool:
     """Whether a stretch of a clause holds a predicate: a dash, a move verb, «на», «наверх»."""
     for n, el in enumerate(seg):
@@ -272,6 +282,12 @@ def _has_place(seg: list[El]) -> bool:
     """Whether a stretch names a place a card goes into, verb left out: «туза пик в основание» («в» + a place)."""
     return any(el.kind == "word" and el.low in INTO and n + 1 < len(seg) and set(PLACE_CUES) & seg[n + 1].cues
                for n, el in enumerate(seg))
+
+
+def _has_goal(seg: list[El]) -> bool:
+    """Whether a stretch already says where its card goes: «Д♥ на К♠» («на» + a card), «♦5 — ♣6», «туза в основу»."""
+    return _has_place(seg) or any(el.kind == "dash" or el.kind == "word" and el.low in ON and n + 1 < len(seg)
+                                  and seg[n + 1].kind == "card" for n, el in enumerate(seg))
 
 
 def _after_count(cur: list[El]) -> bool:
@@ -387,7 +403,9 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
                 continue
             between_cards = prev is not None and prev.kind == "card" and nxt is not None and (
                 nxt.kind == "card" or (nxt.kind == "word" and nxt.low in LIST and nxt2 is not None and nxt2.kind == "card"))
-            if between_cards and (not (has_predicate(cur) and has_predicate(segment_after(main, i + 1))) or _after_count(cur)):
+            after = segment_after(main, i + 1)
+            two = has_predicate(cur) and has_predicate(after) or _has_goal(cur) and _has_place(after)
+            if between_cards and (not two or _after_count(cur)):   # «Д♥ на К♠, Т♠ в основу»: two moves, the 2nd verbless
                 cur.append(el)  # a list: «♦3, ♦4, ♦5 — базовую», «серией ♥6, ♥5, ♥4», «3 карты (♠9, ♥8, ♣7) на ♦10»
             elif nxt is not None and nxt.kind == "word" and nxt.low in ("справа", "слева", "праворуч", "ліворуч"):
                 cur.append(el)

@@ -168,7 +168,7 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
         if "above" in beside and to_card is not None:
             to = "foundation"   # «♦К помещается над ♦Т»: a base laid above another, in the foundation row
         if to_card is not None and to_row is None and p.kind != "discard" and not beside:
-            if to_card.rank == 1:
+            if to_card.rank == 1 and not _off_suit_onto_ace(cards, to_card):
                 to = "foundation"
                 notes.append("onto an ace: a foundation")
             elif to_card in on_foundation:
@@ -204,6 +204,14 @@ def finish_moves(protos: list[Proto], s: str, mt: MappedText, notation: str, lan
                           turns_up=p.turns_up, count=p.count, to_pile=to_pile, claims=list(p.claims),
                           direction=p.direction, colours=_colours(p, cards, to_card)))
     return moves
+
+
+def _off_suit_onto_ace(cards: list[Card], ace: Card) -> bool:
+    """Whether a card put onto an ace is of another suit and no two («Короля бубен на туза пик класть нельзя»,
+    «дев'ятку треф на туза чирв»): no foundation of an ace takes it, so the ace is a card of the tableau (Golf's
+    row, a pile's top) — the move is judged there, not read as a foundation move."""
+    c = cards[0] if len(cards) == 1 else None
+    return c is not None and c.suit is not None and ace.suit is not None and c.suit != ace.suit and c.rank not in (None, 2)
 
 
 def _colours(p, cards: list[Card], to_card: Card | None) -> tuple[str | None, str | None]:

@@ -522,6 +522,14 @@ class Forms:
             if pl is None or pl[0] not in ("foundation", "cell", "reserve", "waste", "space"):
                 continue
             movers = _movers_before(groups, i, elided)
+            lp = self.ctx.last_proto
+            if not groups and i and cl[i - 1].kind == "word" and cl[i - 1].low in ALT and lp is not None \
+                    and lp in self.ctx.prev_made and lp.place not in (None, pl[0]) and lp.target is None and lp.movers \
+                    and not lp.flags & {"prohibited", "conditional"}:
+                # «короля пик можно переложить в пустую стопку или в свободную ячейку»: the same card, the other place
+                lp.flags.add("alternative")
+                self.to_each(cl, Group(list(lp.movers), 0, 0), None, pl[0], flags | {"alternative"})
+                return True
             if movers is None or not movers.toks:
                 return False
             self.to_each(cl, movers, None, pl[0], flags)

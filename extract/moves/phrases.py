@@ -268,6 +268,10 @@ def where_it_lies(el: El) -> bool:
         and not any(has_gram(p.tag, "accs") for p in known)
 
 
+_ARROW = re.compile(r"->|=>|[→⇒⟶➔➜➡>]")
+"""An arrow (not a dash): «X → Y» is a move in the notation, whatever the case of the place word after it."""
+
+
 def acceptable_place(cl: list[El], i: int) -> bool:
     """A destination phrase at ``i`` names where a card goes: after «в/на», or in a form that can
     be accusative («базовую», «пробел»); «♦10 — первая базовая» (nominative) is a description,
@@ -275,6 +279,8 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     prev = cl[i - 1] if i else None
     if prev is not None and prev.kind == "word" and prev.low in FROM:
         return False
+    if prev is not None and prev.kind == "dash" and _ARROW.search(prev.lemma or prev.text):
+        return True    # «Т♥ → основа», «♠К -> пустая стопка»: an arrow is the notation's verb, its place in any case
     if prev is not None and prev.kind == "word" and prev.low in INTO | ON and where_it_lies(cl[i]):
         return False   # «первый туз в доме», «♥2 — на базе», uk «на базі»: where a card is, not where it goes
     if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої",
