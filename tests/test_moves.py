@@ -463,3 +463,18 @@ def test_a_card_named_after_a_removal_with_no_verb_leaves_play_too():
         ["KC"], "discard", None, None)
     assert _read_words("Кладём даму пик на короля червей, затем валета бубен.")[-1] == (["JD"], "build", "QS", "QS")
     assert _read_words("Убираем даму пик. Затем короля треф на туза.")[-1][1] == "to_foundation"
+
+
+def test_arrow_places_second_verbless_moves_and_alternative_places():
+    """TESTER9 §10, §2: «Т♥ → основа» (a nominative after an arrow) is a move; «Д♥ на К♠, Т♠ в основу» gives both
+    moves; «в пустую стопку или в свободную ячейку» one move to each place; a rule's «до короля» none."""
+    assert _read_words("Т♣ → основа; 2♣ → основа.", "uk", "symbol") == [
+        (["AC"], "to_foundation", "foundation", None), (["2C"], "to_foundation", "foundation", None)]
+    assert [m[0] + [m[2]] for m in _read_words("10♠ на В♥, Т♦ в основу.", "uk", "symbol")] == [
+        ["TS", "JH"], ["AD", "foundation"]]
+    assert [m[2] for m in _read_words("Даму треф можно перенести в пустой ряд или в ячейку.")] == ["space", "cell"]
+    assert _read_words("Тузы кладут в базы, а на них карты по мастям вверх до короля.") == []
+    # (a list carried into one place stays one place, no second move)
+    assert [m[2] for m in _read_words("Переносим ♥9 и ♠8 в пустую стопку.", notation="symbol")] == ["space", "space"]
+    # a card of another suit onto an ace: the ace is a tableau card, not a foundation
+    assert _read_words("Короля треф на туза бубен класть нельзя.")[0][1:] == ("build", "AD", "AD")

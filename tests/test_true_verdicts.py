@@ -129,3 +129,27 @@ def test_a_card_one_higher_after_a_comma_is_the_card_built_on(tmp_path, name, te
     example's moves are legal (were «illegal: the tableau builds up by one»)."""
     rows = _read(tmp_path, name, text)
     assert [(r[1], r[2]) for r in rows] == [("7D", "legal"), ("6S", "legal")], rows
+
+
+NUMBERED_HELP = """Помощь по игре
+
+Свободная ячейка
+
+Цель: разложить все карты по базам.
+
+1. Колода одна, 52 карты.
+2. Карты сдают открытыми в восемь рядов.
+3. В ряду карты кладут по убыванию, красную на чёрную. Например, восьмёрку бубен кладут на девятку треф, но не на девятку червей.
+4. За один ход переносят только одну карту.
+5. В пустой ряд можно положить любую карту.
+6. Тузы переносят в базы; на них собирают по мастям вверх до короля.
+"""
+
+
+def test_a_rules_extent_after_an_example_is_no_move(tmp_path):
+    """TESTER9 §2(1), §9: an example inside a numbered rule ran on over the later rules, and «на них … вверх до
+    короля» became `K → foundation illegal` — the errata sheet's one erratum, of a correct text. A rule's
+    «до короля» is no move: only the example's own two moves are judged."""
+    rows = _read(tmp_path, "help.txt", NUMBERED_HELP)
+    assert all(r[1] != "K" for r in rows), rows
+    assert len(rows) == 2 and rows[0][1:3] == ("8D", "legal") and rows[1][1] == "8D" and rows[1][2] != "legal", rows
