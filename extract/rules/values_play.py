@@ -130,7 +130,8 @@ def compare(ctx, k, span, pile):
             continue
         # «на очко старше», and «старше на единицу», «на старшу на одиницю»
         window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): min(sent.end, t.i + 4)]]
-        if not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь", "сходинка", "1"}:
+        one_step = t.i - 2 >= sent.start and ctx.toks[t.i - 1].lemma == "один" and ctx.toks[t.i - 2].lemma == "на"
+        if not one_step and not set(window) & {"ступень", "очко", "единица", "одиниця", "ступінь", "сходинка", "1"}:
             continue
         after = [x for x in ctx.toks[t.i + 1: t.i + 3]]
         ca, _ = ctx.clause(sent, t.i)
