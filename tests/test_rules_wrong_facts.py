@@ -112,3 +112,53 @@ def test_spaces_forbidden_only_until_something_happens_are_unknown_with_the_reas
     f = get_field(_read("Выложите восемь стопок. Освободившиеся места не занимают, пока не опустеет весь ряд."), "tableau.space")
     assert f["status"] == "unknown" and "until" in f["reason"]
     assert _value(_read("Поскольку пробелы не заполняются, пасьянс сходится редко, пока не выйдет король."), "tableau.space") == "not-filled"
+
+
+# -- session 7 (rules, second shift): fresh-user findings ------------------------------------------
+
+@pytest.mark.parametrize("text, lang", [
+    ("Паук\nЦель пасьянса: убрать со стола все карты.", "ru"),
+    ("Цель игры — чтобы на столе не осталось ни одной карты.", "ru"),
+    ("Павук\nМета гри: прибрати зі столу всі карти.", "uk"),
+])
+def test_a_goal_alone_states_no_missing_foundations_or_building(text, lang):
+    spec = _read(text, lang)
+    for path in ("foundations.base", "foundations.direction", "foundations.suit",
+                 "tableau.build_direction", "tableau.build_suit"):
+        assert _value(spec, path) == "unknown", path
+
+
+def test_a_pairing_text_that_tells_its_play_still_has_no_foundations():
+    spec = _read("Цель игры — убрать все карты со стола.\n"
+                 "Снимают по две открытые карты, дающие вместе тринадцать очков; короля снимают одного.")
+    assert _value(spec, "foundations.base") == "none"
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Тузы кладут в основания; на них собирают карты по масти вверх до короля.", "ru"),
+    ("Освободившиеся тузы кладут на базы.", "ru"),
+    ("Тузи кладуть в основи, на них будують за мастю вгору.", "uk"),
+])
+def test_aces_put_on_the_foundations_in_play_are_not_preplaced(text, lang):
+    spec = _read(text, lang)
+    assert _value(spec, "foundations.preplaced") == "unknown"
+    assert _value(spec, "foundations.base") == "A"
+
+
+@pytest.mark.parametrize("text", [
+    "Четыре туза кладут на стол в базовый ряд.",
+    "Из колоды вынимают четыре туза и кладут их в основания.",
+])
+def test_aces_put_out_on_the_table_or_from_the_pack_are_preplaced(text):
+    assert _value(_read(text), "foundations.preplaced") is True
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Карты кладут на основания от туза по масти вверх.", "ru"),
+    ("На базы идут по масти вверх от туза.", "ru"),
+    ("На основи кладуть від туза за мастю вгору.", "uk"),
+])
+def test_from_the_ace_with_the_suit_between_reads_base_and_direction(text, lang):
+    spec = _read(text, lang)
+    assert (_value(spec, "foundations.base"), _value(spec, "foundations.direction"),
+            _value(spec, "foundations.suit")) == ("A", "up", "same-suit")

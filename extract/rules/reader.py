@@ -381,7 +381,8 @@ class Reader(Context):
         sentence dealing the whole pack; ``foundation_words``: whether any sentence names a foundation
         (words inside a prohibition «нельзя …» not counted); ``only_to_foundations``: two sentences
         that move cards, all to the foundations (none builds on the tableau), or ``None``;
-        ``last_pile``: (cards, quote, lines) of «… пока в последней стопке не окажется семь карт»."""
+        ``last_pile``: (cards, quote, lines) of «… пока в последней стопке не окажется семь карт»;
+        ``rules_beside_goal``: how many rule sentences the text has besides its goal."""
         toks = self.toks
         real = [s for s in self.sents if s.end > s.start]
         goal = None
@@ -436,6 +437,8 @@ class Reader(Context):
                 onto_f.append(sent)
         wp = self.notes.get("whole-pack")
         return {"goal": (goal.quote, goal.lines) if goal is not None else None,
+                "rules_beside_goal": sum(1 for s in rules if s is not goal and len(self.words(s)) >= 3
+                                         and s.quote != (goal.quote if goal else None)),
                 "whole_pack": (wp.quote, wp.lines) if wp is not None else None,
                 "foundation_words": words,
                 "only_to_foundations": ([(x.quote, x.lines) for x in onto_f[:2]]

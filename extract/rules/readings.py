@@ -102,6 +102,9 @@ def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = 
         return      # the rows are the foundations (complete_rows)
     fields = ("foundations.base", "foundations.direction", "foundations.suit")
     quote, lines = facts["goal"]
+    if not facts.get("rules_beside_goal", 1):
+        return      # «Паук. Цель игры: убрать со стола все карты.» and nothing else: a goal names no
+                    # structure — absence is read from a text that tells its play, never from a goal alone
     runs_in_layout = _goal_runs_in_layout(spec, fields, tab, quote)
     if not runs_in_layout and any(get_field(spec, f)["status"] != "unknown" for f in fields):
         return

@@ -567,7 +567,15 @@ def deal_n(ctx, k, span, pile):
 
 
 _LAYOUT_STEMS = ("расклад", "розклад", "ряд", "рядк", "стопк", "столбц", "стовпц", "стос", "веер", "колонк")
-_WHEN = {"если", "когда", "коли", "якщо", "как", "чтобы", "щоб", "сначала", "спочатку", "освобождаться", "высвободить", "освободить", "звільнити", "появляться"}
+_WHEN = {"если", "когда", "коли", "якщо", "как", "чтобы", "щоб", "сначала", "спочатку", "освобождаться", "высвободить", "освободить", "звільнити", "появляться",
+         "освободиться", "освободившийся", "освобождающийся", "звільнитися", "звільнятися", "вивільнитися", "звільнений",
+         "открыться", "открываться", "открывшийся", "відкритися", "відкриватися", "появиться", "появившийся", "з'явитися",
+         "выйти", "вышедший", "выходить"}
+# BASE_PUT_VERB without «кладут», «берут», «взять»: those are verbs of play as well as of a deal — alone
+# they put a card on a foundation as it comes
+_SETUP_PUT_STEMS = ("помеща", "помести", "вынос", "вынес", "выкладыва", "выложи", "располага", "расположи",
+                    "изыма", "изъя", "удаля", "розташов", "розміщ", "виклада", "виклас", "вилуча")
+_SETUP_PLACE_STEMS = ("стол", "колод", "центр", "заранее", "заздалег", "наперед")
 
 
 @value
@@ -598,6 +606,11 @@ def bases_put_out(ctx, k, span, pile):
         return None     # «Всі тузи … вилучають з розкладки», «виймають туза з 6-го ряду»: taken out of the dealt layout
     if _out_of_play(ctx, sent) or lemmas & {"первый", "перший", "следующий", "наступний", "очередной", "черговий"}:
         return None     # «Первые четыре короля, вынимаемые из колод, кладут по углам»: the first to come, as they come
+    if not sent.has("BEFORE_DEAL") and not sent.has("PREPLACE_VERB") \
+            and not any(t.lower.startswith(_SETUP_PUT_STEMS) for t in words) \
+            and not any(t.lower.startswith(_SETUP_PLACE_STEMS) for t in words):
+        return None     # «Тузы кладут в базы; на них строят по мастям вверх»: aces go up as they come, in play —
+                        # only a deal's words («помещают», «изымают», «на стол», «из колоды») put them out before it
     named_base = sent.has("F_ANCHOR") or any(t.lower.startswith(("базов", "основ")) for t in words)
     if not named_base and not any(t.lower.startswith("туз") for t in words):
         return None     # «Восемь королей изымаются … и выкладываются на столе в ряд» («Королевский путь»): kings laid out are no bases unless named so
