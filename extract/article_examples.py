@@ -272,5 +272,7 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         target.lines.add(ln.n)
         last_bars = bars
         last, last_open = target, announces_display(text, lg) or (last_open and is_display_row(text))
-        last_item = bool(_LIST_ITEM.match(text))
+        # an example opened inside a numbered rule («4. Карту кладут …. Например, …») ends with that rule: the
+        # next items are rules; only an example that is the whole item («2. A♥ идёт на базу …») takes the next in
+        last_item = bool(_LIST_ITEM.match(text)) and at == 0
     return exs

@@ -95,6 +95,7 @@ from .article_text import (FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, announces_displa
                            is_display_row, line_mt, matches, unmarked, words)
 from .notation import scan
 from .orthography import modernize
+from .rule_lists import rule_list_items
 from .text import MappedText
 
 __all__ = ["ArticleSegmentation", "RuleLine", "SegmentedGame", "parse_rule_line", "segment_article",
@@ -177,6 +178,7 @@ def _classify(source: Source) -> list[Line]:
             dotted_counts[ln.text.lower()] = dotted_counts.get(ln.text.lower(), 0) + 1
     labels = {ln.n: hd.section_label(ln.text, lang) for ln in nonblank}
     numbering: dict[str, int] = {}
+    listed = rule_list_items([ln.text for ln in nonblank], lang)  # «1. Играют одной колодой.»: no titles
     prev: Line | None = None
     for k, ln in enumerate(nonblank):
         s = ln.text
@@ -249,7 +251,9 @@ def _classify(source: Source) -> list[Line]:
                 if shape in ("caps", "plain", "quoted"):
                     nxt.kind = "title-alias"
                     nxt.aliases = tuple(hd.TitleName(n, hd.name_language(n, lang), "alias") for n in others)
-            if shape == "caps" and prev is not None and prev.kind in ("heading", "group-heading") \
+            if k in listed:
+                pass  # an item of a numbered rule list: a line of the game's text
+            elif shape == "caps" and prev is not None and prev.kind in ("heading", "group-heading") \
                     and prev.printed and prev.printed.isupper() and prev.n == _prev_nonblank(lines, ln.n) \
                     and not any(lines[j - 1].raw.strip() for j in range(prev.n + 1, ln.n)) \
                     and mk.mark == "none":

@@ -124,11 +124,24 @@ def title_frame(s: str, lang: str = "ru") -> tuple[str, str] | None:
         bare = _unquote(name)
         if section_label(bare, lang) is not None or is_front_matter(bare, lang):
             return None
+        if m.get("noun_name") and not _noun_in_nominative(bare, lang):
+            continue  # «Кто прав — я или программа?», «Короля — в пустую стопку?»: no game's name before the dash
         if m.get("nominative"):
             nom = nominative(bare, lang, m.get("case"))
             name = name.replace(bare, nom) if nom != bare else name
         return m["name"], name
     return _last_crumb(s, lang)
+
+
+def _noun_in_nominative(name: str, lang: str) -> bool:
+    """Whether the last word of ``name`` reads as a noun in the nominative (in ``lang`` or the other of ru/uk)."""
+    w = words(name)
+    if not w:
+        return False
+    for lg in (lang, "uk" if lang == "ru" else "ru"):
+        if any(p.tag.POS == "NOUN" and "nomn" in p.tag and p.score >= 0.05 for p in morph.parses(w[-1], lg)):
+            return True
+    return False
 
 
 _CRUMB_SPLIT = re.compile(r"\s[›>]\s")
