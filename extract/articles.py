@@ -667,8 +667,8 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
     pre = lines[:first]
     doc_title = next((ln for ln in pre if ln.kind == "doc-title"), None)
     pre_content = [ln for ln in pre if not ln.blank and ln is not doc_title]
-    for ln in [ln for ln in pre_content if ln.kind == "part"]:
-        # «СОДЕРЖАНІЕ.» over a contents list (furniture) before the first game: heads no game, no fragment
+    for ln in [ln for ln in pre_content if ln.kind == "part" or (ln.kind == "label" and len(pre_content) == 1)]:
+        # «СОДЕРЖАНІЕ.» over a contents list, a page's «Правила игры» over the title: heads no game, no fragment
         if all(x.blank for x in pre if x.n > ln.n):
             src_findings.append(Finding("", (ln.n, ln.n), "not-a-game", f"heading of a part of the text, not a game: «{ln.text}»"))
             pre_content.remove(ln)

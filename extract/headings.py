@@ -124,6 +124,8 @@ def title_frame(s: str, lang: str = "ru") -> tuple[str, str] | None:
         bare = _unquote(name)
         if section_label(bare, lang) is not None or is_front_matter(bare, lang):
             return None
+        if _genre_word(bare, lang):
+            return None  # «ПРАВИЛА ПАСЬЯНСОВ», «Правила игры»: the genre, no game's name
         if m.get("noun_name") and not _noun_in_nominative(bare, lang):
             continue  # «Кто прав — я или программа?», «Короля — в пустую стопку?»: no game's name before the dash
         if m.get("nominative"):
@@ -131,6 +133,12 @@ def title_frame(s: str, lang: str = "ru") -> tuple[str, str] | None:
             name = name.replace(bare, nom) if nom != bare else name
         return m["name"], name
     return _last_crumb(s, lang)
+
+
+def _genre_word(name: str, lang: str) -> bool:
+    """Whether ``name`` is one word naming the genre (``genre_names`` of ``heading_shapes.json``)."""
+    w = words(name)
+    return len(w) == 1 and any(morph.lemma(w[0].lower(), lg) in shapes()["genre_names"]["lemmas"] for lg in ("ru", "uk"))
 
 
 def _noun_in_nominative(name: str, lang: str) -> bool:

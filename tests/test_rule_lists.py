@@ -82,3 +82,14 @@ def test_an_app_help_and_a_forum_post_with_numbered_rules_are_one_game(tmp_path,
 @pytest.mark.parametrize("line", ["Справка", "Довідка", "Help", "О программе"])
 def test_a_help_page_heading_is_furniture(line):
     assert furniture([line, "", "Косынка"], "ru") == {1: "page heading"}
+
+
+@pytest.mark.parametrize("head", ["Правила игры", "Правила", "Как играть", "ПРАВИЛА ПАСЬЯНСОВ", "Правила гри"])
+def test_a_page_heading_over_the_title_is_no_game(tmp_path, head):
+    text = f"{head}\n\nГольф\n\nСемь рядов по пять карт. Карту с ряда кладут на отбой, если она на единицу старше или младше.\n"
+    assert [(g.name, g.lines) for g in _games(tmp_path, text)] == [("Гольф", [(3, 5)])]
+
+
+@pytest.mark.parametrize("line", hd.shapes()["genre_names"]["examples"])
+def test_a_rules_frame_around_the_genre_word_names_no_game(line):
+    assert hd.title_frame(line, "ru") is None
