@@ -142,7 +142,7 @@ NUMBERED_HELP = """Помощь по игре
 3. В ряду карты кладут по убыванию, красную на чёрную. Например, восьмёрку бубен кладут на девятку треф, но не на девятку червей.
 4. За один ход переносят только одну карту.
 5. В пустой ряд можно положить любую карту.
-6. Тузы переносят в базы; на них собирают по мастям вверх до короля.
+6. Тузы переносят в базы, когда они освобождаются; на них собирают по мастям вверх до короля.
 """
 
 
@@ -151,5 +151,5 @@ def test_a_rules_extent_after_an_example_is_no_move(tmp_path):
     короля» became `K → foundation illegal` — the errata sheet's one erratum, of a correct text. A rule's
     «до короля» is no move: only the example's own two moves are judged."""
     rows = _read(tmp_path, "help.txt", NUMBERED_HELP)
-    assert all(r[1] != "K" for r in rows), rows
+    assert all(r[1] not in ("K", "A", "2") for r in rows), rows   # (nor «на них …»: the aces onto themselves)
     assert len(rows) == 2 and rows[0][1:3] == ("8D", "legal") and rows[1][1] == "8D" and rows[1][2] != "legal", rows

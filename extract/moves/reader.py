@@ -307,7 +307,8 @@ class Reader(Forms, Discards, Clicks):
     def move(self, cl, movers, target=None, place=None, kind=None, flags=(), notes=(), card_list=None):
         if target is UNNAMED:
             target, notes = None, list(notes) + ["onto a card the text does not name"]
-        if movers and all(_generic(t, cl) for t in movers):
+        if movers and (all(_generic(t, cl) for t in movers) or target is not None and any(   # «Тузы кладут …; на них
+                getattr(target, "start", None) == t.start for t in movers)):   # строят»: the aces onto themselves, a rule
             self.carried = True   # (the clause is read: no finding)
             return Proto([], 0, 0)   # «На пустое место кладут только короля»: a rule, not a move (not kept)
         movers = [self.resolve_rank(t, cl) for t in movers]
