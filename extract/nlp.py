@@ -213,9 +213,8 @@ def sentences(text: str, lang: str = "ru") -> list[tuple[int, int]]:
 # Docs
 # --------------------------------------------------------------------------------------------
 
-def new_matcher(lang: str = "ru", any_order: bool = False) -> "Matcher":
-    """An empty :class:`pasyans.extract.matcher.Matcher` (spaCy's patterns, no spaCy). ``lang`` and
-    ``any_order`` are accepted for the callers written for spaCy's (matches come in one order)."""
+def new_matcher() -> "Matcher":
+    """An empty :class:`pasyans.extract.matcher.Matcher` (spaCy's patterns, no spaCy)."""
     from .matcher import Matcher
 
     return Matcher()
@@ -275,11 +274,7 @@ def _annotate(text: str, lang: str) -> "Doc":
         if first or idx in starts:
             sent_starts.append(i)
             first = first and w.pos == "SPACE"
-    d = Doc(flat, lang, forms, idxs, words, sent_starts)
-    d.user_data["pasyans.words"] = words
-    d.user_data["pasyans.table"] = (forms, idxs, words)
-    d.user_data["pasyans.text"] = text
-    return d
+    return Doc(flat, lang, forms, idxs, words, sent_starts)
 
 
 _FORMS: dict[str, dict[str, Word]] = {lang: {} for lang in LANGUAGES}
@@ -291,7 +286,7 @@ def token_table(d: "Doc") -> tuple[list[str], list[int], list[Word]]:
     offset (``tok.idx``) and its :class:`Word` (spaces are tokens too: ``pos`` ``"SPACE"``), as
     lists indexed by ``tok.i`` — the same values as reading the tokens, without making them.
     The lists are shared: read them, never change them."""
-    return d.user_data["pasyans.table"]
+    return d.forms, d.starts, d.words
 
 
 def sents(d: "Doc") -> list["Span"]:

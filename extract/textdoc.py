@@ -8,14 +8,15 @@ A :class:`Doc` is made by :func:`pasyans.extract.nlp.doc` from the tokens of
 * ``Doc``: ``text``, ``len(doc)``, ``doc[i]`` (a :class:`Token`), ``doc[a:b]`` (a :class:`Span`),
   iteration, ``sents`` (spans), ``char_span(a, b, alignment_mode="expand")`` (spaCy's rule: the tokens
   that hold characters ``a`` and ``b - 1``, a token's one trailing space counted as its own; ``None``
-  outside the text), ``user_data`` (a dict), :meth:`Doc.column` (one attribute of every token);
+  outside the text), :meth:`Doc.column` (one attribute of every token);
 * ``Span``: ``start``, ``end`` (token indices of the doc), ``start_char``, ``end_char``, ``text``,
   ``doc``, ``len``, indexing and slicing relative to its start, iteration;
 * ``Token``: ``i``, ``idx``, ``text``, ``lower_``, ``lemma_``, ``pos_``, ``tag_``, ``norm_`` (the
-  lower-case form unless :meth:`Doc.set_norm` gave one; spaCy's own norms of abbreviations such as
+  lower-case form unless :meth:`Doc.of_words` gave one; spaCy's own norms of abbreviations such as
   «ул.» → «улица» are not kept: no pattern reads them), ``is_alpha``, ``is_title``, ``is_space``, ``is_punct``, ``like_num``
   (spaCy's Russian or Ukrainian rule, its number words kept in ``pasyans/data/tokenizer.json``),
-  ``whitespace_``, and ``tok._.num`` / ``ordinal`` / ``case`` / ``parse`` from the word.
+  ``whitespace_``, and ``tok._`` (the token's :class:`~pasyans.extract.nlp.Word`: ``num``,
+  ``ordinal``, ``case``, ``parse`` …).
 
 Values are spaCy's for the same text (``tests/test_tokenizer.py``). A Doc from ``nlp.doc`` is shared:
 read it, never set attributes on it.
@@ -26,7 +27,6 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from functools import lru_cache
-from types import SimpleNamespace
 
 
 @lru_cache(maxsize=2)
@@ -68,7 +68,6 @@ class Doc:
         self.text, self.lang = text, lang
         self.forms, self.starts, self.words = forms, starts, words
         self.sent_starts = sent_starts if sent_starts is not None else ([0] if forms else [])
-        self.user_data: dict = {}
         self._columns: dict[str, list] = {}
         self._norms: dict[int, str] = {}
 
@@ -197,8 +196,7 @@ class Span:
 
     @property
     def start_char(self) -> int:
-        return self.doc.starts[self.start] if self.end > self.start else (
-            self.doc.starts[self.start] if self.start < len(self.doc) else len(self.doc.text))
+        return self.doc.starts[self.start] if self.start < len(self.doc) else len(self.doc.text)
 
     @property
     def end_char(self) -> int:
@@ -274,9 +272,9 @@ class Token:
         return " " if self.doc._spacy(self.i) else ""
 
     @property
-    def _(self) -> SimpleNamespace:
-        w = self.doc.words[self.i]
-        return SimpleNamespace(num=w.num, ordinal=w.ordinal, case=w.case, parse=w.parse)
+    def _(self):
+        """The token's :class:`~pasyans.extract.nlp.Word` (spaCy's extension namespace: ``tok._.num`` …)."""
+        return self.doc.words[self.i]
 
     def __len__(self) -> int:
         return len(self.text)
