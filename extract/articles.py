@@ -88,12 +88,11 @@ from .footnotes import footnote_mark, place_footnotes
 from .furniture import furniture
 from .article_aliases import dedupe, text_aliases, title_aliases
 from .article_examples import Ex, examples as find_examples
+from .article_findings import ARABIC_ITEM_RE, ROMAN_ITEM_RE, furniture_findings, part_findings
 from .article_words import (genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
                             is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rule_numbers, rules_used
-from .article_text import (FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, announces_display, doc as make_doc, ends_open,
-                           is_display_row, line_mt, matches, unmarked, words)
-from .notation import scan
+from .article_text import FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
 from .orthography import modernize
 from .rule_lists import rule_list_items
 from .text import MappedText
@@ -101,10 +100,6 @@ from .text import MappedText
 __all__ = ["ArticleSegmentation", "RuleLine", "SegmentedGame", "parse_rule_line", "segment_article",
            "segment_article_mapped", "segment_source"]
 
-_ROMAN_RE = re.compile(r"^([IVXLC]+)\.\s+\S")
-_TITLE_KINDS = frozenset({"heading", "group-heading", "subheading", "part", "doc-title", "variant-heading"})
-"""Line kinds that head a game or a part: a Roman number on one of them numbers the game, not a rule."""
-_ARABIC_ITEM_RE = re.compile(r"^(\d{1,2})\)\s+\S")
 _VARIANT_HEAD_RE = re.compile(
     r"^(?P<word>Варіація|Варіант|Вариация|Вариант)\s+(?P<letter>[А-ЯІЇЄҐ])\s*[-–—]\s*"
     r"(?P<name>[^.]+?)\s*\.(?:\s+(?P<rest>.*))?$")
@@ -788,8 +783,8 @@ def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
                     break
                 b = nxt.n
             out.append(Section("numbered-rule", (a, b), ln.rule.numbers[0]))
-        elif ln.kind == "prose" and (_ROMAN_RE.match(ln.text) or _ARABIC_ITEM_RE.match(ln.text)) and not ln.section:
-            m = _ROMAN_RE.match(ln.text) or _ARABIC_ITEM_RE.match(ln.text)
+        elif ln.kind == "prose" and (ROMAN_ITEM_RE.match(ln.text) or ARABIC_ITEM_RE.match(ln.text)) and not ln.section:
+            m = ROMAN_ITEM_RE.match(ln.text) or ARABIC_ITEM_RE.match(ln.text)
             out.append(Section("numbered-rule", (ln.n, ln.n), m.group(1)))
         elif ln.kind == "subtitle":
             out.append(Section("intro", (ln.n, ln.n), ln.text.rstrip(".")))
@@ -819,88 +814,6 @@ def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
     return out
 
 
-def _findings(source: Source, part: _Part, key: str, lines: list[Line], lang: str,
-              by_n: dict[int, Line] | None = None) -> list[Finding]:
-    """Findings about the part's lines: missing figures and displays, cut-off lines, missing rules,
-    card tokens no reading takes. ``by_n``: the source's ``lines`` by number (made once a source
-    by the caller: made once a part, 20,000 headings took a quadratic time)."""
-    out = []
-    content = part.content
-    by_n = by_n if by_n is not None else {ln.n: ln for ln in lines}
-    for ln in content:
-        span = (ln.n, ln.n)
-        if ln.kind == "caption":
-            out.append(Finding(source.id, span, "missing-figure",
-                               f"figure caption «{ln.text}»: the figure is not in the text", game=key))
-        if "\ufffd" in ln.raw:
-            out.append(Finding(source.id, span, "truncated-line",
-                               "the line is cut off (ends in a replacement character); the rest of it is lost",
-                               game=key))
-        elif ln.kind == "prose" and ends_open(ln.text) and not is_display_row(ln.text):
-            nxt = by_n.get(ln.n + 1)
-            after = next((lines[j] for j in range(ln.n, len(lines)) if not lines[j].blank), None)
-            listed = after is not None and bool(_ROMAN_RE.match(after.text) or _ARABIC_ITEM_RE.match(after.text)
-                                                or is_display_row(after.text))  # the display after a blank line
-            if after is not None and after.text[:1].islower() and all(
-                    lines[j].blank for j in range(ln.n, after.n - 1)):
-                continue  # the sentence goes on after a page break (its furniture left out)
-            if announces_display(ln.text, lang) and (nxt is None or nxt.blank) and not listed:
-                out.append(Finding(source.id, (ln.n, ln.n + 1 if nxt is not None else ln.n), "missing-display",
-                                   "the sentence announces a row, layout or notation that is not in the text",
-                                   game=key))
-            elif not announces_display(ln.text, lang):
-                out.append(Finding(source.id, span, "truncated-line",
-                                   "the paragraph stops mid-sentence", game=key))
-    out += _unread_cards(source, part, key, lang)
-    # a numbered rule is a line of the game's text; a game's number on its title («II. ПАСЬЯНСЪ «ЗВѢЗДА».») is none
-    numbered = [ln for ln in content if _ROMAN_RE.match(ln.text) and ln is not part.heading_line
-                and ln.kind not in _TITLE_KINDS]
-    if numbered and _ROMAN_RE.match(numbered[0].text).group(1) != "I":
-        first = _ROMAN_RE.match(numbered[0].text).group(1)
-        out.append(Finding(source.id, (numbered[0].n, numbered[0].n), "missing-rule",
-                           f"the numbered rules begin at {first}: the rules before it are not in this source",
-                           game=key))
-    return out
-
-
-def _unread_cards(source: Source, part: _Part, key: str, lang: str) -> list[Finding]:
-    """A finding for every card-shaped token of the part's prose that no reading takes («♠Х»,
-    «ЧВК»): nothing is dropped silently (tokens of the examples are reported by the move reader)."""
-    out = []
-    for ln in part.content:
-        if ln.kind not in ("prose", "label", "heading", "subheading"):
-            continue
-        for u in scan(ln.text, source.notation, lang, words=False, latin_t=source.latin_t).unread:
-            out.append(Finding(source.id, (ln.n, ln.n), "unparsed-card",
-                               f"«{u.raw.strip()}» looks like a card but no notation reads it: {u.reason}",
-                               token=u.raw.strip(), game=key))
-    return out
-
-
-def _furniture_findings(lines: list[Line]) -> list[Finding]:
-    """One ``not-a-game`` finding per run of furniture lines of one family (blank lines between
-    them do not break a run): «masthead, not a game: «НАУКА И ДОСУГ» (3 lines)»."""
-    out: list[Finding] = []
-    run: list[Line] = []
-
-    def flush() -> None:
-        if run:
-            more = f" ({len(run)} lines)" if len(run) > 1 else ""
-            out.append(Finding("", (run[0].n, run[-1].n), "not-a-game",
-                               f"{run[0].label}, not a game: «{run[0].printed}»{more}"))
-            run.clear()
-
-    for ln in lines:
-        if ln.kind == "meta":
-            if run and run[-1].label != ln.label:
-                flush()
-            run.append(ln)
-        elif not ln.blank:
-            flush()
-    flush()
-    return out
-
-
 def segment_source(source: Source) -> ArticleSegmentation:
     """Cut ``source`` (an article or small book, not the PDF book 004) into games.
 
@@ -916,7 +829,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
     lines = _classify(source)
     parts, src_findings, intro = _regions(lines, lang)
     place_footnotes(parts)
-    src_findings += _furniture_findings(lines)
+    src_findings += furniture_findings(lines)
     for f in src_findings:
         f.source = source.id
 
@@ -970,7 +883,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
                 p.printed.casefold().rstrip(".") != p.name.casefold().rstrip("."):
             aliases.insert(0, Alias(p.printed, lang, (title_line.n, title_line.n), "title-form", title_line.raw.strip()))
         findings = [Finding(source.id, f.lines, f.kind, f.message, f.token, p.key) for f in p.findings]
-        findings += _findings(source, p, p.key, lines, lang, by_n)
+        findings += part_findings(source, p, p.key, lines, lang, by_n)
         for ex, e in zip(examples, exs):
             for m in FIG_REF_RE.finditer(ex.text):
                 findings.append(Finding(source.id, ex.lines, "missing-figure",

@@ -19,8 +19,8 @@ _FOOTNOTE_RE = re.compile(r"^(?P<mark>\*{1,3}\)|\(\*{1,3}\)|[¹²³⁴⁵⁶⁷�
 
 
 def footnote_mark(s: str) -> str | None:
-    """The mark a footnote line opens with («*) Безъ шестерокъ.» → ``"*)"``, «¹ Въ иныхъ книгахъ …»
-    → ``"¹"``), else ``None``."""
+    """The mark a footnote line opens with, without its brackets («*) Безъ шестерокъ.» → ``"*"``,
+    «¹ Въ иныхъ книгахъ …» → ``"¹"``), else ``None``."""
     m = _FOOTNOTE_RE.match(s)
     return m.group("mark").strip("()") if m else None
 

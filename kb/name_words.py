@@ -40,16 +40,22 @@ def _words(name: str, lang: str) -> list[tuple[str, str]]:
     return out
 
 
+def _row(lang: str, word: str, k: str) -> int | None:
+    """The table row of a word of a name in ``lang``: by its key ``k``, else by its folded spelling."""
+    index = table()[1]
+    row = index.get((lang, k))
+    return row if row is not None else index.get((lang, fold(word)))
+
+
 def key(name: str, lang: str) -> tuple[str, ...] | None:
     """The translation key of a Russian or Ukrainian name: its word keys with each table word replaced
     by its row («Королевский двор» and «Королівський двір» → the same key), sorted; ``None`` for
     another language or a name no table word is in (its own name key already says all)."""
     if lang not in ("ru", "uk"):
         return None
-    _rows, index = table()
     out, hit = [], False
     for w, k in _words(name, lang):
-        row = index.get((lang, k), index.get((lang, fold(w))))
+        row = _row(lang, w, k)
         hit = hit or row is not None
         out.append(f"#{row}" if row is not None else k)
     return tuple(sorted(out)) if hit and out else None
@@ -63,7 +69,6 @@ def translation(a: str, la: str, b: str, lb: str) -> list[str] | None:
     ka, kb = key(a, la), key(b, lb)
     if ka is None or ka != kb:
         return None
-    rows, index = table()
-    wa = {index.get((la, k), index.get((la, fold(w)))): w for w, k in _words(a, la)}
-    wb = {index.get((lb, k), index.get((lb, fold(w)))): w for w, k in _words(b, lb)}
+    wa = {_row(la, w, k): w for w, k in _words(a, la)}
+    wb = {_row(lb, w, k): w for w, k in _words(b, lb)}
     return [f"{wa[r]} = {wb[r]}" for r in wa if r is not None and r in wb]
