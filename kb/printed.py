@@ -204,17 +204,6 @@ def locate(text: str, quote: str) -> tuple[int, int] | None:
     return (m.start(), m.end()) if m else None
 
 
-def printed_of(conn: sqlite3.Connection, game_id: str, quote: str | None, cache: dict | None = None) -> Span | None:
-    """``quote`` of game ``game_id`` as printed (see :meth:`Printed.quote`); ``cache`` (a dict)
-    keeps the :class:`Printed` of each game between calls."""
-    if not quote:
-        return None
-    cache = {} if cache is None else cache
-    if game_id not in cache:
-        cache[game_id] = Printed(conn, game_id)
-    return cache[game_id].quote(quote)
-
-
 def printed_text(quote, text: str | None, lines) -> str | None:
     """``text`` (a sentence of a game's cleaned text, its raw ``lines``) as printed when its printed
     form is exact (``quote(text, lines)`` as for :func:`printed_ref`), else ``text`` itself."""
@@ -263,10 +252,7 @@ def printed_ref(ref: str | None, quote) -> str | None:
 
     def one(m: re.Match) -> str:
         first = int(m.group(2))
-        sp = quote(m.group(1), (first, int(m.group(3) or first)))
-        if sp is None or not sp.exact or sp.text == m.group(1):
-            return m.group(0)
-        return m.group(0).replace(m.group(1), sp.text, 1)
+        return m.group(0).replace(m.group(1), printed_text(quote, m.group(1), (first, int(m.group(3) or first))), 1)
 
     return REF_QUOTE.sub(one, ref)
 
@@ -280,12 +266,9 @@ def printed_spec(spec: dict, quote) -> dict:
 
     out = copy.deepcopy(spec)
 
-    def fix(obj: dict, key: str = "quote", lines=None) -> None:
-        q = obj.get(key)
-        if isinstance(q, str) and q:
-            sp = quote(q, lines if lines is not None else obj.get("lines"))
-            if sp is not None and sp.exact:
-                obj[key] = sp.text
+    def fix(obj: dict) -> None:
+        if isinstance(obj.get("quote"), str):
+            obj["quote"] = printed_text(quote, obj["quote"], obj.get("lines"))
         if isinstance(obj.get("ref"), str):
             obj["ref"] = printed_ref(obj["ref"], quote)
 
@@ -304,7 +287,5 @@ def printed_spec(spec: dict, quote) -> dict:
     for c in out.get("conflicts") or []:
         if isinstance(c, dict) and isinstance(c.get("quotes"), list):
             for i, (q, ln) in enumerate(zip(c["quotes"], c.get("lines") or [])):
-                sp = quote(q, ln) if q else None
-                if sp is not None and sp.exact:
-                    c["quotes"][i] = sp.text
+                c["quotes"][i] = printed_text(quote, q, ln)
     return out

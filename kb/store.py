@@ -113,17 +113,20 @@ def tool_version() -> str:
 
 
 CODE_PARTS = ("pasyans", "extract", "kb", "engine", "grammar")
-"""The folders whose files make a build what it is (readers, phrasing rows, catalogues, engine)."""
+"""The folders of a checkout whose files make a build what it is (readers, phrasing rows, catalogues,
+engine); installed, they are all inside the one ``pasyans`` package folder, read whole."""
 
 
 @lru_cache(maxsize=4)
 def code_fingerprint(root: Path | None = None) -> str:
     """The first 10 hex digits of the sha256 of every ``.py``, ``.json``, ``.toml``, ``.lark`` and
-    ``.tsv`` file under :data:`CODE_PARTS` of ``root`` (default: this checkout or installation; path
-    and bytes, in path order); ``"none"`` when none is found."""
+    ``.tsv`` file under :data:`CODE_PARTS` of ``root`` (default: this checkout or installation — an
+    installed package has no ``pasyans`` folder inside and is read whole, its top-level modules
+    included; path and bytes, in path order); ``"none"`` when none is found."""
     root = Path(__file__).resolve().parent.parent if root is None else Path(root)
     h = hashlib.sha256()
-    files = sorted(p for part in CODE_PARTS if (root / part).is_dir() for p in (root / part).rglob("*")
+    parts = CODE_PARTS if (root / "pasyans").is_dir() else (".",)
+    files = sorted(p for part in parts if (root / part).is_dir() for p in (root / part).rglob("*")
                    if p.suffix in (".py", ".json", ".toml", ".lark", ".tsv") and "__pycache__" not in p.parts
                    and p.is_file())
     for p in files:

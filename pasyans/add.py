@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .corpus import MANIFEST, CorpusError, check_manifest, cr_only, field_problem, read_text
+from .extract.lookalikes import said
 from .intake import IntakeError, decode, html_text, is_html, other_format
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
@@ -418,9 +419,8 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
                 raise AddError(f"{path}: {str(e).split(': ', 1)[-1]}{hint}") from None
             if (why := other_format(text)) is not None:
                 raise AddError(f"{path}: {why}")
-            raw_text = data.decode("utf-8", "replace")
-            if cr_only(raw_text.replace("\r\n", "\n")):  # stored with LF: line numbers as any tool counts them
-                data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            if cr_only(data.decode("utf-8", "replace")):  # stored with LF: line numbers as any tool counts them
+                data = data.replace(b"\r", b"\n")
                 notes["line ends"] = (f"CR only (an old Mac file): stored with LF line ends, so its {text.count(chr(10)) + 1} "
                                       "lines are numbered as an editor shows them")
             try:
@@ -431,8 +431,6 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             except IntakeError as e:
                 raise AddError(f"{path}: {e}") from None
             det = detect(path, text)
-            from .extract.lookalikes import said
-
             if (mixed := said(text)) is not None:
                 notes["look-alikes"] = mixed
         finally:

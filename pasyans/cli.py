@@ -237,9 +237,10 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
         empty: bool = typer.Option(False, "--empty", help="Start a new corpus without the bundled texts.")) -> None:
     """Add texts to a corpus: detects language, spelling, card notation and segmenter, says why."""
     from .add import AddError, AddOptionError, add_texts
+    from .corpus import MANIFEST
 
     _stop_cleanly_on_signals()
-    existed = (corpus / "manifest.json").is_file()
+    existed = (corpus / MANIFEST).is_file()
     try:
         done = add_texts(files, corpus, replace=replace, empty=empty, encoding=encoding, as_new=as_new, id=id_, language=language,
                          orthography=orthography, kind=kind, segmenter=segmenter, notation=notation,
