@@ -376,7 +376,7 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
                     tot.misses.append(f"{entry['file']}: no game holds the lines of «{gg['title']}» ({len(gold)} moves)")
                     continue
                 matched.add(id(m))
-                seg_lost = passage_lost = 0
+                seg_lost = 0
                 for ex in gg["examples"]:
                     x, y = ex["lines"]
                     if any(owner.get(n) is not None and owner[n] is not m for n in range(x, y + 1)) and not any(
@@ -386,12 +386,13 @@ def whole_texts(names: tuple[str, ...] = WHOLE_TEXT_SETS, texts: Path | None = N
                     elif any(e.lines[0] <= y and e.lines[1] >= x for e in m.examples):
                         tot["examples_found"] += 1
                     else:
-                        passage_lost += len(ex["moves"])
                         tot.misses.append(f"{entry['file']}: example at lines {x}-{y} of «{gg['title']}» not found")
                 ours = [mv for e in m.examples for mv in e.moves if mv.cards]
                 row = _compare(ours, gold, f"{entry['file']} «{gg['title']}»", tot.misses)
                 tot.update(row)
-                tot.update(_lost(row, seg_lost, passage_lost, _alone_lost(src, gg)))
+                # the reader alone is asked only when some loss is not segmentation's
+                alone = _alone_lost(src, gg) if row["gold"] - row["hit"] > seg_lost else 0
+                tot.update(_lost(row, seg_lost, alone))
             for g in seg.games:  # moves read in games no gold game matches are all wrong
                 if id(g) not in matched:
                     n = sum(1 for e in g.examples for mv in e.moves if mv.cards)
@@ -428,11 +429,11 @@ def _alone_lost(src, gg: dict) -> int:
     return lost
 
 
-def _lost(row: Counter, seg_lost: int, passage_lost: int, alone_lost: int) -> Counter:
+def _lost(row: Counter, seg_lost: int, alone_lost: int) -> Counter:
     """Where one game's lost gold moves (``gold - hit`` of ``row``) got lost: ``lost_segmentation`` (its
-    example's lines went to another game), ``lost_passage`` (the example passage not found, or found cut:
-    moves the reader reads on the annotated lines but not in the passage found), ``lost_reading`` (the
-    reader misses them on the annotated lines too)."""
+    example's lines went to another game: ``seg_lost``), ``lost_reading`` (the reader misses them on the
+    annotated lines too: ``alone_lost``), ``lost_passage`` the rest (the example passage not found, or found
+    cut: moves the reader reads on the annotated lines but not in the passage found)."""
     lost = max(row["gold"] - row["hit"], 0)
     seg = min(seg_lost, lost)
     reading = min(alone_lost, lost - seg)

@@ -38,7 +38,9 @@ NOT_RULE_SECTIONS = ("scoring",)
 WEAK_SECTIONS = ("strategy",)
 
 _QUOTED = re.compile(r"«([^»]{2,60})»")
-_FOOTNOTE = re.compile(r"\s*(?:\(?\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)\s")
+NOTE_MARK = r"(?:\(?\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)"
+"""A footnote mark («*)», «**)», «¹»): opening a footnote (:data:`_FOOTNOTE`), after a word (:func:`.readings.drop_note_marks`)."""
+_FOOTNOTE = re.compile(rf"\s*{NOTE_MARK}\s")
 """A footnote of a printed book («*) Въ иныхъ сборникахъ …», «**) Нѣкоторые позволяютъ …», «¹ Въ иныхъ книгахъ …»):
 another version or a remark, never the game's rule."""
 _EXAMPLE_LABELS = {"решение", "рішення", "розв'язок", "пример", "примеры", "приклад", "приклади"}
@@ -174,15 +176,19 @@ class Reader(Context):
         return len(words) == 1 and words[0].lower in _EXAMPLE_LABELS
 
     def _word_cards(self, k: int) -> list:
-        """The cards sentence ``k`` names with their suit in words, outside «quotes» (``[]`` when none)."""
-        sent = self.sents[k]
-        if not any("C:SUIT_STEM" in t.feats for t in self.words(sent)):
-            return []
-        try:
-            cards = find_word_cards(_QUOTED.sub(" ", sent.quote), self.lang)
-        except NotationError:
-            return []
-        return [c for c in cards if c.card.suit is not None]
+        """The cards sentence ``k`` names with their suit in words, outside «quotes» (``[]`` when none);
+        searched once a sentence (``self.memo``: :meth:`_not_a_rule` and :meth:`_names_a_card` both ask)."""
+        key = ("word-cards", k)
+        if key not in self.memo:
+            sent = self.sents[k]
+            cards = []
+            if any("C:SUIT_STEM" in t.feats for t in self.words(sent)):
+                try:
+                    cards = [c for c in find_word_cards(_QUOTED.sub(" ", sent.quote), self.lang) if c.card.suit is not None]
+                except NotationError:
+                    pass
+            self.memo[key] = cards
+        return self.memo[key]
 
     def _names_a_card(self, k: int) -> bool:
         """Sentence ``k`` tells a move of a card named with its suit in words («Пустое место занимаем

@@ -23,7 +23,7 @@ from pasyans.models import Finding
 
 from .. import nlp
 from ..text import MappedText
-from .reader import read_text
+from .reader import NOTE_MARK, read_text
 from .schema import allowed_values, get_field, set_field
 
 _ROW_PAIRS = (("foundations.direction", "tableau.build_direction"), ("foundations.suit", "tableau.build_suit"))
@@ -181,7 +181,7 @@ def game_text(lines: list[str], spans: Iterable[tuple[int, int]], lang: str = "r
     return join_line_hyphens(mt, lang)
 
 
-_NOTE_MARK = re.compile(r"(?<=[^\W\d_])(?:\(?\*{1,3}\)?|[¹²³⁴⁵⁶⁷⁸⁹]+\)?)(?=[\s.,;:!?»)]|$)")
+_NOTE_MARK = re.compile(rf"(?<=[^\W\d_]){NOTE_MARK}(?=[\s.,;:!?»)]|$)")
 
 
 def drop_note_marks(mt: MappedText) -> MappedText:

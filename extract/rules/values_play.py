@@ -50,6 +50,15 @@ def _onto_a_card(toks) -> bool:
     return any(a.lemma == "на" and (b.lemma == "карта" or b.pos == "PRON") for a, b in zip(toks, toks[1:]))
 
 
+_THEM = frozenset({"они", "вони", "он", "він", "она", "вона"})
+
+
+def _onto_them(ctx, words, default=None):
+    """The token index of the first pronoun after «на» among ``words`` («на них», «на нього»: cards put onto
+    the bases named before), or ``default``."""
+    return next((t.i for t in words if t.lemma in _THEM and ctx.preceded_by(t.i, {"на"}, 1)), default)
+
+
 _UNITS = frozenset({"единица", "одиниця", "очко", "ступень", "сходинка"})
 """The step of a comparative: «на единицу старше», uk «на одиницю старшу»."""
 
@@ -281,8 +290,7 @@ def base(ctx, k, span, pile):
     has_anchor = any(not (s > sent.start and toks[s - 1].lemma in ("на", "над", "до")
                           and toks[s].lower.startswith(("базов", "основ")))
                      for s, e in anchors) or sent.section == "foundations"
-    built_on = next((t.i for t in ctx.words(sent) if t.lemma in ("они", "вони", "он", "він", "она", "вона")
-                     and ctx.preceded_by(t.i, {"на"}, 1)), sent.end)
+    built_on = _onto_them(ctx, ctx.words(sent), sent.end)
     # ranks put «на них» (built on the bases: «Основами слугують королі, на них кладуть дам, валетів …») are no other bases
     others = any(1 < RANKS.get(t.lemma, 0) < 13 and not ctx.preceded_by(t.i, {"до", "к"}) and t.i < built_on
                  for t in ctx.words(sent))
@@ -590,8 +598,7 @@ def bases_put_out(ctx, k, span, pile):
     words = ctx.words(sent)
     if any(a.lemma in ("от", "від", "з", "с") and b.lower.startswith(("туз", "корол")) for a, b in zip(words, words[1:])):
         return None     # «кладуть від туза до короля»: a sequence's ranks, not bases put out
-    onto_them = next((t.i for t in words if t.lemma in ("они", "вони", "он", "він", "она", "вона")
-                      and ctx.preceded_by(t.i, {"на"}, 1)), None)
+    onto_them = _onto_them(ctx, words)
     verbs = [t.i for t in words if "C:BASE_PUT_VERB" in t.feats]
     if onto_them is not None and verbs and all(i > onto_them for i in verbs):
         return None     # «Основаниями служат короли, на них кладут дам …»: cards put onto the bases, not bases put out
