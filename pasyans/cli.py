@@ -508,6 +508,12 @@ def _printed_findings(conn, fs: list[dict]) -> list[dict]:
                        if len(f.get("token") or "") > 20 else f)
 
 
+def _not_read(kind: str) -> bool:
+    """A finding ``verify --unparsed`` lists: a sentence or phrase not read (``unparsed-*``), or a card token
+    of a worked example that gave no move (``card-in-no-move``, :func:`pasyans.extract.moves` records it)."""
+    return kind.startswith("unparsed") or kind == "card-in-no-move"
+
+
 @app.command()
 def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id or name)."),
            db: Path = DbOption,
@@ -527,7 +533,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     if game:
         gid = _resolve(conn, game)
     if unparsed:
-        fs = _printed_findings(conn, [f for f in findings(conn, game_id=gid) if f["kind"].startswith("unparsed")])
+        fs = _printed_findings(conn, [f for f in findings(conn, game_id=gid) if _not_read(f["kind"])])
         if as_json:
             typer.echo(json.dumps(fs, ensure_ascii=False, indent=2))
             return

@@ -186,3 +186,13 @@ def test_ctrl_c_of_export_says_what_it_left(built_kb, tmp_path, monkeypatch):
     r = CliRunner().invoke(app, ["export", "--out", str(tmp_path / "x.json"), "--db", str(built_kb[0])])
     assert r.exit_code == 130 and r.output.strip() == f"interrupted; {tmp_path / 'x.json'} not written"
     assert not (tmp_path / "x.json").exists()
+
+
+def test_verify_unparsed_lists_a_worked_examples_card_that_gave_no_move(db):
+    """`verify --unparsed` lists «card tokens … not read» (README): a card of a worked example that gave
+    no move (``card-in-no-move``) is listed with its line, beside the unparsed sentences — 000-2's «БА»
+    on raw line 25 of the bundled text 000."""
+    r = CliRunner().invoke(app, ["verify", "000-2", "--unparsed", "--json", "--db", db])
+    assert r.exit_code == 0
+    got = [(f["kind"], f["first_line"]) for f in json.loads(r.stdout) if f["kind"] == "card-in-no-move"]
+    assert ("card-in-no-move", 25) in got
