@@ -15,7 +15,7 @@ from .lexicon import SIDES
 from .phrases import RIGHT_OF, ROW_FROM, ROW_TO, WINDOW_WORD, row_number
 from .destinations import GameContext
 from .facts import shown_before
-from .reader import Proto
+from .proto import Proto
 
 def formal_protos(sent: list[El], prev_number: int | None, findings: list, src: str, mt: MappedText):
     """Proto-moves of the formal moves of a sentence, with move numbers («1. Б53 - Б47»); a

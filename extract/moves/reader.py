@@ -3,10 +3,7 @@ clause into proto-moves by the phrase forms (:mod:`.forms`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-
-from pasyans import morph
-from pasyans.cards import Card
+from dataclasses import replace
 
 from ..notation import CardToken
 from .elements import El, has_predicate
@@ -14,215 +11,30 @@ from .facts import SHOWN_NOTE
 from .clicks import Clicks, pile_by_card
 from .discards import _LEAVE, Discards
 from .forms import Forms
-from .lexicon import (ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLAY, STRONG, UNDER,
-                      VERB_CUES, WITH)
-from .phrases import (UNNAMED, Group, agrees, antecedents_in, card_groups, has_gram, instrumental, place_at,
-                      pronouns_of, state_described)
+from .positions import Positions
+from .proto import Context, Proto
+from .referents import Referents
+from .taken import Taken
+from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank,
+                           negated_card, own_object)
+from .lexicon import ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PLAY, STRONG, UNDER, VERB_CUES, WITH
+from .phrases import UNNAMED, Group, antecedents_in, card_groups, has_gram, instrumental, place_at, pronouns_of, state_described
 
 
-_NUMBER = {"обе": 2, "обидві": 2, "обі": 2, "оба": 2, "обидва": 2, "обое": 2, "два": 2, "две": 2, "дві": 2, "три": 3, "четыре": 4, "чотири": 4,
-           "пять": 5, "п'ять": 5, "шесть": 6, "шість": 6, "семь": 7, "сім": 7, "восемь": 8, "вісім": 8,
-           "десять": 10, "двенадцать": 12, "дванадцять": 12, "шестнадцать": 16, "шістнадцять": 16,
-           "двадцать": 20, "двадцять": 20, "тройка": 3, "трійка": 3, "четверка": 4, "четвірка": 4}
-# («эта тройка карт», «ця трійка карт»: a group noun, read as a count only before «карт»)
-"""Numerals that count cards («три карты», «шестнадцать карт»), by lemma."""
-
-
-_SOURCES = {"FOUNDATION": "foundation", "WASTE": "waste", "RESERVE": "reserve", "CELL": "cell", "STOCK": "stock"}
-
-
-def from_place(cl: list[El]) -> str | None:
-    """The place a clause takes its card from: «из колоды» → ``stock``, «с базового туза», «з бази»
-    → ``foundation``, «из резерва», «из отбоя», «из ячейки»; ``None`` when it names none."""
-    for i, el in enumerate(cl):
-        for cue, place in _SOURCES.items():
-            if cue in el.cues:
-                k = i - 1
-                while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
-                    k -= 1
-                if k >= 0 and cl[k].kind == "word" and cl[k].low in FROM - {"под", "от", "від"} | {"зі", "изо"}:
-                    return place
-    return None
-
-
-_APPEAR = frozenset({"оказаться", "оказываться", "показаться", "появиться", "опинитися", "виявитися", "з'явитися",
-                     "видный", "видно", "виднеться", "видніти", "видніється"})
-"""Verbs of a card found where it lies («под ним окажется двойка»), read with TURN and STATE."""
 _NOWHERE = frozenset({"некуда", "нікуди", "никуда"})
-_COME_OUT = frozenset({"выйти", "прийти", "открыться", "появиться", "показаться", "вийти", "відкритися", "з'явитися",
-                       "показатися"})
-
-
-def _future_of_appearing(cl: list[El]) -> bool:
-    """Whether the clause opens (after «а», «и», «если» …) on a future of coming out or turning up and
-    names a card: «выйдет валет бубен — на даму треф», uk «вийде туз — на базу» (the move waits for it)."""
-    k = 0
-    while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG | LEAD or cl[k].low in ("же", "ж")):
-        k += 1
-    return k < len(cl) and cl[k].kind == "word" and cl[k].lemma in _COME_OUT and cl[k].tag is not None \
-        and "futr" in cl[k].tag.grammemes and any(el.kind == "card" for el in cl[k + 1:])
-
 _DROP_ONTO = frozenset({"сбрасывать", "сбросить", "сбрасываться", "скидывать", "скинуть", "скидати", "скинути"})
 """Verbs of leaving play that, with a foundation named as where, put the card on it («сбросить на базу»)."""
-
-_DRAW = frozenset({"тянуть", "вытянуть", "вытягивать", "тягнути", "витягнути", "витягати", "витягувати", "тащить",
-                   "вытащить", "тягти"})
-"""Verbs of drawing a card from the stock («тянем из колоды … тройка треф», uk «тягнемо з колоди — 5♠»)."""
-
-_OPEN = frozenset({"открытый", "открыть", "відкритий", "відкрити", "відкрито", "видный", "видний", "видно"})
-"""«открыта / відкрита X», «видна / видно X»: a card shown open, the subject of what follows."""
 
 _EMPTIED = frozenset({"опустеть", "опустевший", "опустелый", "освободиться", "освободившийся", "звільнитися", "спорожніти",
                       "опустіти"})
 """«стопка опустела», «колонка освободилась», uk «стовпчик звільнився»: a pile became empty; «туда» after it
 in the same sentence is that space (:meth:`Reader._destination`)."""
 
-_SUIT_STEMS = frozenset({"пик", "пік", "чер", "чир", "буб", "тре"})
-"""First letters of suit adjectives («пікові», «червонные»), which pymorphy3 may read as nouns."""
-
-_ONLY = frozenset({"только", "лишь", "лише", "тільки", "лиш"})
-
-
-def _generic(t: CardToken, cl: list[El]) -> bool:
-    """A rank named in general, as a rule says it, not a card of the example: «кладут только короля»,
-    «Короли выходят на свою базу» (a plural rank word; «обе семерки» is two cards, counted)."""
-    if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.count > 1:
-        return False
-    at = next((k for k, el in enumerate(cl) if el.kind == "card" and el.tok is t), None)
-    if at is None:
-        return False
-    if at and cl[at - 1].kind == "word" and cl[at - 1].low in _ONLY:
-        return True
-    word = morph.parse(t.raw.split()[0], "ru")
-    if word is not None and "ablt" in word.tag.grammemes and " " not in t.raw.strip() and not (
-            at and cl[at - 1].kind == "word" and cl[at - 1].low in WITH | ON | UNDER | {"за", "перед", "над"}):
-        return True   # «снимаются только тройкой»: a manner (in threes), not a card
-    return word is not None and "plur" in word.tag.grammemes and "nomn" in word.tag.grammemes and not (
-        at and cl[at - 1].kind == "word" and cl[at - 1].tag is not None and cl[at - 1].tag.POS == "NUMR")
-
-
-def direction_of(cl: list[El]) -> str | None:
-    """The direction a clause moves its card in, when it names one and no place: «сдвигаются влево» →
-    ``left``, «передвигаются вверх» → ``up``, «к центру» → ``centre`` (a side of a card, «ліворуч від
-    ♠9», is a place beside it, not a direction: ``None``)."""
-    found = directions_of(cl)
-    return found[0] if found else None
-
-
-def directions_of(cl: list[El]) -> list[str]:
-    """Every direction :func:`direction_of` would read in ``cl``, in order («либо вверх, либо влево»)."""
-    out = []
-    for i, el in enumerate(cl):
-        if el.kind != "word" or el.low not in DIRECTIONS:
-            continue
-        nxt = cl[i + 1] if i + 1 < len(cl) else None
-        if nxt is not None and nxt.kind == "word" and nxt.low in ("от", "від"):
-            continue
-        if el.low in ("центру", "центр") and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in ("к", "ко", "до", "в", "у")):
-            continue
-        if DIRECTIONS[el.low] not in out:
-            out.append(DIRECTIONS[el.low])
-    return out
-
-
-def _own_object(cl: list[El]) -> bool:
-    """Whether the clause names what it moves itself, as a noun that is no card or place: «Можно
-    переносить целые открытые последовательности» (then no card of the clause before is meant)."""
-    return any(el.kind == "word" and el.tag is not None and el.tag.POS == "NOUN" and not el.cues - {"SERIES"}
-               and any(p.tag.POS == "NOUN" and (has_gram(p.tag, "nomn") or has_gram(p.tag, "accs"))
-                       for p in morph.analyzer("uk" if set(el.low) & set("іїєґ") else "ru").parse(el.low))
-               and el.lemma not in ("карта", "ход", "хід")
-               and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO | UNDER)
-               for i, el in enumerate(cl))
-
-
-_NOT = frozenset({"не", "ни", "ні"})
-
-
-def _negated_card(cl: list[El]) -> bool:
-    """«…, но не 6♠», «але не сімку пік», «а 9♣ — нельзя» read by PROHIB; here: «не» right before a card
-    (adjectives between: «но не бубновую»), or a clause ending «— нет» / «— ні» («а на короля пик — нет»)."""
-    for i, el in enumerate(cl[:-1]):
-        if el.kind == "word" and el.low in _NOT:
-            k = i + 1
-            while k < len(cl) and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
-                k += 1
-            if k < len(cl) and cl[k].kind == "card":
-                return True
-    tail = [el for el in cl if el.kind != "punct"]
-    return len(tail) >= 2 and tail[-1].kind == "word" and tail[-1].low in ("нет", "ні") and tail[-2].kind == "dash"
-
-
-def _governed(cl: list[El], i: int) -> bool:
-    """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
-    k = i - 1
-    while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
-        k -= 1
-    return k >= 0 and cl[k].kind == "word" and cl[k].low in INTO | ON
-
-
-@dataclass
-class Proto:
-    """A move as a clause gives it, before :func:`.finish.finish_moves` makes a ``Move`` of it:
-    tokens (for lines and notes) instead of cards, the destination as read."""
-
-    movers: list[CardToken]
-    start: int
-    end: int
-    target: CardToken | None = None
-    place: str | None = None
-    kind: str | None = None
-    flags: set = field(default_factory=set)
-    notes: list[str] = field(default_factory=list)
-    from_row: int | None = None
-    to_row: int | None = None
-    number: int | None = None
-    notation: str | None = None
-    card_list: list[Card] | None = None
-    from_place: str | None = None
-    turns_up: int = 0
-    count: int | None = None
-    claims: list[str] = field(default_factory=list)
-    direction: str | None = None
-
-
-
 _WHEN = frozenset({"когда", "коли", "когда-нибудь"})
 """A clause after a move opening on «когда» (and naming no move of its own) makes that move conditional."""
 
 
-@dataclass
-class Context:
-    history: list = field(default_factory=list)  # CardToken or UNNAMED, in text order
-    last_movers: list[CardToken] = field(default_factory=list)
-    prev_moved: bool = False
-    prev_named: list[CardToken] = field(default_factory=list)  # cards of the clause before
-    subject: CardToken | None = None  # the card the last clause with a predicate was about
-    subject_sentence: int = -1
-    sentence: int = 0
-    pending_target: CardToken | None = None
-    pending_list: list = field(default_factory=list)  # cards of a bare list clause just before (no predicate)
-    last_proto: Proto | None = None
-    prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
-    prev_made: list = field(default_factory=list)  # the protos the clause before made, in the same sentence
-    pairs_named: bool = False  # this sentence told to take cards off in pairs («Снимайте пары карт …:»)
-    last_discard: tuple | None = None  # (cards, partners) of the last discard clause
-    last_group: "Group | None" = None
-    run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
-    listed: list = field(default_factory=list)  # the cards a description listed last («лежат ♣К, ♥Д и ♠В»)
-    prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
-    stock_turned: tuple | None = None  # (Proto, sentence) of a stock card turned onto the waste
-    clicked: tuple | None = None  # (Proto, sentence) of a card clicked, its destination not yet said
-    turn_pending: int = -1  # the sentence whose clause before turned a stock card naming none («… колоды: 9♣»)
-    took: bool = False  # the clause before went on a list of cards taken up («Снимаем 6♣, затем 7♥, затем 6♠»)
-    whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
-    taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
-    emptied: int = -1  # the sentence a clause of which told a pile became empty («Когда опустела первая стопка, …»)
-
-
-
-
-class Reader(Forms, Discards, Clicks):
+class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
     """Reads the clauses of one example in order, keeping the pronoun and chain context."""
 
     def __init__(self, game=None):
@@ -233,48 +45,6 @@ class Reader(Forms, Discards, Clicks):
         self.shown: list[str] = []  # «♥А и ♠К вынесены в базовый ряд»: cards a described position places
         self.playing = False  # the clause before played cards («сыграть ♦6, затем ♦8»)
 
-    # -- context --------------------------------------------------------------------------
-    def antecedent(self, pron: tuple, cl: list[El] | None = None) -> list[CardToken]:
-        """The card(s) a pronoun stands for (see the module docstring); cards named earlier in the
-        same clause (``cl``) come first: «если сдается ♦7, ею можно покрыть ♦8»."""
-        idx, kind, _, gender = pron
-        if cl is not None:
-            for t in reversed(antecedents_in(cl[:idx])):
-                if agrees(t, gender) and gender != "plur":
-                    return [t]
-        _, kind, _, gender = pron
-        run = self.ctx.run
-        if run is not None and run[1] >= self.ctx.sentence - 1 and gender in ("femn", None) and kind == "personal":
-            # «послідовність від дами до дев'ятки пік лежить … Її переносять цілком …»: the run
-            return list(run[0].toks)
-        whole = self.ctx.whole_suit
-        if kind == "personal" and gender in ("femn", None) and whole is not None and whole[0] == self.ctx.sentence \
-                and not any(t is not UNNAMED and t.start > whole[1] for t in self.ctx.history):
-            return []   # «пока не соберётся полная масть от короля до туза; она уходит с поля»: the suit, no card
-        if gender == "plur":
-            if self.ctx.prev_moved and len(self.ctx.last_movers) > 1:
-                return list(self.ctx.last_movers)
-            named = [t for t in self.ctx.history if t is not UNNAMED]
-            return self.ctx.prev_named or named[-1:]
-        if kind == "personal":
-            subj = self.ctx.subject
-            recent = self.ctx.prev_moved and self.ctx.last_movers and agrees(self.ctx.last_movers[0], gender)
-            # a subject of an earlier sentence yields to the card just moved in this one: «Короля пік переносимо …;
-            # на нього кладемо даму бубон, а на неї — …» (the queen, not «сімка пік» of the sentence before)
-            if subj is not None and agrees(subj, gender) and not (recent and self.ctx.subject_sentence < self.ctx.sentence):
-                return [subj]
-            if recent:
-                return [self.ctx.last_movers[0]]
-        for t in reversed(self.ctx.history):
-            if agrees(t, gender):
-                return [t]
-        if gender == "masc":
-            # «Допустим, открыт ♦7: его можно положить на ♦8»: a card in shorthand, read as a masculine
-            # word («открыт»), when no masculine card agrees
-            shorthand = [t for t in self.ctx.history if t is not UNNAMED and t.notation != "words"]
-            return shorthand[-1:]
-        return []
-
     def emit(self, p: Proto) -> None:
         if self.shown:
             p.notes.insert(0, SHOWN_NOTE + ", ".join(self.shown))
@@ -282,32 +52,10 @@ class Reader(Forms, Discards, Clicks):
         self.protos.append(p)
         self.ctx.last_proto = p
 
-    def resolve_rank(self, t: CardToken, cl=()) -> CardToken:
-        """A word-form card naming a rank only («и туз выносится на основание») that stands for the one
-        card of that rank the example has named with its suit (♠Т before it); else ``t`` unchanged.
-        A card named by rank and colour («красную восьмерку», «чорну сімку») stays a partial card: a colour is
-        never a suit, and the eight named before may lie anywhere (TESTER8: «…кладём на красную восьмерку»
-        is not the 8S moved two sentences before)."""
-        if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.card.joker or t.count > 1 \
-                or t.colour is not None:
-            return t
-        word = morph.parse(t.raw.split()[0], "ru")
-        at = next((k for k, el in enumerate(cl) if el.kind == "card" and el.tok is t), None)
-        prev = cl[at - 1] if at else None
-        if word is None or "sing" not in word.tag.grammemes or (
-                prev is not None and prev.kind == "word" and prev.tag is not None
-                and (prev.tag.POS == "NUMR" or "plur" in prev.tag.grammemes)):
-            return t   # «другие три десятки»: several cards of the rank
-        same = {h.card for h in self.ctx.history if h is not UNNAMED and h.card.suit and h.card.rank == t.card.rank}
-        if len(same) != 1:
-            return t
-        c = next(iter(same))
-        return replace(t, card=c, reading_note=f"«{t.raw}»: the {c} the example named before")
-
     def move(self, cl, movers, target=None, place=None, kind=None, flags=(), notes=(), card_list=None):
         if target is UNNAMED:
             target, notes = None, list(notes) + ["onto a card the text does not name"]
-        if movers and (all(_generic(t, cl) for t in movers) or target is not None and any(   # «Тузы кладут …; на них
+        if movers and (all(generic_rank(t, cl) for t in movers) or target is not None and any(   # «Тузы кладут …; на них
                 getattr(target, "start", None) == t.start for t in movers)):   # строят»: the aces onto themselves, a rule
             self.carried = True   # (the clause is read: no finding)
             return Proto([], 0, 0)   # «На пустое место кладут только короля»: a rule, not a move (not kept)
@@ -382,45 +130,6 @@ class Reader(Forms, Discards, Clicks):
             self.move(cl, [t], prev, flags=fl)
             prev = t
 
-    # -- one clause -----------------------------------------------------------------------
-    def subject_of(self, cl: list[El], prons) -> CardToken | None:
-        """The card a clause is about: the first card (or unnamed «карта», or pronoun) before its
-        predicate (a finite verb, a short participle, a dash, «на»), else the first card after a
-        finite verb that no preposition governs; ``None`` when the clause has no predicate."""
-        pred = next((i for i, el in enumerate(cl) if el.kind == "dash" or el.kind == "word" and (
-            el.low in ON or el.low in PLACE_ADVERBS or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
-        if pred is None:
-            for i, el in enumerate(cl[1:], 1):
-                prev = cl[i - 1]
-                if el.kind == "card" and prev.kind == "word" and prev.low in ("это", "це", "то"):
-                    return el.tok   # «Если это семерка треф, она …»: the card the clause is about
-            pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in _OPEN), None)
-            # «а в розкладі відкрита трійка треф: її …»: «open» as the predicate
-        if pred is None and any("IMPERS" in el.cues for el in cl):
-            # «Далее ♦Д можно передвинуть …»: the card an impersonal clause speaks of
-            pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.tag is not None
-                         and el.tag.POS == "INFN"), None)
-        if pred is None:
-            return None
-        for i, el in enumerate(cl[:pred]):
-            if el.kind == "card" and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO):
-                return el.tok
-            if el.kind == "word" and el.lemma == "карта" and has_gram(el.tag, "sing") and has_gram(el.tag, "nomn"):
-                return UNNAMED
-            pr = next((p for p in prons if p[0] == i and p[2] == "nomn"), None)
-            if pr is not None:
-                ante = self.antecedent(pr, cl)
-                if ante:
-                    return ante[0]
-        if cl[pred].kind == "word" and cl[pred].low not in ON:
-            for i in range(pred + 1, len(cl)):
-                if cl[i].kind == "card":
-                    prev = cl[i - 1]
-                    if not (prev.kind == "word" and prev.low in FROM | ON | INTO | {"под", "над"}):
-                        return cl[i].tok
-                    break
-        return None
-
     def clause(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto]:
         cl = pile_by_card(cl)
         clicked = self._click(cl, alone, sent_flags, same_sentence)
@@ -454,7 +163,7 @@ class Reader(Forms, Discards, Clicks):
         groups = card_groups(cl)
         prons = pronouns_of(cl)
         flags = set(sent_flags)
-        if any("PROHIB" in el.cues for el in cl) or _negated_card(cl):
+        if any("PROHIB" in el.cues for el in cl) or negated_card(cl):
             flags.add("prohibited")
         lead = cl[0] if cl[0].kind == "word" else None
         alt_lead = lead is not None and (lead.low in ALT or "ALT" in lead.cues)
@@ -465,7 +174,7 @@ class Reader(Forms, Discards, Clicks):
             self.ctx.prev_verb = None
             self.ctx.pairs_named = False
             self.ctx.pending_list = []   # «Начальная позиция: открыты ♥5, ♣9, ♦В. 1. ♠4 — ♥5»: a list of another sentence
-        if _future_of_appearing(cl):
+        if future_of_appearing(cl):
             flags.add("conditional")   # «выйдет валет бубен — на даму треф»: when it comes out
         prev_proto = self.ctx.last_proto
         if self.ctx.turn_pending == self.ctx.sentence and len(groups) == 1 and len(groups[0].toks) == 1 \
@@ -503,7 +212,7 @@ class Reader(Forms, Discards, Clicks):
             prev_proto.flags.add("alternative")   # «на ♠5 | или на ♣5»: the first option is one too
         if not alone:
             subj = self.subject_of(cl, prons)
-            if subj is not None and not _generic(subj, cl):
+            if subj is not None and not generic_rank(subj, cl):
                 self.ctx.subject, self.ctx.subject_sentence = subj, self.ctx.sentence
         if made and any(p.movers for p in made):
             self.ctx.last_movers = next(p.movers for p in reversed(made) if p.movers)
@@ -553,35 +262,6 @@ class Reader(Forms, Discards, Clicks):
         lp.notes.append(f"«{cl[0].text} {cl[k].text}» after it: the move is forbidden")
         comma = next((i for i, el in enumerate(cl) if el.kind == "punct" and el.text == ","), None)
         return cl[comma + 1:] if comma is not None else []
-
-    def _found_then_moved(self, cl: list[El]) -> list[El]:
-        """«под шестёркой лежала Д♥ — на короля червей», uk «Під двійкою відкрилась дама чирва — її на
-        короля ♠️», pre-1918 «подъ нимъ окажется двойка — въ основаніе»: a card found (turned up, lying
-        under another) and, after the dash, where it goes; read as «Д♥ — на короля червей» (the card
-        it lay under is where it was, no destination; a pronoun after the dash is the card itself)."""
-        d = next((i for i, el in enumerate(cl) if el.kind == "dash"), None)
-        if d is None or d + 1 >= len(cl):
-            return cl
-        left, right = cl[:d], cl[d + 1:]
-        # «под ней туз пик — сразу в дом»: «под X» opening the clause, no verb, says where the card lay
-        lay_under = bool(left) and left[0].kind == "word" and left[0].low in UNDER
-        # «під нею відкривається 8♣ — її теж кладемо на відбій»: the pronoun after the dash is the card found
-        verb_right = any(el.cues & set(VERB_CUES) for el in right)
-        if not (lay_under or any(el.kind == "word" and ({"TURN", "STATE"} & el.cues or el.lemma in _APPEAR) for el in left)) \
-                or any(el.cues & set(VERB_CUES) for el in left) or verb_right and not (
-                    right[0].kind == "word" and right[0].low in PERSONAL and PERSONAL[right[0].low] == "accs"):
-            return cl
-        found = [g for g in card_groups(left) if g.prep not in ON | INTO | UNDER | FROM | WITH]
-        if len(found) != 1 or len(found[0].toks) != 1:
-            return cl
-        if verb_right:
-            return left[found[0].i:found[0].j] + right[1:]
-        if right[0].kind == "word" and right[0].low in PERSONAL and len(right) > 1:
-            right = right[1:]
-        if not any(el.kind == "card" or "SAME_PLACE" in el.cues or set(PLACE_CUES) & el.cues or
-                   el.kind == "word" and el.low in ON | INTO for el in right):
-            return cl
-        return left[found[0].i:found[0].j] + [cl[d]] + right
 
     def _direction_options(self, cl: list[El]) -> list[Proto] | None:
         """«Далее ♦Д можно передвинуть | либо вверх, | либо влево»: the directions the move before may
@@ -690,88 +370,16 @@ class Reader(Forms, Discards, Clicks):
             return None
         if verb_i is None and self._turned_from_stock(cl, groups, flags):
             return None
-        if verb_i is None and any("TURN" in el.cues or el.kind == "word" and el.lemma in _APPEAR for el in cl) \
+        if verb_i is None and any("TURN" in el.cues or el.kind == "word" and el.lemma in APPEAR for el in cl) \
                 and not any(el.kind == "dash" for el in cl):
             return None   # «Под дамой открылся ♥Т», «под ним окажется двойка»: a card found where it lies, not a move
         if any(el.kind == "word" and el.low in _NOWHERE for el in cl):
             self.carried = True   # (read: no finding)
             return None   # «10♦ переносить некуда», uk «нікуди»: no move the card can make
-        if verb_i is None and any("ABSENT" in el.cues for el in cl) and not _negated_card(cl):
+        if verb_i is None and any("ABSENT" in el.cues for el in cl) and not negated_card(cl):
             return None   # «пиковой дамы на короле пик еще нет»: what is not there, not a move
         self._forms(cl, groups, prons, flags, alone, verb_i, verb)
         return verb
-
-    def _turned_from_stock(self, cl, groups, flags) -> bool:
-        """«перевертаємо верхню карту запасу, це 3♠», «Открываем следующую карту колоды — ♦3»: the stock's
-        card turned onto the waste — a move to ``waste`` (Golf and the like), dropped when the same sentence
-        moves that card on («… — 4♣, и она уходит на базу»: one move, from the stock)."""
-        turn = next((i for i, el in enumerate(cl) if "TURN" in el.cues or el.lemma in ("открывать", "відкривати")
-                     or el.lemma in _DRAW), None)
-        # («… колоди на відбій, це 4♦»: the waste named as where it goes is no other destination)
-        onto = [i for i, el in enumerate(cl) if el.kind == "word" and el.low in ON | INTO
-                and not (i + 1 < len(cl) and "WASTE" in cl[i + 1].cues)]
-        if turn is not None and not groups and not onto and any(el.kind == "word" and el.lemma == "карта" for el in cl[turn:]) \
-                and any("STOCK" in el.cues or "RESERVE" in el.cues and el.lemma == "запас" for el in cl[turn:]):
-            self.ctx.turn_pending = self.ctx.sentence   # «открываем карту колоды: 9♣»: the card is named next
-            return False
-        if turn is None or len(groups) != 1 or len(groups[0].toks) != 1 or groups[0].i < turn \
-                or not groups[0].toks[0].card.suit or onto:
-            return False
-        draw = cl[turn].lemma in _DRAW   # «тянем из колоды... тройка треф»: a card drawn, «карта» unsaid
-        if not (draw or any(el.kind == "word" and el.lemma == "карта" for el in cl[turn:groups[0].i])) or not any(
-                "STOCK" in el.cues or "RESERVE" in el.cues and el.lemma == "запас" for el in cl[turn:groups[0].i]):
-            return False
-        p = self.move(cl, groups[0].toks, place="waste", flags=flags, notes=["turned up from the stock onto the waste"])
-        self.ctx.stock_turned = (p, self.ctx.sentence)
-        self.carried = True
-        return True
-
-    def _first_laid(self, cl, groups, flags) -> bool:
-        """«первой выложенной картой будет ♥9», «першою викладеною картою буде ♦5»: the card the deal
-        lays out first — a deal to the tableau (kind ``deal``), not a move with no destination."""
-        if not groups or len(groups[0].toks) != 1 or len(groups) > 1:
-            return False
-        at = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in ("первый", "перший")
-                   and i + 2 < len(cl) and cl[i + 2].kind == "word" and cl[i + 2].lemma == "карта"
-                   and cl[i + 1].tag is not None and has_gram(cl[i + 1].tag, "pssv")), None)
-        if at is None:
-            return False
-        self.move(cl, groups[0].toks, place="tableau", kind="deal", flags=flags, notes=["the first card laid out"])
-        return True
-
-    def _state(self, cl, groups, flags) -> bool:
-        """«♥9 занимает нужную позицию», «в свободной ячейке лежит ♥4», «на ♠9 лежат ♥8 и ♣7»: where
-        cards lie, not a move; recorded as shown (place ``cell`` / ``reserve`` / ``foundation`` /
-        ``waste``, ``on:XX`` for a card it lies on, else ``tableau``). ``True`` when the clause is one."""
-        st = next((i for i, el in enumerate(cl) if "STATE" in el.cues), None)
-        if st is None or not groups or "prohibited" in flags:
-            return False
-        if cl[st].tag is not None and cl[st].tag.POS in ("PRTF", "GRND"):
-            return False   # «♦3, лежащая под ♠4, …»: a participle beside a clause, read with it
-        rng = next((g for g in groups if g.range), None)
-        if rng is not None and any("SERIES" in el.cues for el in cl):
-            self.ctx.run = (rng, self.ctx.sentence)
-            return True
-        at = next(((place, i) for i, el in enumerate(cl) for cue, place in PLACE_CUES.items()
-                   if cue in el.cues and _governed(cl, i)), None)
-        on = next((g for g in groups if g.prep in ON), None)
-        under = next((g for g in groups if g.prep in UNDER), None)
-        listed = [t for g in groups if g is not on and g is not under and g.prep not in FROM for t in g.toks]
-        if len(listed) > 1 or (listed and on is not None):
-            # «на K♠ лежат Q♦ и J♣»: the card they lie on first, the run «всю эту цепочку» then moves
-            self.ctx.listed = (on.toks[:1] if on is not None else []) + listed
-        for g in groups:
-            if g is on or g is under or g.prep in FROM:
-                continue
-            for t in g.toks:
-                if t.card.suit is None:
-                    continue
-                if on is not None:
-                    place = f"on:{on.toks[0].card.format()}"
-                else:
-                    place = at[0] if at is not None and at[0] in ("foundation", "waste", "reserve", "cell") else "tableau"
-                self.shown.append(f"{t.card.format()} {place}")
-        return True
 
     def _forms(self, cl, groups, prons, flags, alone, verb_i, verb):
         """Match the clause against the phrase forms, in order (see the module docstring)."""
@@ -781,7 +389,7 @@ class Reader(Forms, Discards, Clicks):
             # «♣10, покрывшая ♣В»: a participle tells about the card named just before it
             named = [t for t in self.ctx.history if t is not UNNAMED]
             elided = named[-1:]
-        elif not alone and self._starts_with_predicate(cl, verb_i) and not _own_object(cl):
+        elif not alone and self._starts_with_predicate(cl, verb_i) and not own_object(cl):
             if self.ctx.subject is not None and self.ctx.subject_sentence == self.ctx.sentence:
                 elided = [self.ctx.subject]
             elif self.ctx.prev_moved and self.ctx.last_movers:
@@ -863,133 +471,12 @@ class Reader(Forms, Discards, Clicks):
                     made[n].from_place = src
                     n += 1
 
-    # -- cards carried, counts --------------------------------------------------------
-
-    def counted(self, cl) -> tuple[int, list[CardToken]] | None:
-        """«обе карты», «ці дві карти», «три карты», «шестнадцать карт»: ``(count, cards)`` — the
-        cards the clause lists in apposition («три карты — восьмерку, семерку и шестерку пик —»), or
-        those last named before it («на ♠9 лежат ♥8 и ♣7. Ці дві карти …»; only for «эти / обе»),
-        else ``[]``; ``None`` when the clause counts no cards."""
-        for i, el in enumerate(cl):
-            if el.kind not in ("word", "num"):
-                continue
-            n = _NUMBER.get(el.low) or _NUMBER.get(el.lemma) or (
-                int(el.text) if el.kind == "num" and el.text.isdecimal() else None)
-            if n is None:
-                continue
-            nxt = next((e for e in cl[i + 1:i + 3] if e.kind == "word" and e.tag is not None and e.tag.POS != "ADJF"
-                        and not (e.lemma != "карта" and e.low[:3] in _SUIT_STEMS)), None)   # «дві пікові карти»
-            both = el.low in ("обе", "оба", "обидві", "обидва", "обі")
-            if not both and (nxt is None or nxt.lemma != "карта"):
-                continue
-            apposition = []
-            if any(e.kind == "dash" for e in cl[i + 1:i + 3]):
-                start = next(k for k in range(i + 1, len(cl)) if cl[k].kind == "dash") + 1
-                for e in cl[start:]:
-                    if e.kind == "dash":
-                        break
-                    if e.kind == "card":
-                        apposition.append(e.tok)
-                    elif not (e.kind == "punct" and e.text == "," or e.kind == "word" and e.low in LIST):
-                        break
-            if apposition:
-                return n, apposition
-            demonstr = both or (i and cl[i - 1].kind == "word" and cl[i - 1].lemma in ("этот", "цей", "сей", "данный"))
-            named = []
-            for t in reversed(self.ctx.history):
-                if t is not UNNAMED and t not in named:
-                    named.insert(0, t)
-                if len(named) == n:
-                    break
-            if demonstr and len(named) == n:
-                return n, self._as_pile(named)
-            return n, []
-        return None
-    def _as_pile(self, toks: list[CardToken]) -> list[CardToken]:
-        """``toks`` in pile order, the card the others were put on first: «♠9 на ♥10, ♠8 на ♠9; ці
-        дві карти …» are ♠9 and ♠8 (♠9 first), whatever order the text named them in."""
-        out = list(toks)
-        for p in self.protos:
-            if p.target is None or not p.movers:
-                continue
-            a = next((k for k, t in enumerate(out) if t.card == p.movers[0].card), None)
-            b = next((k for k, t in enumerate(out) if t.card == p.target.card), None)
-            if a is not None and b is not None and a < b:
-                out.insert(a, out.pop(b))
-        return out
-
-    def _take(self, cl, groups, prons, elided) -> None:
-        """A card taken up, not yet put anywhere: the place it comes from («из отбоя», «с основания»,
-        «з бази») is kept for its next move (``Move.from_place``)."""
-        src = from_place(cl)
-        # («Берем из резерва тройку червей»: the place between the preposition and the card is what it is taken from)
-        toks = [t for g in groups if g.prep not in FROM | ON | INTO or src and g.i and cl[g.i - 1].kind == "word"
-                and cl[g.i - 1].low not in FROM | ON | INTO and set(_SOURCES) & cl[g.i - 1].cues for t in g.toks]
-        if not toks:
-            toks = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs")), None) or elided
-        for t in toks:
-            self.ctx.taken[t.card] = (src, cl[0].start, t, cl[-1].end, self.ctx.sentence)
-
-    def taken_not_put(self) -> list[tuple[Proto, int]]:
-        """The cards taken up that no later clause of the example puts anywhere («Беремо 7♦, під нею
-        відкривається 8♣ …», «знімаємо двійку бубон, потім трійку пік» in Golf): each a move of its own with
-        no destination (the text does not say where), placed among the others by its offset; returns
-        ``(proto, sentence)`` pairs. The dict of cards taken is emptied."""
-        out = []
-        moved = {t.card for q in self.protos for t in q.movers}
-        for card, (src, start, tok, end, sent) in self.ctx.taken.items():
-            if card in moved or card.suit is None:
-                continue   # «… кладется король бубен, снятый с колоды»: taken for the move before; «снимаются
-                #            только тройкой»: a rank said in general
-            p = Proto([tok], start, end, from_place=src, notes=["taken up; the text does not say where it goes"])
-            at = next((k for k, q in enumerate(self.protos) if q.start > start), len(self.protos))
-            self.protos.insert(at, p)
-            out.append((p, sent))
-        self.ctx.taken.clear()
-        return out
-
-    def _instance(self, cl) -> bool:
-        """«Король уходит один, например К♦»: an aside naming one card of the rank the move before named
-        alone is that move's card."""
-        lp = self.ctx.last_proto
-        if not (len(cl) == 2 and cl[0].kind == "word" and cl[0].low in PARENTHETICAL and cl[1].kind == "card"
-                and lp is not None and len(lp.movers) == 1 and lp.card_list is None):
-            return False
-        old, new = lp.movers[0], cl[1].tok
-        if old.card.suit is not None or new.card.suit is None or old.card.rank != new.card.rank:
-            return False
-        lp.movers = [new]
-        lp.end = max(lp.end, new.end)
-        lp.notes.append(f"«{old.raw}» is {new.raw}, named for instance")
-        return True
-
-    def _carried(self, cl, groups, prons) -> bool:
-        """«… но вместе с ней идут ♠7, ♥6, ♣Т и ♦10», «вместе с ней должна пойти ♣2»: the cards go
-        along with the card of the move before, which becomes a sequence move."""
-        lp = self.ctx.last_proto
-        if lp is None or not lp.movers or not groups or any(g.prep in ON for g in groups):
-            return False
-        for i in range(len(cl) - 2):
-            if cl[i].low in ("вместе", "разом") and cl[i + 1].low in WITH and cl[i + 2].kind == "word" \
-                    and cl[i + 2].low in PERSONAL:
-                extra = [t for g in groups if g.i > i for t in g.toks]
-                if not extra:
-                    return False
-                base = lp.card_list if lp.card_list is not None else [t.card for t in lp.movers]
-                lp.card_list = base + [t.card for t in extra]
-                lp.kind = "sequence"
-                lp.end = max(lp.end, cl[-1].end)
-                lp.notes.append("with the cards that go along with it («вместе с ней …»)")
-                self.carried = True
-                return True
-        return False
-
     def _starts_with_predicate(self, cl, verb_i) -> bool:
         """Whether the clause opens with its predicate (its subject left out: «и покрывается ♥2»)."""
         k = 0
         while k < len(cl) and cl[k].kind == "word" and cl[k].low not in ON | UNDER and (
                 cl[k].low in LIST | STRONG | LEAD or cl[k].cues & {"IMPERS", "PROHIB", "COND", "ALT"}
-                or cl[k].lemma in ("мочь", "быть", "следовать", "должный", "лучше") or cl[k].low in _ONLY):
+                or cl[k].lemma in ("мочь", "быть", "следовать", "должный", "лучше") or cl[k].low in ONLY):
             k += 1
         if k >= len(cl):
             return False

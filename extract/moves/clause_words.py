@@ -1,0 +1,125 @@
+"""What one clause of a worked example says by its own words, without the example's context: where it
+takes its card from («из колоды» → ``stock``), the direction it moves in («влево»), a rank named in general
+(«кладут только короля»), a card negated («но не 6♠»), a card that will come out («выйдет валет бубен»).
+Used by :class:`.reader.Reader` and its mixins."""
+
+from __future__ import annotations
+
+from pasyans import morph
+
+from ..notation import CardToken
+from .elements import El
+from .lexicon import DIRECTIONS, FROM, INTO, LEAD, LIST, ON, STRONG, UNDER, WITH
+from .phrases import UNNAMED, has_gram
+
+
+SOURCES = {"FOUNDATION": "foundation", "WASTE": "waste", "RESERVE": "reserve", "CELL": "cell", "STOCK": "stock"}
+
+def from_place(cl: list[El]) -> str | None:
+    """The place a clause takes its card from: «из колоды» → ``stock``, «с базового туза», «з бази»
+    → ``foundation``, «из резерва», «из отбоя», «из ячейки»; ``None`` when it names none."""
+    for i, el in enumerate(cl):
+        for cue, place in SOURCES.items():
+            if cue in el.cues:
+                k = i - 1
+                while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+                    k -= 1
+                if k >= 0 and cl[k].kind == "word" and cl[k].low in FROM - {"под", "от", "від"} | {"зі", "изо"}:
+                    return place
+    return None
+
+APPEAR = frozenset({"оказаться", "оказываться", "показаться", "появиться", "опинитися", "виявитися", "з'явитися",
+                     "видный", "видно", "виднеться", "видніти", "видніється"})
+"""Verbs of a card found where it lies («под ним окажется двойка»), read with TURN and STATE."""
+
+_COME_OUT = frozenset({"выйти", "прийти", "открыться", "появиться", "показаться", "вийти", "відкритися", "з'явитися",
+                       "показатися"})
+
+def future_of_appearing(cl: list[El]) -> bool:
+    """Whether the clause opens (after «а», «и», «если» …) on a future of coming out or turning up and
+    names a card: «выйдет валет бубен — на даму треф», uk «вийде туз — на базу» (the move waits for it)."""
+    k = 0
+    while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG | LEAD or cl[k].low in ("же", "ж")):
+        k += 1
+    return k < len(cl) and cl[k].kind == "word" and cl[k].lemma in _COME_OUT and cl[k].tag is not None \
+        and "futr" in cl[k].tag.grammemes and any(el.kind == "card" for el in cl[k + 1:])
+
+ONLY = frozenset({"только", "лишь", "лише", "тільки", "лиш"})
+
+def generic_rank(t: CardToken, cl: list[El]) -> bool:
+    """A rank named in general, as a rule says it, not a card of the example: «кладут только короля»,
+    «Короли выходят на свою базу» (a plural rank word; «обе семерки» is two cards, counted)."""
+    if t is UNNAMED or t.card.suit is not None or t.notation != "words" or t.count > 1:
+        return False
+    at = next((k for k, el in enumerate(cl) if el.kind == "card" and el.tok is t), None)
+    if at is None:
+        return False
+    if at and cl[at - 1].kind == "word" and cl[at - 1].low in ONLY:
+        return True
+    word = morph.parse(t.raw.split()[0], "ru")
+    if word is not None and "ablt" in word.tag.grammemes and " " not in t.raw.strip() and not (
+            at and cl[at - 1].kind == "word" and cl[at - 1].low in WITH | ON | UNDER | {"за", "перед", "над"}):
+        return True   # «снимаются только тройкой»: a manner (in threes), not a card
+    return word is not None and "plur" in word.tag.grammemes and "nomn" in word.tag.grammemes and not (
+        at and cl[at - 1].kind == "word" and cl[at - 1].tag is not None and cl[at - 1].tag.POS == "NUMR")
+
+
+def direction_of(cl: list[El]) -> str | None:
+    """The direction a clause moves its card in, when it names one and no place: «сдвигаются влево» →
+    ``left``, «передвигаются вверх» → ``up``, «к центру» → ``centre`` (a side of a card, «ліворуч від
+    ♠9», is a place beside it, not a direction: ``None``)."""
+    found = directions_of(cl)
+    return found[0] if found else None
+
+
+def directions_of(cl: list[El]) -> list[str]:
+    """Every direction :func:`direction_of` would read in ``cl``, in order («либо вверх, либо влево»)."""
+    out = []
+    for i, el in enumerate(cl):
+        if el.kind != "word" or el.low not in DIRECTIONS:
+            continue
+        nxt = cl[i + 1] if i + 1 < len(cl) else None
+        if nxt is not None and nxt.kind == "word" and nxt.low in ("от", "від"):
+            continue
+        if el.low in ("центру", "центр") and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in ("к", "ко", "до", "в", "у")):
+            continue
+        if DIRECTIONS[el.low] not in out:
+            out.append(DIRECTIONS[el.low])
+    return out
+
+
+def own_object(cl: list[El]) -> bool:
+    """Whether the clause names what it moves itself, as a noun that is no card or place: «Можно
+    переносить целые открытые последовательности» (then no card of the clause before is meant)."""
+    return any(el.kind == "word" and el.tag is not None and el.tag.POS == "NOUN" and not el.cues - {"SERIES"}
+               and any(p.tag.POS == "NOUN" and (has_gram(p.tag, "nomn") or has_gram(p.tag, "accs"))
+                       for p in morph.analyzer("uk" if set(el.low) & set("іїєґ") else "ru").parse(el.low))
+               and el.lemma not in ("карта", "ход", "хід")
+               and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO | UNDER)
+               for i, el in enumerate(cl))
+
+
+_NOT = frozenset({"не", "ни", "ні"})
+
+
+def negated_card(cl: list[El]) -> bool:
+    """«…, но не 6♠», «але не сімку пік», «а 9♣ — нельзя» read by PROHIB; here: «не» right before a card
+    (adjectives between: «но не бубновую»), or a clause ending «— нет» / «— ні» («а на короля пик — нет»)."""
+    for i, el in enumerate(cl[:-1]):
+        if el.kind == "word" and el.low in _NOT:
+            k = i + 1
+            while k < len(cl) and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+                k += 1
+            if k < len(cl) and cl[k].kind == "card":
+                return True
+    tail = [el for el in cl if el.kind != "punct"]
+    return len(tail) >= 2 and tail[-1].kind == "word" and tail[-1].low in ("нет", "ні") and tail[-2].kind == "dash"
+
+
+def governed(cl: list[El], i: int) -> bool:
+    """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
+    k = i - 1
+    while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+        k -= 1
+    return k >= 0 and cl[k].kind == "word" and cl[k].low in INTO | ON
+

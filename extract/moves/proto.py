@@ -1,0 +1,67 @@
+"""The state of :class:`.reader.Reader`: a proto-move as a clause gives it (:class:`Proto`) and the
+context kept from clause to clause of one example (:class:`Context`: pronouns, chains, cards taken up)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pasyans.cards import Card
+
+from ..notation import CardToken
+from .phrases import Group
+
+
+@dataclass
+class Proto:
+    """A move as a clause gives it, before :func:`.finish.finish_moves` makes a ``Move`` of it:
+    tokens (for lines and notes) instead of cards, the destination as read."""
+
+    movers: list[CardToken]
+    start: int
+    end: int
+    target: CardToken | None = None
+    place: str | None = None
+    kind: str | None = None
+    flags: set = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)
+    from_row: int | None = None
+    to_row: int | None = None
+    number: int | None = None
+    notation: str | None = None
+    card_list: list[Card] | None = None
+    from_place: str | None = None
+    turns_up: int = 0
+    count: int | None = None
+    claims: list[str] = field(default_factory=list)
+    direction: str | None = None
+
+
+
+@dataclass
+class Context:
+    history: list = field(default_factory=list)  # CardToken or UNNAMED, in text order
+    last_movers: list[CardToken] = field(default_factory=list)
+    prev_moved: bool = False
+    prev_named: list[CardToken] = field(default_factory=list)  # cards of the clause before
+    subject: CardToken | None = None  # the card the last clause with a predicate was about
+    subject_sentence: int = -1
+    sentence: int = 0
+    pending_target: CardToken | None = None
+    pending_list: list = field(default_factory=list)  # cards of a bare list clause just before (no predicate)
+    last_proto: Proto | None = None
+    prev_verb: str | None = None  # the move verb of the clause before, in the same sentence
+    prev_made: list = field(default_factory=list)  # the protos the clause before made, in the same sentence
+    pairs_named: bool = False  # this sentence told to take cards off in pairs («Снимайте пары карт …:»)
+    last_discard: tuple | None = None  # (cards, partners) of the last discard clause
+    last_group: "Group | None" = None
+    run: tuple | None = None  # (Group, sentence): a run named by its ends («последовательность от K до 8»)
+    listed: list = field(default_factory=list)  # the cards a description listed last («лежат ♣К, ♥Д и ♠В»)
+    prev_alt: bool = False  # the clause before named its cards as alternatives («♥3 или ♣3»)
+    stock_turned: tuple | None = None  # (Proto, sentence) of a stock card turned onto the waste
+    clicked: tuple | None = None  # (Proto, sentence) of a card clicked, its destination not yet said
+    turn_pending: int = -1  # the sentence whose clause before turned a stock card naming none («… колоды: 9♣»)
+    took: bool = False  # the clause before went on a list of cards taken up («Снимаем 6♣, затем 7♥, затем 6♠»)
+    whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
+    taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
+    emptied: int = -1  # the sentence a clause of which told a pile became empty («Когда опустела первая стопка, …»)
+
