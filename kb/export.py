@@ -176,33 +176,34 @@ def export_solvitaire(conn, out_dir, with_preset: dict | None = None) -> tuple[l
     """
     from pathlib import Path
 
+    from ..files import ExportFolder
     from .solvitaire import NotExpressible, export_game, preset_for
 
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     crosswalk = {}
     if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'crosswalk'").fetchone():
         from .query import records
 
         crosswalk = {r["game"]: r for r in records(conn, "crosswalk")}
     written, refused, notes, reasons = [], {}, {}, {}
-    for g in export_json(conn)["games"]:
-        preset = preset_for(crosswalk.get(g["id"]))
-        try:
-            result = export_game(g["rules"], preset)
-        except NotExpressible as e:
-            refused[g["id"]] = {"name": g["name"], "reasons": list(e.reasons),
-                                "obstacles": [o.as_dict() for o in e.obstacles]}
-            reasons[g["id"]] = list(e.reasons)
-            if preset is not None:
-                refused[g["id"]]["preset"] = preset.name
-                if with_preset is not None:
-                    with_preset[g["id"]] = (g["name"], preset.name, list(e.obstacles))
-            continue
-        name = f"{_slug(g)}.json"
-        (out / name).write_text(json.dumps(result.rules, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-        written.append(name)
-        notes[g["id"]] = {"name": g["name"], **result.as_dict()}
-    (out / "not-expressible.json").write_text(json.dumps(refused, ensure_ascii=False, indent=2) + "\n", "utf-8")
-    (out / "notes.json").write_text(json.dumps(notes, ensure_ascii=False, indent=2) + "\n", "utf-8")
+    games = export_json(conn)["games"]
+    with ExportFolder(Path(out_dir), "solvitaire") as folder:  # marked as this export's: a stopped one is resumed
+        for g in games:
+            preset = preset_for(crosswalk.get(g["id"]))
+            try:
+                result = export_game(g["rules"], preset)
+            except NotExpressible as e:
+                refused[g["id"]] = {"name": g["name"], "reasons": list(e.reasons),
+                                    "obstacles": [o.as_dict() for o in e.obstacles]}
+                reasons[g["id"]] = list(e.reasons)
+                if preset is not None:
+                    refused[g["id"]]["preset"] = preset.name
+                    if with_preset is not None:
+                        with_preset[g["id"]] = (g["name"], preset.name, list(e.obstacles))
+                continue
+            name = f"{_slug(g)}.json"
+            folder.write(name, json.dumps(result.rules, ensure_ascii=False, indent=2) + "\n")
+            written.append(name)
+            notes[g["id"]] = {"name": g["name"], **result.as_dict()}
+        folder.write("not-expressible.json", json.dumps(refused, ensure_ascii=False, indent=2) + "\n")
+        folder.write("notes.json", json.dumps(notes, ensure_ascii=False, indent=2) + "\n")
     return written, reasons

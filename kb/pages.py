@@ -174,23 +174,24 @@ def index_markdown(conn: sqlite3.Connection, game_url: Callable[[str], str]) -> 
 
 def export_pages(conn: sqlite3.Connection, out_dir, fmt: str = "markdown", convention: str = "ru") -> list[str]:
     """Write one page per game (``<id>.md`` or ``<id>.html``) and ``index.md``/``index.html`` into
-    ``out_dir``; return the game pages' file names. ``fmt`` is ``markdown`` or ``html``; raises
-    ``ValueError`` for another."""
+    ``out_dir``, as an :class:`pasyans.files.ExportFolder` (marked as this export's; a stopped
+    export is finished by the next, the pages of games gone from the knowledge base removed);
+    return the game pages' file names. ``fmt`` is ``markdown`` or ``html``; raises ``ValueError``
+    for another, :class:`pasyans.files.WriteError` for a folder that cannot be written."""
+    from ..files import ExportFolder
+
     if fmt not in ("markdown", "html"):
         raise ValueError(f"unknown page format {fmt!r}")
     ext = "md" if fmt == "markdown" else "html"
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     ids = known_ids(conn)
 
     def url(gid: str) -> str:
         return urllib.parse.quote(f"{gid}.{ext}")
 
     written = []
-    for (gid,) in conn.execute("SELECT id FROM games ORDER BY source, rowid").fetchall():
-        page = (game_markdown if fmt == "markdown" else game_html)(conn, gid, convention, url, ids)
-        (out / f"{gid}.{ext}").write_text(page, encoding="utf-8")
-        written.append(f"{gid}.{ext}")
-    index = index_markdown(conn, url) if fmt == "markdown" else index_html(conn, url, convention)
-    (out / f"index.{ext}").write_text(index, encoding="utf-8")
+    with ExportFolder(Path(out_dir), fmt) as folder:
+        for (gid,) in conn.execute("SELECT id FROM games ORDER BY source, rowid").fetchall():
+            folder.write(f"{gid}.{ext}", (game_markdown if fmt == "markdown" else game_html)(conn, gid, convention, url, ids))
+            written.append(f"{gid}.{ext}")
+        folder.write(f"index.{ext}", index_markdown(conn, url) if fmt == "markdown" else index_html(conn, url, convention))
     return written

@@ -617,7 +617,7 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
         elif fmt != "json":
             if out is None:
                 _fail(f"--format {fmt} writes a folder: give --out DIR")
-            guard_output_folder(out, inputs=[db], force=force, what=f"{fmt} export",
+            guard_output_folder(out, inputs=[db], force=force, what=f"{fmt} export", fmt=fmt,
                                 marker={"markdown": "index.md", "html": "index.html"}.get(fmt, "not-expressible.json"))
     except WriteError as e:
         _fail(str(e))
@@ -628,7 +628,7 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
         _export_to(conn, fmt, out, cards)
     except BaseException as e:  # Ctrl-C, SIGTERM: a JSON file is written aside and renamed; a folder's pages one by one
         kept = ("the output stops short" if out is None else
-                f"{out} may be incomplete: run the export again" if fmt != "json" else
+                f"{out} is incomplete: the same command finishes it" if fmt != "json" else
                 f"{out} kept as it was" if existed else f"{out} not written")
         _say_stopped(e, kept)
 
@@ -649,16 +649,18 @@ def _export_to(conn, fmt: str, out: Path | None, cards: str) -> None:
         else:
             sys.stdout.write(text + "\n")
         return
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        _fail(f"{out}: cannot create the folder ({e.strerror})")
     if fmt in ("markdown", "html"):
-        pages = (export_markdown if fmt == "markdown" else export_html)(conn, out, cards)
+        try:
+            pages = (export_markdown if fmt == "markdown" else export_html)(conn, out, cards)
+        except WriteError as e:
+            _fail(str(e))
         typer.echo(f"wrote {len(pages)} pages and index.{'md' if fmt == 'markdown' else 'html'} to {out}", err=True)
     else:
         common: dict = {}
-        written, refused = export_solvitaire(conn, out, with_preset=common)
+        try:
+            written, refused = export_solvitaire(conn, out, with_preset=common)
+        except WriteError as e:
+            _fail(str(e))
         typer.echo(f"wrote {len(written)} rule files to {out}; {len(refused)} games not expressible "
                    f"(reasons in {out / 'not-expressible.json'})", err=True)
         for gid, (name, preset, obstacles) in sorted(common.items()):

@@ -92,19 +92,22 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(target: Path, text: str) -> None:
+def atomic_write_text(target: Path, text: str, sync: bool = True) -> None:
     """Write ``text`` (UTF-8) to ``target`` through a temporary file renamed over it.
 
     On any error the temporary file is removed and an existing ``target`` is left as it was;
     an ``OSError`` becomes :class:`WriteError` naming the file (a full disk, a read-only folder).
+    ``sync=False`` skips the flushes to disk (a page of a folder export: a stopped process leaves
+    no half-written page, a crash of the machine may).
     """
     target = Path(target)
     tmp = temp_path(target)
     try:
         with open(tmp, "x", encoding="utf-8") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, target)
     except OSError as e:
         remove_quietly([tmp])
@@ -112,7 +115,8 @@ def atomic_write_text(target: Path, text: str) -> None:
     except BaseException:
         remove_quietly([tmp])
         raise
-    fsync_folder(target.parent)
+    if sync:
+        fsync_folder(target.parent)
 
 
 def is_sqlite(path: Path) -> bool:
@@ -200,12 +204,14 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
 
 
 def guard_output_folder(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
-                        marker: str, what: str = "export") -> None:
+                        marker: str, fmt: str | None = None, what: str = "export") -> None:
     """Raise :class:`WriteError` unless files may be written into the folder ``out``.
 
     Never when an input of the command lies in it under a name an export could take
     (``*.md``, ``*.json``). Without ``force``, not into a corpus folder nor into a folder that
-    holds files but not ``marker`` (the file an earlier ``what`` of this kind leaves there).
+    holds files but neither the :class:`ExportFolder` mark of an export of ``fmt`` (finished or
+    stopped: the same command resumes it) nor ``marker`` (the file an earlier ``what`` of this
+    kind leaves at its end, ``index.md``, from before the mark).
     """
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -221,9 +227,89 @@ def guard_output_folder(out: Path, *, inputs: Iterable[Path] = (), force: bool =
     if corpus_folder_of(out) is not None:
         raise WriteError(f"{out}: is a corpus folder (it has manifest.json); not writing into it "
                          f"(give --force to write there)")
+    if fmt is not None and ExportFolder.mark_of(out, fmt).is_file():
+        return
     if any(out.iterdir()) and not (out / marker).is_file():
         raise WriteError(f"{out}: is not empty and holds no earlier {what} ({marker}); not writing into it "
-                         f"(give --force to write there)")
+                         f"(give another folder, or --force to write there)")
+
+
+class ExportFolder:
+    """The files one export (of format ``fmt``) writes into the folder ``out``, marked as its own.
+
+    ``with ExportFolder(out, "markdown") as folder: folder.write("004-004.md", text)``: on entry
+    it takes ``out``'s lock (:class:`Lock` on the mark: one export of a folder at a time), removes
+    the temporary files a killed export left, and writes the mark ``.pasyans-FMT-export.json``
+    (``{"format", "state": "unfinished", "files": [...]}``) before any page; each page is written
+    whole (:func:`atomic_write_text`, renamed into place). On success the files the earlier export
+    of the same format listed and this one did not write (the pages of games no longer in the
+    knowledge base) are removed and the mark says ``"complete"`` with the files written; when the
+    block stops (Ctrl-C, SIGTERM, an error) the mark stays ``"unfinished"`` and lists every file of
+    either run, so the same command run again recognises the folder as its own and finishes it
+    (:func:`guard_output_folder`). Files the mark does not list are never removed. Raises
+    :class:`WriteError` (a folder that cannot be written).
+    """
+
+    def __init__(self, out: Path, fmt: str) -> None:
+        self.out, self.fmt = Path(out), fmt
+        self.mark = self.mark_of(self.out, fmt)
+        self.earlier: set[str] = set()
+        self.written: list[str] = []
+        self._lock: Lock | None = None
+
+    @staticmethod
+    def mark_of(out: Path, fmt: str) -> Path:
+        """The mark an export of ``fmt`` leaves in ``out``."""
+        return Path(out) / f".pasyans-{fmt}-export.json"
+
+    def _save(self, state: str, files: Iterable[str]) -> None:
+        import json
+
+        atomic_write_text(self.mark, json.dumps({"format": self.fmt, "state": state, "files": sorted(set(files))},
+                                                ensure_ascii=False, indent=1) + "\n", sync=False)
+
+    def __enter__(self) -> "ExportFolder":
+        import json
+        import re
+
+        try:
+            self.out.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise WriteError(describe_os_error(e, self.out, name_path=True) + ": cannot create the folder; "
+                             "give another --out") from None
+        self._lock = Lock(self.mark, wait=False, what=f"{self.fmt} export")
+        self._lock.__enter__()
+        try:
+            try:
+                earlier = json.loads(self.mark.read_text("utf-8"))
+                self.earlier = {f for f in earlier.get("files", []) if isinstance(f, str) and "/" not in f}
+            except (OSError, ValueError, AttributeError):
+                self.earlier = set()
+            stale = re.compile(r".+" + re.escape(TEMP_MARK) + r"\d+-[0-9a-f]{8}")  # temp_path's names
+            remove_quietly(p for p in self.out.iterdir() if stale.fullmatch(p.name))
+            self._save("unfinished", self.earlier)
+        except BaseException:
+            self._lock.__exit__(None, None, None)
+            raise
+        return self
+
+    def write(self, name: str, text: str) -> None:
+        """Write the file ``name`` of the export (whole or not at all)."""
+        atomic_write_text(self.out / name, text, sync=False)
+        self.written.append(name)
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        try:
+            if exc_type is None:
+                remove_quietly(self.out / f for f in self.earlier - set(self.written))
+                self._save("complete", self.written)
+            else:
+                self._save("unfinished", self.earlier | set(self.written))
+        except WriteError:
+            if exc_type is None:
+                raise
+        finally:
+            self._lock.__exit__(None, None, None)
 
 
 def check_free_space(folder: Path, need: int, what: str) -> None:
@@ -247,8 +333,9 @@ class Lock:
     """
 
     def __init__(self, target: Path, wait: bool = True, say: Callable[[str], None] | None = None,
-                 poll: float = 0.2) -> None:
+                 poll: float = 0.2, what: str = "build") -> None:
         self.target = Path(target)
+        self.what = what
         self.path = self.target.with_name(self.target.name + LOCK_SUFFIX)
         self.wait, self.say, self.poll = wait, say, poll
         self.fd: int | None = None
@@ -273,7 +360,7 @@ class Lock:
             except BlockingIOError:
                 os.close(fd)
                 if not self.wait:
-                    raise WriteError(f"{self.target}: another build (pid {self._holder()}) is writing it; "
+                    raise WriteError(f"{self.target}: another {self.what} (pid {self._holder()}) is writing it; "
                                      f"wait for it to finish") from None
                 if not told and self.say:
                     self.say(f"waiting for another build of {self.target} (pid {self._holder()}) to finish")

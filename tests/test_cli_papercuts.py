@@ -181,7 +181,7 @@ def test_ctrl_c_of_export_says_what_it_left(built_kb, tmp_path, monkeypatch):
     monkeypatch.setattr(export, "export_markdown", stop)
     out = tmp_path / "md"
     r = CliRunner().invoke(app, ["export", "--format", "markdown", "--out", str(out), "--db", str(built_kb[0])])
-    assert r.exit_code == 130 and r.output.strip() == f"interrupted; {out} may be incomplete: run the export again"
+    assert r.exit_code == 130 and r.output.strip() == f"interrupted; {out} is incomplete: the same command finishes it"
     monkeypatch.setattr(export, "export_json", stop)
     r = CliRunner().invoke(app, ["export", "--out", str(tmp_path / "x.json"), "--db", str(built_kb[0])])
     assert r.exit_code == 130 and r.output.strip() == f"interrupted; {tmp_path / 'x.json'} not written"
