@@ -532,6 +532,14 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     gid = None
     if game:
         gid = _resolve(conn, game)
+    # on a terminal every line fits its width, cut with «…» (the whole reason is in the knowledge base and
+    # --json); into a pipe or a file each line is written whole (a reason at most 240 characters, bench/reasons.py)
+    tty = sys.stdout.isatty()
+    width = max(60, shutil.get_terminal_size((100, 24)).columns) if tty else 100
+
+    def fit(line: str) -> str:
+        return _fit(line, width) if tty else line
+
     if unparsed:
         fs = _printed_findings(conn, [f for f in findings(conn, game_id=gid) if _not_read(f["kind"])])
         if as_json:
@@ -541,8 +549,12 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
             tok = f["token"] or ""
             short = f" «{tok}»" if tok and len(tok) <= 20 else ""
             quote = f" — «{tok[:120]}{'…' if len(tok) > 120 else ''}»" if len(tok) > 20 else ""
-            typer.echo(f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} "
-                       f"{f['kind']}{short}: {f['message']}{quote}")
+            head = f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} {f['kind']}"
+            if tty:  # what was not read first (cut to the width), then what the reader made of it
+                typer.echo(fit(f"{head} «{tok}»" if tok else head))
+                typer.echo(fit(f"      {f['message']}"))
+            else:
+                typer.echo(f"{head}{short}: {f['message']}{quote}")
         typer.echo(f"{len(fs)} unparsed")
         return
     rows = _printed_moves(conn, verdict_rows(conn, gid))
@@ -557,17 +569,13 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
                                ensure_ascii=False, indent=2))
         return
     current = None
-    # on a terminal every line fits its width (the whole reason is in the knowledge base and --json);
-    # into a pipe or a file the reason is written whole (at most 240 characters, bench/reasons.py)
-    tty = sys.stdout.isatty()
-    width = max(60, shutil.get_terminal_size((100, 24)).columns) if tty else 100
     for r in rows:
         if r["example"] != current:
             current = r["example"]
-            typer.echo(f"\n{r['example']}  {r['game_name'] or ''}")
+            typer.echo("\n" + fit(f"{r['example']}  {r['game_name'] or ''}"))
         typer.echo(_verdict_line(r, width))
         reason = f"      {r['reason']}"
-        typer.echo(_fit(reason, width) if tty else reason.replace("\n", " "))
+        typer.echo(fit(reason) if tty else reason.replace("\n", " "))
     counts = Counter(r["verdict"] for r in rows)
     per_source = Counter((r["source"], r["verdict"]) for r in rows)
     t = Table(title="verdicts")
