@@ -94,11 +94,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import time
 import sys
 from pathlib import Path
 
+from pasyans.add import is_pre_reform
 from pasyans.corpus import load_corpus
 from pasyans.extract.rules import allowed_values, extract_rules, get_field, inherit, spec_for_games
 from pasyans.extract.rules.references import Library, scope
@@ -131,8 +131,6 @@ UNSEEN = {"held-out-6", "held-out-o4", "held-out-o5", "held-out-o6"}
 """Parts still held out from tuning: ``--wrong`` lists their wrong facts only with ``--held-out``."""
 PAGES = {"aisleriot", "others", "others2", "others3", "others4", "others5", "others6"}
 """Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
-PRE_1918 = re.compile(r"[ѣѳѵ]|ъ\b")
-"""A page in pre-1918 spelling (read modernized, as ``pasyans build`` reads such a source)."""
 
 FIELDS = {
     "packs": "deck.packs",
@@ -277,8 +275,8 @@ def _page_specs(paths: list[str]) -> dict[str, dict]:
         lang = path.split("/")[1]
         lines = (FIXTURES / path).read_text("utf-8").splitlines()
         mt = MappedText.from_lines(lines)
-        if lang == "ru" and PRE_1918.search("\n".join(lines)):
-            mt = modernize_mapped(mt)      # as a build reads a pre-1918 source
+        if lang == "ru" and is_pre_reform("\n".join(lines)):
+            mt = modernize_mapped(mt)      # as a build reads a source `pasyans add` finds pre-1918
         specs[path] = extract_rules(mt, lang)
         titles[path] = lines[0]
     for path, spec in specs.items():

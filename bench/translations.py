@@ -33,11 +33,11 @@ agreeing, one-sided, differing); ``-q`` only the totals.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import time
 from pathlib import Path
 
+from pasyans.add import is_pre_reform
 from pasyans.extract.orthography import modernize_mapped
 from pasyans.extract.rules import extract_rules, field_paths, get_field
 from pasyans.extract.text import MappedText
@@ -45,7 +45,6 @@ from pasyans.extract.text import MappedText
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 OWN = FIXTURES / "translations"
-PRE_1918 = re.compile(r"[ѣѳѵ]|ъ\b")
 FREE_TEXT = ("goal",)
 """Fields whose value is the sentence itself (the goal told in words): both sides reading one is agreement."""
 SIDES = ("ru", "uk", "ru_old")
@@ -53,10 +52,11 @@ SIDES = ("ru", "uk", "ru_old")
 
 
 def _page(path: Path, lang: str) -> dict:
-    """The spec of one whole page read as one game (pre-1918 spelling modernized first)."""
+    """The spec of one whole page read as one game (pre-1918 spelling, decided as ``pasyans add``
+    decides it, modernized first)."""
     lines = path.read_text("utf-8").splitlines()
     mt = MappedText.from_lines(lines)
-    if lang == "ru" and PRE_1918.search("\n".join(lines)):
+    if lang == "ru" and is_pre_reform("\n".join(lines)):
         mt = modernize_mapped(mt)
     return extract_rules(mt, lang)
 

@@ -141,6 +141,23 @@ def _table_of_contents(lines: list[str]) -> int:
         return 0
 
 
+def pre_reform_signs(text: str) -> tuple[int, int]:
+    """``(signs, words)`` of ``text``: how many pre-1918 spellings it has (a word-final «ъ» after a
+    consonant, «ѣ», «ѳ», «ѵ», «ђ» inside a word) and how many words (at least 1)."""
+    return len(_PRE_REFORM_RE.findall(text)), max(1, len(_WORD_RE.findall(text)))
+
+
+def _pre_reform(signs: int, words: int) -> bool:
+    return signs >= 3 and signs >= 0.005 * words
+
+
+def is_pre_reform(text: str) -> bool:
+    """Whether ``text`` is in pre-1918 spelling, as ``pasyans add`` decides a text's orthography: at
+    least 3 signs (:func:`pre_reform_signs`) and at least one in 200 words (a stray «ѣ» or a quoted
+    old title in a modern text is not enough)."""
+    return _pre_reform(*pre_reform_signs(text))
+
+
 def detect(path: Path | str, text: str | None = None) -> Detection:
     """Decide the manifest entry of the text at ``path`` (see the module docstring); ``text`` is
     its content when already read. Raises :class:`~pasyans.corpus.CorpusError` for an unusable file."""
@@ -151,9 +168,8 @@ def detect(path: Path | str, text: str | None = None) -> Detection:
     text = read_text(path) if text is None else text
     lines = text.split("\n")
     d = Detection({})
-    pre_hits = len(_PRE_REFORM_RE.findall(text))
-    n_words = max(1, len(_WORD_RE.findall(text)))
-    pre = pre_hits >= 3 and pre_hits >= 0.005 * n_words
+    pre_hits, n_words = pre_reform_signs(text)
+    pre = _pre_reform(pre_hits, n_words)
     d.entry["orthography"] = "pre-reform" if pre else "modern"
     d.reasons["orthography"] = (f"pre-1918 spelling: {pre_hits} word-final «ъ» after a consonant or ѣ/ѳ/ѵ"
                                 if pre else f"modern spelling ({pre_hits} pre-1918 letters in {n_words} words)")

@@ -150,3 +150,28 @@ def test_an_edited_copy_under_another_name_asks_for_replace_or_as_new(tmp_path):
     assert again.status == "added" and again.entry["id"] == "001" and again.like[0] == "000"
     (other,) = add_texts([TEXTS / "uk_manual.txt"], corpus)
     assert other.status == "added" and other.like is None
+
+
+def test_the_translation_bench_reads_pre1918_spelling_as_add_decides_it(monkeypatch):
+    """One pre-1918 test (session 8, papercuts 4): bench/translations.py modernizes a page exactly when
+    `pasyans add` would enter it as pre-reform (it had a regex of its own beside add's). The project's
+    own pairs: siege.txt and royal_court.txt in ru_old/ are pre-1918, their ru/ twins modern."""
+    from pasyans.add import is_pre_reform
+
+    from .bench_loader import load_bench
+
+    bench = load_bench("translations")
+    modernized = []
+    real = bench.modernize_mapped
+    monkeypatch.setattr(bench, "modernize_mapped", lambda mt: modernized.append(mt) or real(mt))
+    pages = sorted((FIXTURES / "translations" / side / name.name, side)
+                   for side in ("ru", "ru_old") for name in (FIXTURES / "translations" / "ru_old").glob("*.txt"))
+    decided = {}
+    for path, side in pages:
+        before = len(modernized)
+        bench._page(path, "ru")
+        decided[(side, path.name)] = (len(modernized) > before, detect(path).entry["orthography"],
+                                      is_pre_reform(path.read_text("utf-8")))
+    assert decided == {("ru", "royal_court.txt"): (False, "modern", False), ("ru", "siege.txt"): (False, "modern", False),
+                       ("ru_old", "royal_court.txt"): (True, "pre-reform", True),
+                       ("ru_old", "siege.txt"): (True, "pre-reform", True)}
