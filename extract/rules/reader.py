@@ -20,6 +20,7 @@ from .interpret import read_sentence
 from .mechanics import MECHANICS, base_directions
 from .schema import get_field, set_field, unknown_field, unknown_spec
 from .references import PREVIOUS_GAME, unquoted_name
+from .unread import unread_fields
 from .values import RANKS
 from ..notation import NotationError, find_word_cards
 
@@ -54,9 +55,14 @@ class Reader(Context):
     """Reads one text (see module doc); :meth:`read`, then :meth:`spec` and :meth:`facts`."""
 
     def read(self) -> None:
+        self.skipped: dict[int, str] = {}     # sentence index → why it was not read as a rule (see .unread)
         for k in range(len(self.sents)):
             sent = self.sents[k]
+            found, specials = len(self.findings), len(self.special)
             if self._not_a_rule(k):
+                self.skipped[k] = (self.findings[-1].message if len(self.findings) > found else
+                                   self.special[-1]["description"] if len(self.special) > specials else
+                                   "a heading, a scoring rule or a worked example")
                 continue
             before, specials = len(self.claims), len(self.special)
             self._same_as(k)
@@ -388,7 +394,8 @@ class Reader(Context):
         (words inside a prohibition «нельзя …» not counted); ``only_to_foundations``: two sentences
         that move cards, all to the foundations (none builds on the tableau), or ``None``;
         ``last_pile``: (cards, quote, lines) of «… пока в последней стопке не окажется семь карт»;
-        ``rules_beside_goal``: how many rule sentences the text has besides its goal."""
+        ``rules_beside_goal``: how many rule sentences the text has besides its goal; ``unread``: field path →
+        the first sentence speaking of it from which it was not read (:func:`.unread.unread_fields`)."""
         toks = self.toks
         real = [s for s in self.sents if s.end > s.start]
         goal = None
@@ -448,7 +455,8 @@ class Reader(Context):
                 "whole_pack": (wp.quote, wp.lines) if wp is not None else None,
                 "foundation_words": words,
                 "only_to_foundations": ([(x.quote, x.lines) for x in onto_f[:2]]
-                                        if len(onto_f) >= 2 and onto_t == 0 else None)}
+                                        if len(onto_f) >= 2 and onto_t == 0 else None),
+                "unread": unread_fields(self, getattr(self, "skipped", {}))}
 
 
 def read_text(text: MappedText, lang: str, source: str | None = None, game: str | None = None

@@ -16,6 +16,7 @@ from .reader import read_text
 from .readings import complete_rows, extract_rules, extract_rules_with_findings, infer_cards_per_pile, infer_no_building
 from .references import Library, matches, scope
 from .schema import field_paths, get_field, inherit, set_field, unknown_spec, validate_spec
+from .unread import reason as unread_reason
 
 _NOT_INHERITED_SPECIALS = {"same-as", "variant", "book-section", "alternative-rules"}
 """Specials that describe the text they were read from, not the rules: never passed on."""
@@ -202,7 +203,7 @@ def spec_for_games(games: list, texts: dict[str, MappedText], lang: str, source_
     out = {}
     for g in ctx.games:
         spec = copy.deepcopy(_resolve(ctx, g, set()))
-        _give_reasons(spec, g)
+        _give_reasons(spec, g, ctx.facts.get(g.key))
         out[g.key] = (spec, ctx.findings[g.key])
     return out
 
@@ -468,13 +469,17 @@ def _side_label(source, first_line: int) -> tuple[str, tuple[int, int], int] | N
     return None
 
 
-def _give_reasons(spec: dict, g) -> None:
-    """Set the ``reason`` of every field still unknown (in place)."""
+def _give_reasons(spec: dict, g, facts: dict | None = None) -> None:
+    """Set the ``reason`` of every field still unknown (in place): the line of the game's text that speaks
+    of it but was not read (``facts["unread"]``, :mod:`.unread`), else that no sentence states it."""
+    unread = (facts or {}).get("unread") or {}
     for path in field_paths():
         f = get_field(spec, path)
         if f["status"] != "unknown" or f.get("reason"):
             continue
-        if g.rules_used:
+        if path in unread:
+            why = unread_reason(unread[path])
+        elif g.rules_used:
             why = (f"no sentence of the game's text and none of the numbered rules it uses "
                    f"({', '.join(g.rules_used)}) states it")
         elif g.variant_of:

@@ -70,13 +70,19 @@ def _steps_one(toks) -> bool:
                for a, b in zip(toks, toks[1:]))
 
 
+_QUALIFIER_NOUNS = frozenset({"масть", "цвет", "колір", "колер"})
+"""Nouns of a card's qualifier («той же масти», «другого цвета»), whatever case the analyser gives them
+(«масти» is read as a plural nominative as often as a genitive)."""
+
+
 def _apposed_to(toks, i: int) -> int:
     """For a comparative after the comma at ``i`` («на карту тієї самої масті, старшу на одиницю»):
     the index of the card it is apposed to — back over the comma and the genitive words qualifying
     that card («тієї самої масті», «другого цвета») — when that card follows «на» (then the index of
     «на»'s card, so that the caller sees «на» before it); else ``i`` unchanged."""
     j = i - 1
-    while j >= 1 and (toks[j].case == "gent" and toks[j].lemma != "карта" or toks[j].lemma in ("же", "ж")):
+    while j >= 1 and (toks[j].case == "gent" and toks[j].lemma != "карта" or toks[j].lemma in ("же", "ж")
+                      or toks[j].lemma in _QUALIFIER_NOUNS):
         j -= 1
     if j >= 1 and toks[j].lemma == "карта" and toks[j - 1].lemma == "на":   # (also «на карту, на одиницю старшу»)
         return j - 1
@@ -103,8 +109,10 @@ def compare(ctx, k, span, pile):
         i = j - 1
         while i >= 0 and toks[i].pos == "ADJ":
             i -= 1
-        if rel is not None and i >= 1 and toks[i].lemma in _UNITS and toks[i - 1].lemma == "на":
-            i -= 2  # «на карту на одиницю старшу»: the step stands between the card and its comparative
+        if rel is not None and i >= 1 and toks[i].lemma in _UNITS:
+            s = i - 1 - (toks[i - 1].lemma == "один")   # «на одну ступень старшую»: the unit counted
+            if s >= 0 and toks[s].lemma == "на":
+                i = s - 1  # «на карту на одиницю старшу»: the step stands between the card and its comparative
         if rel is not None and i >= 1 and toks[i].lemma == "карта" and toks[i - 1].lemma == "на":
             i -= 1  # «кладуть на карту … старшу»: the comparative is the card built on's
         if rel is not None and i >= 2 and toks[i].text == ",":
@@ -414,6 +422,9 @@ def space(ctx, k, span, pile):
         return "not-filled"
     if kings:
         return "kings"
+    if first and sent.has("SPACE_ANY") and sent.has("SPACE_FROM_LAYOUT") and "SPACE_RESERVE" not in first:
+        # «любую карту из отбоя или с раскладки»: the layout's cards too, so any card (the stock's top too)
+        return "any-or-stock" if "SPACE_STOCK" in first else "any"
     if first:
         lead = min(first, key=first.get)
         if lead == "SPACE_RESERVE":
