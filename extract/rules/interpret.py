@@ -140,7 +140,8 @@ def rows() -> tuple[Row, ...]:
     return tuple(out)
 
 
-NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN", "REDEAL_DURING"), "tableau.space": ("NOT_UNTIL",)}
+NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN", "REDEAL_DURING", "PILES_NAMED_RESERVE"),
+            "tableau.space": ("NOT_UNTIL",)}
 """Fields no row reads from a sentence with one of these cues, whatever the row: the face of cards set
 aside («Две карты помещаются в стороне лицом вниз», «в стопу лицом вниз») or of a pile turned when the
 stock is out («Когда колода иссякнет, стопку … переворачивают») or at a redeal («во время последней
@@ -151,6 +152,7 @@ filled by a rule that changes during play (no one policy: left unknown) (cues.to
 NOT_FROM_WHY = {"SET_ASIDE": "speaks of cards set aside, not of the layout",
                 "STOCK_OUT_WHEN": "speaks of cards after the stock is out, not of the layout",
                 "REDEAL_DURING": "speaks of cards at a redeal, not of the layout",
+                "PILES_NAMED_RESERVE": "speaks of the reserve's piles, not of the tableau's",
                 "NOT_UNTIL": "forbids it only until something happens in play: no one rule for spaces"}
 """How the reason of a field left unknown names the cue of :data:`NOT_FROM` that barred it."""
 

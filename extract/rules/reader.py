@@ -394,7 +394,8 @@ class Reader(Context):
         (words inside a prohibition «нельзя …» not counted); ``only_to_foundations``: two sentences
         that move cards, all to the foundations (none builds on the tableau), or ``None``;
         ``last_pile``: (cards, quote, lines) of «… пока в последней стопке не окажется семь карт»;
-        ``rules_beside_goal``: how many rule sentences the text has besides its goal; ``unread``: field path →
+        ``rules_beside_goal``: how many rule sentences the text has besides its goal; ``goal_into_place``: the goal
+        gathers all cards into one named place («в чёрную дыру»: a foundation by another name); ``unread``: field path →
         the first sentence speaking of it from which it was not read (:func:`.unread.unread_fields`)."""
         toks = self.toks
         real = [s for s in self.sents if s.end > s.start]
@@ -450,6 +451,7 @@ class Reader(Context):
                 onto_f.append(sent)
         wp = self.notes.get("whole-pack")
         return {"goal": (goal.quote, goal.lines) if goal is not None else None,
+                "goal_into_place": goal is not None and goal.has("GOAL_INTO_PLACE"),
                 "rules_beside_goal": sum(1 for s in rules if s is not goal and len(self.words(s)) >= 3
                                          and s.quote != (goal.quote if goal else None)),
                 "whole_pack": (wp.quote, wp.lines) if wp is not None else None,

@@ -96,8 +96,8 @@ def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = 
         if findings is not None:
             findings.append(Finding(source or "?", tuple(lines), "reading-choice",
                                     f"tableau.build_direction, tableau.build_suit read as none: {ref}", q1[:80], game))
-    if not facts.get("goal") or facts.get("foundation_words"):
-        return
+    if not facts.get("goal") or facts.get("foundation_words") or facts.get("goal_into_place"):
+        return      # «Переместить все карты в чёрную дыру»: the place the cards end in is a foundation by another name
     if {x["name"] for x in spec.get("special", [])} & {"gaps", "paganini-windows", "paganini-windows-two-sided"}:
         return      # the rows are the foundations (complete_rows)
     fields = ("foundations.base", "foundations.direction", "foundations.suit")

@@ -218,14 +218,27 @@ def jokers(ctx, k, span, pile):
 # -- layout ------------------------------------------------------------------------------------
 
 
+_OVERLAP_STEMS = ("внахл", "унахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом", "перекрыва",
+                  "перекрива", "накладыва", "накладаю", "внакладку", "черепиц")
+
+
 def _overlap(ctx, k) -> bool:
-    """Rows laid over each other: «внахлест», «с перехлёстом», «со сдвигом», in the sentence or the next."""
+    """Rows laid over each other: «внахлест», «с перехлёстом», «со сдвигом», in the sentence or the next —
+    not said negated («карты не перекрывают друг друга», «без перекрытия»: cue ``SIDE_BY_SIDE``)."""
     for j in (k, k + 1):
-        if j < len(ctx.sents) and any(w.startswith(("внахл", "унахл", "перехл", "перехлёст", "сдвиг", "зсув", "веером", "віялом", "перекрыва",
-                                                                     "перекрива", "накладыва", "накладаю", "внакладку", "черепиц"))
-                                      for w in _sent_text(ctx, j)):
+        if j >= len(ctx.sents):
+            continue
+        apart = [range(a, b) for a, b in ctx.sents[j].spans("SIDE_BY_SIDE")]
+        if any(t.lower.startswith(_OVERLAP_STEMS) and not any(t.i in r for r in apart) for t in ctx.words(ctx.sents[j])):
             return True
     return False
+
+
+def _stacked(ctx, k) -> bool:
+    """The cards of a column lie on each other: the sentence deals some face down and some face up in it
+    («семь колонок по семь карт; в первых четырех колонках по три нижние карты лежат рубашкой вверх»)."""
+    sent = ctx.sents[k]
+    return sent.has("FACE_DOWN") and sent.has("FACE_UP")
 
 
 def _columns_text(ctx) -> bool:
@@ -270,7 +283,7 @@ def _grid(ctx, k, span):
         # карты кладут …»)
         if side_by_side:
             return n * m, 1, "grid"
-        if _overlap(ctx, k) or _columns_text(ctx) or built_in:
+        if _overlap(ctx, k) or _columns_text(ctx) or built_in or _stacked(ctx, k):
             return n, m, "piles"
         return n * m, 1, "grid"
     if "C:ROW" not in noun.feats:

@@ -760,3 +760,31 @@ def fans_dealt(ctx, k, span, pile):
     if one_more and m > 1:
         return n + 1, ",".join([str(m)] * n + ["1"])
     return n, m
+
+
+@value
+def fans_of_total(ctx, k, span, pile):
+    """(piles, cards per pile) of N cards counted before the cue and dealt in fans of M: «Остальные 51 карта
+    раскладываются веерами по три карты» → ``(17, 3)``; a remainder is a last, smaller pile («52 карты …
+    веерами по три» → ``(18, "3,…,3,1")``). ``None`` when the sentence counts no cards before the cue."""
+    sent = ctx.sents[k]
+    m = next((t.num for t in ctx.toks[span[0]:span[1]] if t.num is not None), None)
+    toks = ctx.toks
+    total = None
+    for j in range(sent.start, span[0]):
+        if toks[j].num is None or (j > sent.start and toks[j - 1].num is not None):
+            continue
+        e = j
+        while e < span[0] and toks[e].num is not None:
+            e += 1
+        c = e
+        while c < span[0] and toks[c].pos == "ADJ":
+            c += 1
+        if c < span[0] and "C:CARD" in toks[c].feats:
+            total = ctx.number_at(j, e)
+    if not m or not total or total <= m:
+        return None
+    n, rest = divmod(total, m)
+    if rest:
+        return n + 1, ",".join([str(m)] * n + [str(rest)])
+    return n, m
