@@ -27,16 +27,15 @@ or the one its sentence gives it («а в украинских изданиях 
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
-from importlib import resources
 
 from pasyans import morph
 from pasyans.models import Alias
 
-from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
-from .headings import name_language, nominative, paren_names, section_label
+from .article_text import QUOTE_RE, cues, doc as make_doc, matches, sentences
+from .furniture import cross_reference
+from .headings import name_language, nominative, paren_names, section_label, split_title
 from .text import MappedText
 
 _GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
@@ -144,10 +143,13 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
                 quoted = [q for q in quoted if next(g for g in q.groups() if g)[:1].isupper()]
             # after a verb the name is in the case it governs («его называют Паучком»): the alias is
             # stored in the nominative, as a catalogue lists it; the sentence keeps the printed form
+            # a bare name right after the cue comes first: «Англійською його назва Spider, а іноді кажуть «Павучок»»
+            m = _BARE_RE.match(text, cue_end, quoted[0].start() if quoted else stop)
             for q in quoted:
                 add(q.start(), q.end(), nominative(next(g for g in q.groups() if g).strip(), lang), "alias", sa, sb)
+            if m and m.group("name") and quoted:
+                add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang), "alias", sa, sb)
             if not quoted:
-                m = _BARE_RE.match(text, cue_end, stop)
                 if m and m.group("name"):
                     add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang), "alias", sa, sb)
                     # «известен как Паучок и Тарантул», «… Клондайк, Солитер»: capitalised names listed after it
@@ -186,8 +188,7 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
 
 @lru_cache(maxsize=1)
 def _language_lemmas() -> dict[str, str]:
-    rows = json.loads(resources.files("pasyans").joinpath("data/segment_cues.json").read_text("utf-8"))
-    return {w: lg for lg, ws in rows["alias_languages"]["lemmas"].items() for w in ws}
+    return {w: lg for lg, ws in cues()["alias_languages"]["lemmas"].items() for w in ws}
 
 
 def said_language(words_before: str, lang: str) -> str | None:
@@ -199,6 +200,22 @@ def said_language(words_before: str, lang: str) -> str | None:
         if hit and hit != lang:
             return hit
     return None
+
+
+def cross_reference_aliases(lines, games, lang: str) -> None:
+    """In place: a ``cross-reference`` line of the text («ПАУЧОК — см. ПАУК.»: page furniture, in no game;
+    :func:`pasyans.extract.furniture.cross_reference`) whose other name is a game of ``games``
+    (:class:`~pasyans.models.GameText`) gives that game an alias, kind ``alias``, its line and the line as
+    printed. ``lines``: the segmenter's classified lines (``kind`` ``meta``, ``label`` the family). A
+    reference to no game of the text («СОЛИТЁР — то же, что ПАСЬЯНС.») stays a not-a-game line only."""
+    for ln in lines:
+        ref = cross_reference(ln.printed or "") if ln.kind == "meta" and ln.label == "cross-reference" else None
+        if ref is None:
+            continue
+        name, target = (split_title(x, lang, caps=x.isupper())[0].name for x in ref)
+        game = next((g for g in games if g.name and _fold(g.name) == _fold(target)), None)
+        if game is not None and _fold(name) != _fold(game.name) and all(_fold(a.name) != _fold(name) for a in game.aliases):
+            game.aliases.append(Alias(name, name_language(name, lang), (ln.n, ln.n), "alias", ln.raw.strip()))
 
 
 def dedupe(aliases: list[Alias], name: str | None) -> list[Alias]:

@@ -207,12 +207,13 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
             continue
         lg = lang_at(ln.n) if lang_at else lang
         step = _step_with_moves(ln, notation, lg)
-        if ln.kind != "prose" and not (ln.kind == "variant-heading" and ln.rest_offset < len(ln.text)) and step is None:
+        inline = ln.kind == "variant-heading" or (ln.kind == "heading" and ln.frame in ("entry", "lead-in"))
+        if ln.kind != "prose" and not (inline and ln.rest_offset < len(ln.text)) and step is None:
             if ln.kind != "caption":
                 last, last_open = None, False
             label = ln if ln.kind == "label" and ln.section == "example" else None
             continue
-        start = ln.rest_offset if ln.kind == "variant-heading" else step if step is not None else 0
+        start = ln.rest_offset if inline else step if step is not None else 0  # after «ПАУК,» of «ПАУК, пасьянс …»
         text = ln.text[start:]
         d = make_doc(text, lg)
         ms = matches(d, lg)

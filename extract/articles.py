@@ -79,20 +79,21 @@ from dataclasses import dataclass, field, replace
 
 from pasyans import morph
 from pasyans.corpus import Source
-from pasyans.models import Alias, Example, Finding, GameText, Section
+from pasyans.models import Alias, Example, Finding, GameText
 
 from . import headings as hd
 from . import messages
 from .clean import dehyphenate
 from .footnotes import footnote_mark, place_footnotes
 from .furniture import furniture
-from .article_aliases import dedupe, text_aliases, title_aliases
-from .article_examples import Ex, examples as find_examples
-from .article_findings import ARABIC_ITEM_RE, ROMAN_ITEM_RE, furniture_findings, part_findings
+from .article_aliases import cross_reference_aliases, dedupe, text_aliases, title_aliases
+from .article_examples import examples as find_examples
+from .article_findings import furniture_findings, part_findings
 from .article_words import (genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
                             is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
-from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rule_numbers, rules_used
-from .article_text import FIG_REF_RE, MOVE_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
+from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rules_used
+from .article_sections import HEADS as _HEADS, sections as _sections
+from .article_text import FIG_REF_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
 from .orthography import modernize
 from .rule_lists import rule_list_items
 from .text import MappedText
@@ -104,7 +105,6 @@ _VARIANT_HEAD_RE = re.compile(
     r"^(?P<word>Варіація|Варіант|Вариация|Вариант)\s+(?P<letter>[А-ЯІЇЄҐ])\s*[-–—]\s*"
     r"(?P<name>[^.]+?)\s*\.(?:\s+(?P<rest>.*))?$")
 _LABEL_LEMMAS = {"игра", "гра", "правило", "пример", "приклад", "примечание", "примітка"}
-_HEADS = ("heading", "group-heading", "variant-heading", "part")
 
 
 # --------------------------------------------------------------------------------------------
@@ -281,6 +281,7 @@ def _classify(source: Source) -> list[Line]:
             # again is no new game, and no text of it (kept out of every game, listed as furniture)
             b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
     _entries(nonblank, lang)
+    _lead_ins(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
     _structure(nonblank)
     return lines
@@ -313,11 +314,44 @@ def _entries(nonblank: list[Line], lang: str) -> None:
         if len(run) >= hd.shapes()["entry_leads"]["min_run"]:
             for e, title in run:
                 _heading(e, e.text, hd.Marks("none", 20, None, None, title, 0), hd.title_shape(title, lang), lang)
-                e.frame = "entry"  # an entry of a list of games: the list is its evidence (see _has_rules)
+                e.frame, e.rest_offset = "entry", len(title)  # an entry of a list of games: the list is its evidence
                 e.printed = e.raw.strip()[: len(title)] if len(e.raw.strip()) == len(e.text) else title
         run = []
         if ln is not None and ln.kind in ("heading", "group-heading", "doc-title", "part"):
             under = _plural_patience(hd.marks(ln.text).rest, lang)
+
+
+def _lead_ins(nonblank: list[Line], lang: str) -> None:
+    """In place: a paragraph opening with its game's name as a headword (:func:`~pasyans.extract.headings.lead_in`:
+    «ПАУК, пасьянс на две колоды …», «ПАСЬЯНС «ЧЕТЫРЕ ТУЗА». Кладут …»; a name with «пасьянс» in apposition
+    only where no game's heading stands above) and going on in rule text is the heading line of that game (the
+    whole line stays its text); not under a heading of the same game. A genre headword («ПАСЬЯНС (франц. …),
+    карточная игра …») is marked ``genre headword``: the introduction (see :func:`_regions`)."""
+    head: Line | None = None
+    for ln in nonblank:
+        if ln.kind == "heading":
+            head = ln
+            continue
+        if ln.kind in ("group-heading", "doc-title", "part"):
+            head = None
+            continue
+        if ln.kind != "prose" or ln.section or ln.turn or ln.footnote is not None:
+            continue
+        lead = hd.lead_in(ln.text, lang)
+        if lead is None or (lead.row == "apposition" and head is not None):
+            continue
+        if lead.genre:
+            ln.label = "genre headword"
+            continue
+        caps = lead.row == "capitals"
+        name = hd.split_title(lead.title, lang, caps=caps)[0].name
+        if (head is not None and _fold_name(name) == _fold_name(head.name)) \
+                or not messages.has_rule_text([ln.text[lead.end:]], lang):
+            continue
+        _heading(ln, ln.text, hd.Marks("none", 20, None, None, lead.title, 0), "caps" if caps else "plain", lang)
+        ln.frame, ln.rest_offset = "lead-in", lead.end
+        ln.printed = ln.raw.strip()[:lead.end] if len(ln.raw.strip()) == len(ln.text) else lead.title
+        head = ln
 
 
 _SEVERAL_RE = re.compile(r"»\s*(?:,|\s(?:и|і|та|й)\s)\s*«[^»]+»")
@@ -453,6 +487,9 @@ def _structure(nonblank: list[Line]) -> None:
                 continue
             ln.parent = game  # «Разновидность: «Большая пирамида» — …»: a variant of the game above
             continue
+        if (parent := _variant_parent(nonblank, k)) is not None:
+            ln.parent = parent  # «Вегас» / «Это вариант «Клондайка»: …»: a variant of Клондайк, not a topic of the game above
+            continue
         if game is not None and _sub_heading(ln, game, seen, nonblank, k):
             if _names_variant(ln, game):
                 ln.parent = game  # «Паук (одна масть)» under «Паук»: a variant of it, not a topic
@@ -460,6 +497,18 @@ def _structure(nonblank: list[Line]) -> None:
             ln.kind = "subheading"
             continue
         game, seen, under = ln, set(), None
+
+
+def _variant_parent(nonblank: list[Line], k: int) -> Line | None:
+    """The heading of the game that the paragraph right under heading ``nonblank[k]`` says it is a variant
+    of («Это вариант «Клондайка»: …», :func:`~pasyans.extract.headings.variant_of`), when a game heading above
+    has that name; else ``None``."""
+    nxt = nonblank[k + 1] if k + 1 < len(nonblank) else None
+    named = hd.variant_of(nxt.text) if nxt is not None and nxt.kind == "prose" else None
+    if named is None:
+        return None
+    return next((h for h in reversed(nonblank[:k]) if h.kind == "heading" and h.parent is None
+                 and any(hd.same_words(h.name or "", named, lg) for lg in ("ru", "uk"))), None)
 
 
 _ONE_GAME_FRAMES = frozenset({"how to play name", "how to play: name", "rules of name", "name and a stock subtitle"})
@@ -558,12 +607,13 @@ _QUESTION_LABELS = {"вопрос", "питання", "question"}
 
 def _opens_unit(ln: Line, prev: Line | None) -> bool:
     """Whether ``ln`` starts a message of a text cut into messages: the line after a post header,
-    a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»)."""
+    a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»)."""
     if ln.blank:
         return False
     if ln.turn or (prev is not None and prev.kind == "meta" and prev.label == "post header"):
         return True
-    return (ln.section == "intro" and _fold_name(ln.name) in _QUESTION_LABELS) or bool(_CHAT_RE.match(ln.text))
+    return (ln.section == "intro" and _fold_name(ln.name) in _QUESTION_LABELS) or bool(_CHAT_RE.match(ln.text)) \
+        or messages.dated_entry(ln.text)
 
 
 def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
@@ -692,7 +742,8 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
                                       f"no heading before the text; the title «{after.printed}» is printed "
                                       f"after it (line {after.n}) and is taken as the game's name"))
             parts.append(p)
-        elif doc_title is not None or any(_plural_patience(ln.text, lang) for ln in pre_content) \
+        elif doc_title is not None or any(_plural_patience(ln.text, lang) or ln.label == "genre headword"
+                                          for ln in pre_content) \
                 or any(ln.kind == "meta" and ln.label == "post header" for ln in pre):
             # a thread's opening post before the first titled game is no tail of a game
             intro_text = " ".join(ln.text for ln in pre_content)
@@ -752,66 +803,6 @@ class ArticleSegmentation:
     source: str
     games: list[SegmentedGame]
     findings: list[Finding]
-
-
-_SENTENCE_END_RE = re.compile(r"[.!?…»)]\s*$")
-
-
-def _opens_inline(ln: Line) -> bool:
-    """A paragraph that opens a new section inline («Цель: …»); «Пример: …» stays inside its section."""
-    return ln.kind == "prose" and bool(ln.section) and ln.section != "example"
-
-
-def _sections(part: _Part, exs: list[Ex], lang: str) -> list[Section]:
-    """The sections of a part: numbered rules, subtitles, labelled sections (kind from the label
-    table; a label's section runs to the next label or heading and holds its sub-headings),
-    sub-headings (``option`` under a variants label, else ``topic``) and examples."""
-    out: list[Section] = []
-    content = part.content
-    under = None  # the kind of the label section we are in
-    for k, ln in enumerate(content):
-        if ln.kind == "rule" and ln.rule.kind == "definition":
-            a = b = ln.n
-            if k > 0 and content[k - 1].kind == "prose" and ln.rule.numbers[0] in rule_numbers(content[k - 1].text) \
-                    and content[k - 1] is not part.heading_line:
-                a = content[k - 1].n
-            for nxt in content[k + 1:]:
-                head = words(nxt.text)[:3]
-                illustr = nxt.kind == "prose" and any(
-                    morph.lemma(w, lang) in ("приклад", "пример", "наприклад", "например") for w in head)
-                if not illustr or len(MOVE_RE.findall(nxt.text)) >= 2:
-                    break
-                b = nxt.n
-            out.append(Section("numbered-rule", (a, b), ln.rule.numbers[0]))
-        elif ln.kind == "prose" and (ROMAN_ITEM_RE.match(ln.text) or ARABIC_ITEM_RE.match(ln.text)) and not ln.section:
-            m = ROMAN_ITEM_RE.match(ln.text) or ARABIC_ITEM_RE.match(ln.text)
-            out.append(Section("numbered-rule", (ln.n, ln.n), m.group(1)))
-        elif ln.kind == "subtitle":
-            out.append(Section("intro", (ln.n, ln.n), ln.text.rstrip(".")))
-        elif ln.kind == "label" or (ln.kind == "prose" and ln.section):
-            under = ln.section
-            if ln.kind == "prose" and ln.section == "example":
-                continue  # «Пример: ♠8 — ♣9.» is an example; its section comes with the example
-            end, last = ln.n, ln
-            one_sentence = ln.kind == "prose" and ln.section in hd.labels()["one_sentence"]
-            for nxt in content[k + 1:]:
-                if nxt.kind in ("label", "after-title") + _HEADS or _opens_inline(nxt):
-                    break
-                if one_sentence and (nxt.n > end + 1 or _SENTENCE_END_RE.search(last.text)):
-                    break  # «Цель игры — собрать все карты.» said one thing: the lines after it are not the goal
-                end, last = nxt.n, nxt
-            out.append(Section(ln.section or "rules", (ln.n, end), (ln.name or ln.text).rstrip(".:")))
-        elif ln.kind == "subheading":
-            end = ln.n
-            for nxt in content[k + 1:]:
-                if nxt.kind in ("label", "subheading", "after-title") + _HEADS or _opens_inline(nxt):
-                    break
-                end = nxt.n
-            out.append(Section("option" if under == "variants" else "topic", (ln.n, end), ln.printed or ln.text))
-    for ex in exs:
-        out.append(Section("example", (min(ex.lines), max(ex.lines)), ex.marker))
-    out.sort(key=lambda s: (s.lines, s.kind))
-    return out
 
 
 def segment_source(source: Source) -> ArticleSegmentation:
@@ -896,6 +887,7 @@ def segment_source(source: Source) -> ArticleSegmentation:
             rules_used=list(p.rules), fragment=p.kind == "fragment", findings=findings,
         )
         out.append(SegmentedGame(game, mt, ex_mts))
+    cross_reference_aliases(lines, [g.game for g in out], lang)  # «ПАУЧОК — см. ПАУК.»: another name of Паук
     return ArticleSegmentation(source.id, out, src_findings)
 
 

@@ -50,6 +50,14 @@ def line_family(s: str) -> str | None:
     return next((row["name"] for row in table()["lines"] if row["re"].search(s)), None)
 
 
+def cross_reference(s: str) -> tuple[str, str] | None:
+    """``(name, the name it sends to)`` of a ``cross-reference`` line («ПАУЧОК — см. ПАУК.» → («ПАУЧОК»,
+    «ПАУК»), «СОЛИТЁР — то же, что ПАСЬЯНС.»), as printed; else ``None``."""
+    row = next((r for r in table()["lines"] if r["name"] == "cross-reference"), None)
+    hit = row["re"].match(s) if row is not None and s and len(s) <= MAX_LINE else None
+    return (hit.group("name").strip(), hit.group("target").strip()) if hit else None
+
+
 def _row(key: str, s: str) -> str | None:
     if not s or len(s) > MAX_LINE:
         return None

@@ -56,6 +56,9 @@ def shapes() -> dict:
     data["named_variants"]["re"] = re.compile(data["named_variants"]["pattern"])
     data["title_continuations"]["re"] = re.compile(data["title_continuations"]["pattern"])
     data["entry_leads"]["re"] = re.compile(data["entry_leads"]["pattern"])
+    data["variant_of"]["re"] = re.compile(data["variant_of"]["pattern"])
+    for m in data["lead_ins"]["rows"]:
+        m["re"] = re.compile(m["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
     return data
 
@@ -189,6 +192,25 @@ def named_variant(s: str) -> str | None:
     return _unquote(hit.group("name")) if hit else None
 
 
+def variant_of(s: str) -> str | None:
+    """The name, as printed (in its case, without quotes), of the game a paragraph says it is a variant of
+    (``variant_of`` of ``heading_shapes.json``): «Это вариант «Клондайка»: …» → «Клондайка»; else ``None``."""
+    hit = shapes()["variant_of"]["re"].match(s)
+    return _unquote(hit.group("name")) if hit else None
+
+
+def same_words(a: str, b: str, lang: str) -> bool:
+    """Whether two names are the same words up to case, ё and inflection: word by word the same lemma, or
+    one word the other with an ending of up to two letters (a name the dictionary does not know: «Клондайка»
+    and «Клондайк»)."""
+    ka, kb = _key(a, lang), _key(b, lang)
+    if not ka or len(ka) != len(kb):
+        return False
+    pairs = zip((_fold(w) for w in words(a)), (_fold(w) for w in words(b)))
+    return ka == kb or all(x == y or (len(min(x, y, key=len)) >= 4 and max(x, y, key=len).startswith(min(x, y, key=len))
+                                      and len(max(x, y, key=len)) - len(min(x, y, key=len)) <= 2) for x, y in pairs)
+
+
 def title_continuation(s: str) -> list[str] | None:
     """The other names a title's second line gives (``title_continuations`` of ``heading_shapes.json``):
     «иначе «Арка».» → [«Арка»], «інакше «Куранти» або «Зозуля».» → both; else ``None``. That the line
@@ -214,6 +236,50 @@ def entry_lead(s: str, lang: str) -> tuple[str, int] | None:
         return None
     end = hit.end("paren") if hit.group("paren") else hit.end("name")
     return s[:end].strip(), end
+
+
+@dataclass(frozen=True)
+class LeadIn:
+    """A paragraph's opening words that name its game (:func:`lead_in`): ``title`` as printed (with its
+    parenthesis), ``end`` where it ends in the paragraph, the ``row`` of ``lead_ins`` that read it, and
+    ``genre``: the headword is the genre's own word («ПАСЬЯНС (франц. patience …), …»), no game."""
+
+    title: str
+    end: int
+    row: str
+    genre: bool = False
+
+
+def lead_in(s: str, lang: str) -> LeadIn | None:
+    """The name a paragraph ``s`` opens with as a headword (``lead_ins`` of ``heading_shapes.json``):
+    «ПАУК, пасьянс на две колоды …» → «ПАУК» (row ``capitals``), «ПАСЬЯНС «ЧЕТЫРЕ ТУЗА». Кладут …»,
+    «Гольф (англ. Golf) — пасьянс для однієї колоди.» → «Гольф (англ. Golf)» (row ``apposition``); a
+    section label, front matter or a card or place word («ТУЗЫ. …») is none: ``None``. Whether the words
+    after it are rule text, and whether a heading above already names the game, is the caller's to check."""
+    for row in shapes()["lead_ins"]["rows"]:
+        hit = row["re"].match(s)
+        if not hit:
+            continue
+        name = hit.group("name").strip()
+        ws = words(name)
+        if not ws or len(ws) > 5 or sum(c.isalpha() for c in name) < 3 or re.fullmatch(r"[IVXLC]+", name) \
+                or section_label(name, lang) is not None or is_front_matter(name, lang):
+            continue  # «II. Основныя карты …»: a numbered rule, no headword
+        end = hit.end("paren") if hit.group("paren") else hit.end("name")
+        if _genre_word(name, lang):
+            return LeadIn(s[:end].strip(), end, row["name"], genre=True)
+        if any(morph.lemma(w, lang) in _lead_stop(lang) for w in ws[:1]) and len(ws) <= 2:
+            continue  # «ВНИМАНИЕ. …», «ОТВЕТ. …»: a rubric word, no name
+        if len(ws) == 1 and morph.lemma(ws[0], lang) in _entry_stop(lang):
+            continue  # «ТУЗЫ. Их откладывают …» (one word naming a card or a place); «ТУЗЫ НАВЕРХ — …» is a name
+        return LeadIn(s[:end].strip(), end, row["name"])
+    return None
+
+
+@lru_cache(maxsize=2)
+def _lead_stop(lang: str) -> frozenset:
+    """Lemmas that open no lead-in (``not_lemmas`` of ``lead_ins``: «ВНИМАНИЕ», «ОТВЕТ»), in ``lang``'s lemma forms."""
+    return frozenset(morph.lemma(w, lang) for w in shapes()["lead_ins"]["not_lemmas"])
 
 
 @lru_cache(maxsize=2)
@@ -336,6 +402,10 @@ def _is_verbal(w: str, lang: str) -> bool:
     return p is not None and p.tag.POS in _HEADING_BAD_POS
 
 
+_REMARK_PAREN_RE = re.compile(r"\s*\((?=[\d\W]|[a-zа-яёіїєґ])[^()]{2,100}\)\s*$")
+"""A final parenthesis that opens with a digit, a sign or a small letter: a remark after a quoted name, no part of the title's length."""
+
+
 def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     """``"caps"``, ``"quoted"``, ``"plain"`` or ``"dotted"`` when ``s`` (marks stripped) looks like
     a title, else ``None``.
@@ -348,6 +418,8 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     verb-like word does not reject it: the layout says it is a title.
     """
     s = title_core(undecorated(s))[0] if s else s
+    if s and QUOTE_RE.search(s) and (rm := _REMARK_PAREN_RE.search(s)) and rm.start() > QUOTE_RE.search(s).end() - 1:
+        s = s[: rm.start()]  # «Набор для пасьянса «Гробница Наполеона» (2 колоды по 52 листа + буклет)»: a remark
     if not s or len(s) > 80 or not_title(s):
         return None
     ws = words(s)
@@ -572,6 +644,10 @@ _LABEL_NUMBER_RE = re.compile(r"\s+(?:№|N|No\.?)?\s*\d{1,4}$")
 """The number after a whole-line label: «ЗАДАЧА № 5», «Задача 2»."""
 
 
+_ABBREVIATED_LABEL_RE = re.compile(r"^[*_]{0,2}((?:[^\W\d_]{2,10}\.\s?){1,2}[^\W\d_]{2,10}\.)[*_]{0,2}\s*(?=\S)")
+"""An abbreviated label opening a paragraph, its words ending in full stops: «Прим. ред. …», «Прим. пер. …»."""
+
+
 def _match_label(phrase: str, lang: str) -> dict | None:
     t = labels()
     key = _key(phrase, lang)
@@ -594,10 +670,13 @@ def section_label(s: str, lang: str) -> Label | None:
     core = mk.rest if s.startswith(("#", "*", "_")) or mk.mark in _NUMBER_MARKS else s
     bare = (undecorated(core) or core).strip(_LABEL_PUNCT)
     whole = _LABEL_NUMBER_RE.sub("", bare).strip(_LABEL_PUNCT)
-    if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+)*", whole):
+    if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+|\.\s?[^\W\d_]+)*", whole):
         row = _match_label(whole, lang)
         if row is not None:
             return Label(row.get("numbered_kind", row["kind"]) if whole != bare else row["kind"], whole)
+    ab = _ABBREVIATED_LABEL_RE.match(core)   # «Прим. ред. В позднейших изданиях …»: the label's own full stops
+    if ab and (row := _match_label(ab.group(1), lang)) is not None:
+        return Label(row["kind"], ab.group(1), (len(s) - len(core)) + ab.end())
     m = re.match(r"^[*_]{0,2}([^\W\d_][^:.—–]{0,38}?)[*_]{0,2}\s*(?::|\.|\s[—–-])\s*[*_]{0,2}\s*(?=\S)", core)
     if m:
         phrase = _LABEL_NUMBER_RE.sub("", m.group(1).strip())

@@ -31,6 +31,7 @@ def table() -> dict:
     data = json.loads(resources.files("pasyans").joinpath("data/messages.json").read_text("utf-8"))
     data["subject"]["re"] = re.compile(data["subject"]["pattern"])
     data["speakers"]["re"] = re.compile(data["speakers"]["pattern"])
+    data["dated_entries"]["re"] = re.compile(data["dated_entries"]["pattern"])
     data["rule_text"]["verb_set"] = frozenset(data["rule_text"]["verbs"])
     data["rule_text"]["noun_set"] = frozenset(data["rule_text"]["nouns"])
     data["rule_text"]["game_words"] = frozenset(data["rule_text"]["game_words"])
@@ -53,6 +54,12 @@ def speech_start(s: str) -> int | None:
     else ``None``. Whether the label is rather a section label («Правила: …») is the caller's to check."""
     m = table()["speakers"]["re"].match(s)
     return m.end() if m else None
+
+
+def dated_entry(s: str) -> bool:
+    """Whether the paragraph ``s`` opens an entry of a diary or a chronicle with its date («5 января. …»;
+    ``dated_entries`` of ``messages.json``)."""
+    return bool(table()["dated_entries"]["re"].match(s))
 
 
 def _lemmas(s: str, lang: str) -> set[str]:

@@ -1,0 +1,136 @@
+"""Layouts of the seg14 sample (issue 11): a dictionary's headwords and cross-references, a newspaper's
+caps lead-ins, a shop page, an app-store listing with its changelog and reviews, a design document with
+«Это вариант «X»», a diary's dated entries, editor's and translator's notes, aliases said in the body.
+Each data row's examples are checked here, and each family on a whole text of ``tests/fixtures/seg14/``
+(its tuned part) or of ``tests/fixtures/texts/seg13_*``, by the title, line, alias or parent it gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pasyans.corpus import Source, read_text
+from pasyans.extract import headings as hd
+from pasyans.extract import messages
+from pasyans.extract.article_aliases import text_aliases
+from pasyans.extract.articles import segment_source
+from pasyans.extract.text import MappedText
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _lang(s: str) -> str:
+    return "uk" if any(c in s.lower() for c in "іїєґ") else "ru"
+
+
+def segmented(path: str, lang: str = "ru"):
+    p = FIXTURES / path
+    text = read_text(p)
+    src = Source(id="t", file=p.name, language=lang, orthography="modern", kind="article", title=p.name,
+                 sha256="0", path=p, text=text, segmenter="headings", notation="symbol")
+    return segment_source(src)
+
+
+LEAD_ROWS = [(row["name"], line, name) for row in hd.shapes()["lead_ins"]["rows"] for line, name in row["examples"]]
+
+
+@pytest.mark.parametrize("row, line, name", LEAD_ROWS, ids=[r[1][:30] for r in LEAD_ROWS])
+def test_every_lead_in_row_gives_its_name(row, line, name):
+    lead = hd.lead_in(line, _lang(line))
+    assert lead is not None and lead.row == row and not lead.genre
+    assert hd.split_title(lead.title, _lang(line), caps=row == "capitals")[0].name == name
+
+
+@pytest.mark.parametrize("line", hd.shapes()["lead_ins"]["not_examples"])
+def test_a_rubric_word_or_a_rule_number_opens_no_lead_in(line):
+    assert hd.lead_in(line, "ru") is None
+
+
+def test_the_genre_word_as_a_headword_heads_the_introduction():
+    lead = hd.lead_in("ПАСЬЯНС (франц. patience — терпение), карточная игра для одного человека.", "ru")
+    assert lead is not None and lead.genre
+
+
+@pytest.mark.parametrize("line, name", hd.shapes()["variant_of"]["examples"])
+def test_every_variant_of_row_gives_the_parent_name(line, name):
+    assert hd.variant_of(line) == name
+
+
+@pytest.mark.parametrize("line", messages.table()["dated_entries"]["examples"])
+def test_dated_entries_open_a_message(line):
+    assert messages.dated_entry(line)
+
+
+@pytest.mark.parametrize("line", messages.table()["dated_entries"]["not"])
+def test_a_bare_date_or_a_count_opens_no_entry(line):
+    assert not messages.dated_entry(line)
+
+
+def test_a_dictionary_gives_one_game_per_headword_and_cross_references_as_aliases():
+    seg = segmented("seg14/ru_encyclopedia.txt")
+    games = [g.game for g in seg.games]
+    assert [(g.name, g.lines) for g in games] == [("Паук", [(5, 5)]), ("Пирамида", [(9, 9)]), ("Часы", [(13, 13)])]
+    spider, pyramid, clock = games
+    assert ("Паучок", (7, 7)) in [(a.name, a.lines) for a in spider.aliases]       # «ПАУЧОК — см. ПАУК.»
+    assert ("Spider", "en") in [(a.name, a.language) for a in spider.aliases]      # «по-английски Spider»
+    assert "Тринадцать" in [a.name for a in pyramid.aliases]                        # «в народе — «Тринадцать»»
+    assert "Куранты" in [a.name for a in clock.aliases]                             # «у нас его зовут также …»
+    assert [e.lines for e in pyramid.examples] == [(9, 9)]                           # «Напр., ♠8 снимают вместе с ♦5.»
+    kinds = {f.lines: f.message for f in seg.findings if f.kind == "not-a-game"}
+    assert "introduction" in kinds[(1, 3)]                                           # «ПАСЬЯНС (франц. …)»
+    assert kinds[(11, 11)].startswith("cross-reference")                             # «СОЛИТЁР — то же, что ПАСЬЯНС.»
+    assert kinds[(15, 15)].startswith("references")                                  # «Лит.: …»
+
+
+def test_an_app_store_listing_is_one_game_without_its_changelog_and_reviews():
+    seg = segmented("seg14/uk_appstore.txt", "uk")
+    [g] = [x.game for x in seg.games]
+    assert g.name == "Павук" and g.lines == [(1, 14)]
+    assert [(s.kind, s.lines[0]) for s in g.sections if s.kind != "example"] == [("intro", 5), ("rules", 8), ("notes", 11)]
+    assert {(a.name, a.language) for a in g.aliases} == {("Spider", "en"), ("Павучок", "uk")}
+    kinds = {f.lines: f.message.split(",")[0] for f in seg.findings if f.kind == "not-a-game"}
+    assert kinds[(16, 21)] == "changelog" and kinds[(23, 30)] == "comments"
+
+
+def test_a_shop_page_names_its_game_in_the_product_title():
+    seg = segmented("seg14/ru_shop.txt")
+    [g] = [x.game for x in seg.games]
+    assert g.name == "Гробница Наполеона" and g.lines[0][0] == 3
+    assert {"Могила Наполеона", "Napoleon's Tomb"} <= {a.name for a in g.aliases}
+    kinds = {f.lines: f.message.split(",")[0] for f in seg.findings if f.kind == "not-a-game"}
+    assert kinds[(16, 18)] == "product details"
+
+
+def test_a_design_document_keeps_its_numbered_labels_and_a_variant_it_names():
+    seg = segmented("seg14/ru_gdd.txt")
+    games = [x.game for x in seg.games]
+    assert [(g.name, g.variant_of) for g in games] == [("Пирамида", None), ("Пирамида на время", games[0].key)]
+    assert {"Обзор", "Стратегия", "Режимы"} <= {s.title for s in games[0].sections}
+    assert any(f.message.startswith("changelog") and f.lines == (27, 29) for f in seg.findings)
+
+
+def test_a_heading_whose_paragraph_says_it_is_a_variant_of_the_game_above():
+    seg = segmented("texts/seg13_ru_translated_chapter.txt")
+    games = [x.game for x in seg.games]
+    assert [(g.name, g.variant_of) for g in games] == [("Клондайк", None), ("Вегас", games[0].key)]
+    assert ("notes", 21) in [(s.kind, s.lines[0]) for s in games[0].sections]      # «Примечание переводчика.»
+
+
+def test_a_diary_starts_a_game_at_each_dated_entry_that_tells_one():
+    seg = segmented("seg14/ru_diary.txt")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Чёрная дама", 5), ("Солдатики", 11)]
+    assert "Дама" in [a.name for a in seg.games[0].game.aliases]                    # «у нас его зовут просто «Дамой»»
+
+
+@pytest.mark.parametrize("line", ["Прим. ред. В позднейших изданиях этот пасьянс называется также «Клондайк».",
+                                  "Прим. пер. В оригинале — Spider."])
+def test_an_abbreviated_note_label_opens_a_notes_section(line):
+    lab = hd.section_label(line, "ru")
+    assert lab is not None and lab.kind == "notes" and line[lab.rest:].startswith("В ")
+
+
+def test_a_bare_name_right_after_the_cue_and_a_quoted_one_after_it_are_both_aliases():
+    text = "«Павук» — відомий пасьянс на дві колоди. Англійською його назва Spider, а іноді кажуть просто «Павучок»."
+    got = text_aliases(MappedText.from_lines([text], 1), "uk", "Павук")
+    assert {(a.name, a.language) for a in got} == {("Spider", "en"), ("Павучок", "uk")}
