@@ -99,13 +99,38 @@ def notation_cards(text: str, notation: str, lang: str) -> int:
     return sum(t.count for t in scan(text, notation, lang).tokens if t.card.suit and t.notation != "words")
 
 
+def shows_move(text: str, notation: str, lang: str) -> bool:
+    """Whether ``text`` (a sentence or a paragraph) tells a move of a card named with its suit to a
+    destination, as the move reader (:func:`pasyans.extract.moves.parse_moves`) reads it: «Например, короля
+    пик можно переложить в пустую стопку», «Начала с того, что положила четвёрку бубен в свободную ячейку»,
+    «1. Т♥ в дом» — not a rule's illustration whose card is where others go («напр. на туза червей идет вся
+    его масть»: no card of it moves) nor a card only shown («открылась десятка бубен»)."""
+    from .moves import parse_moves
+
+    return any(m.cards and m.cards[0].suit is not None and (m.to or m.to_card)
+               for m in parse_moves(text, "example-cue", notation, lang).moves)
+
+
 def opens_with_cards(text: str, notation: str, lang: str, supposed: bool) -> bool:
     """Whether a sentence after «например» (or, ``supposed``, after «Допустим», «Скажем») shows a
-    worked case: a formal move, two cards or more («♦Q на ♣K», «валета или короля»), or — after a
-    supposition — one card with its suit («Допустим, открыта семёрка пик»). One card after
-    «например» is an illustration of a rule («напр. на туза червей идет вся его масть»)."""
+    worked case: a formal move, two cards or more («♦Q на ♣K», «валета или короля»), — after a
+    supposition — one card with its suit («Допустим, открыта семёрка пик»), or one card with its suit that
+    the sentence moves somewhere (:func:`shows_move`: «Например, короля пик можно переложить в пустую
+    стопку»). One card after «например» that moves nowhere is an illustration of a rule («напр. на туза
+    червей идет вся его масть»)."""
     suited, total, moves = cards_named(text, notation, lang)
-    return moves or total >= 2 or (supposed and suited >= 1)
+    return moves or total >= 2 or (supposed and suited >= 1) or (suited == 1 and shows_move(text, notation, lang))
+
+
+def _reach_back(text: str, sents: list[tuple[int, int]], k: int, notation: str, lang: str) -> int:
+    """Where an example that a sentence ``k`` of the paragraph opens by its cards starts: at the first sentence
+    before it naming a card with its suit, when a sentence before it moves one somewhere (:func:`shows_move`:
+    «Ирина, сначала ♥Т в дом, это всегда первым. Потом ♣8 на ♥9 …», «Начала с того, что положила четвёрку
+    бубен в свободную ячейку. Затем восьмёрку пик — на девятку червей.»); else at sentence ``k``."""
+    before = [(a, b) for a, b in sents[:k] if cards_named(text[a:b], notation, lang)[0]]
+    if before and any(shows_move(text[a:b], notation, lang) for a, b in before):
+        return before[0][0]
+    return sents[k][0]
 
 
 def kind_of(d, end: int) -> bool:
@@ -143,7 +168,7 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
             s0, e0 = (sm.get("SITUATION") or sm["MOVES"])[0]
             return a, None, sdoc[s0:e0].text, True
         if len(MOVE_RE.findall(sdoc.text)) >= 2:
-            return a, None, "moves", True
+            return _reach_back(text, sents, k, notation, lang), None, "moves", True
         cue = sm.get("FOR_EXAMPLE") or sm.get("SUPPOSE")
         marker = sdoc[cue[0][0]:cue[0][1]].text if cue else "cards"
         if cue and sm.get("FOR_EXAMPLE") and (CODE_RE.search(sdoc.text) or row_ordinal(sdoc, lang)
@@ -158,8 +183,9 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
             return a, end, marker, False
         if notation_cards(sdoc.text, notation, lang) >= 2 or cards_named(sdoc.text, notation, lang)[0] >= 2:
             # «Я переложил ♦Д на ♣К, потом ♠В …», «Спочатку я переклав десятку бубон на валета пік»: a game
-            # told with its cards, in notation or in words with their suits (a rule names ranks and colours)
-            return a, None, marker, False
+            # told with its cards, in notation or in words with their suits (a rule names ranks and colours);
+            # the one-card moves before it in the paragraph are its start
+            return _reach_back(text, sents, k, notation, lang), None, marker, False
     return None
 
 
@@ -181,6 +207,23 @@ def _step_with_moves(ln, notation: str, lang: str) -> int | None:
     return m.end() if notation_cards(rest, notation, lang) or card_words(make_doc(rest, lang)) else None
 
 
+def _line_before(free, ln, lead: str, pre: bool, notation: str, lang: str) -> MappedText | None:
+    """The prose line right before the line ``ln`` that opens an example (``lead``: the text of ``ln`` before
+    the example's start, which names no card with its suit), from its first sentence naming a card with its
+    suit, when no example took it in and it moves a card (:func:`shows_move`): the one-card moves a story or a
+    commentary starts with («Я положила его в дом. Под ним открылась двойка треф, и я тут же отправила ее
+    следом на туза.», a record's «1. Т♥ в дом» before «2. 7♣ на 8♦»); ``None`` otherwise. ``free``:
+    ``(line, start)`` of that line or ``None``."""
+    if free is None or free[0].n != ln.n - 1 or cards_named(lead, notation, lang)[0]:
+        return None
+    prev, start = free
+    text = prev.text[start:]
+    if not shows_move(text, notation, lang):
+        return None
+    first = next((a for a, b in sentences(text) if cards_named(text[a:b], notation, lang)[0]), 0)
+    return line_mt(prev, pre, start + first)
+
+
 def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) -> list[Ex]:
     """The worked examples of one part (``part.content``: its classified lines), in text order.
 
@@ -196,6 +239,7 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
     label = None  # a label line «Пример» just before
     last_item = False  # the paragraph the last example took in was a list item
     last_bars = 0  # the bars «|» of the row of a move table the last example took in
+    free = None  # (line, start) of the prose line just before that no example took in
     for ln in part.content:
         if ln.kind == "table":
             if main is None or not main.layout or main.layout[-1] != ln.n - 1:
@@ -264,11 +308,17 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
                 exs.append(target)
                 if is_main:
                     main = target
+                back = _line_before(free, ln, text[:at], pre, notation, lang_at(free[0].n) if free and lang_at else lg)
+                if back is not None:
+                    target.parts.append(back)
+                    target.lines.add(free[0].n)
         if target is None:
             if last is not None and _FIGURE.match(text):
                 continue   # «Рис. 3 — первый туз в доме»: a figure's caption between the steps, the example goes on
             last, last_open = None, False
+            free = (ln, start)
             continue
+        free = None
         target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))
         target.lines.add(ln.n)
         last_bars = bars

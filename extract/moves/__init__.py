@@ -39,7 +39,9 @@ Reading, in order:
 
    Not moves: an aside in parentheses (its cards are mentions), and a bare past participle
    describing the position shown («піковий туз (ПА) покладено в початок 6-го ряду», «Тузы
-   вынесены»); «может быть помещена», «должна быть помещена» are moves.
+   вынесены»); «может быть помещена», «должна быть помещена» are moves. A move asked about
+   («Куди піде сімка пік?») is none either: the answer in the next sentence completes it
+   (:mod:`.answers`: «Відповідь: на вісімку чирв.», «Короля пик!», «Ні.»).
 
 5. a last pass per example: a card put onto an ace, or onto a card already put on a
    foundation in this example, goes to the foundation (``to="foundation"``, ``to_card`` kept);
@@ -64,6 +66,7 @@ from pasyans.models import Finding, Move
 
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
+from .answers import answer_of, asked, asks, compose, yes_no
 from .continued import mark_and_so_on
 from .elements import clauses, elements, join_hyphenation, line_ends, range_end, sentences, table_rows
 from .destinations import GameContext, game_context
@@ -101,28 +104,20 @@ _WOULD = frozenset({"бы", "б", "би"})
 _WOULD_IF = frozenset({"якби", "якбы", "еслибы"})
 _WAS = frozenset({"было", "було"})
 _SPEAKER = frozenset({"я", "мы", "ми", "мне", "нам"})
-_ASK = frozenset({"куда", "какую", "какой", "какая", "какие", "какое", "что", "почему", "зачем", "сколько", "ли",
-                  "куди", "яку", "який", "яка", "які", "яке", "що", "чому", "навіщо", "скільки", "чи", "нащо"})
 
 
 def counterfactual(cl: list) -> bool:
     """Whether a clause speaks of a move that was not made: «бы» / «б» with «было» («её можно было бы
     переложить на ♥7», «лучше было бы положить ♣9», uk «можна було б»), or with the speaker as the one who
-    would have moved («если бы мы начали с 8♣», «я б поклав», uk «якби я …») — not a move of the example.
+    would have moved («если бы мы начали с 8♣», «я б поклав», uk «якби я …»), or with a move verb in the past
+    («Если бы на 5-м ходу король пик пошёл в ячейку, партия бы застряла») — not a move of the example.
     A hypothetical about what the deal brings stays a conditional move («Если бы следующей картой выпадала
     ♣3 …, то они были бы сведены …», «Его следовало бы поместить в резервную стопку»: the book's gold)."""
     words = [el for el in cl if el.kind == "word"]
     would = any(el.low in _WOULD for el in words) or any(el.low in _WOULD_IF for el in words)
-    return would and any(el.low in _WAS or el.low in _SPEAKER for el in words)
-
-
-def asks(sent: list) -> bool:
-    """Whether a sentence is a question («Куда положить ♠7?», «Яку карту можна перекласти на відбій?»,
-    «Чому після 2♥ не можна покласти 4♠?»): it ends with «?» and has a question word — its moves are asked
-    about, not made."""
-    last = next((el for el in reversed(sent) if el.kind != "punct" or el.text in "?!."), None)
-    return last is not None and last.kind == "punct" and last.text == "?" and any(
-        el.kind == "word" and el.low in _ASK for el in sent)
+    moved = any(el.cues & set(VERB_CUES) and el.tag is not None and el.tag.POS == "VERB" and "past" in el.tag.grammemes
+                for el in words)   # «Если бы на 5-м ходу король пик пошёл в ячейку»: a move in the past with «бы»
+    return would and (moved or any(el.low in _WAS or el.low in _SPEAKER for el in words))
 
 
 def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str,
@@ -176,6 +171,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     prev_number = None
     sentence_of: dict[int, int] = {}
     supposed = False
+    pending = None  # (sentence, [(clause, asked, moves asked about, finding)], flags) of a question just read
     for n_sent, sent in enumerate(sentences(els)):
         formals, prev_number = formal_protos(sent, prev_number, out.findings, source_id, mt)
         formal_at = {id(el): p for el, p in formals}
@@ -186,6 +182,11 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         supposed = supposed or (any("SUPPOSE" in el.cues for el in sent) and any(el.kind == "card" for el in sent))
         reader.ctx.sentence = n_sent
         question = asks(sent)
+        if pending is not None and pending[0] == n_sent - 1 and not question \
+                and _answered(pending, answer_of(sent), sflags, reader, out.findings, sentence_of, n_sent):
+            pending = None
+            continue   # «Куди піде сімка пік? Відповідь: на вісімку чирв.»: the answer completed the move asked about
+        pending = (n_sent, [], sflags) if question else None
         first = True
         cf_before = False
         for cl, alone in clauses(sent):
@@ -207,14 +208,20 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             first = False
             cf = counterfactual(cl) or cf_before and not any(el.cues & set(VERB_CUES) for el in cl)
             cf_before = cf   # «… можно было бы положить | и на восьмерку треф»: the ellipsis goes with it
+            asks_of = asked(cl) if question and not alone else None
+            finding = None
             if made and (cf or question):
                 # «её можно было бы переложить на ♥7», «Куда положить ♠7?»: what did not happen, or is asked
                 reader.protos = [p for p in reader.protos if p not in made]
-                made, reader.carried = [], True
                 a, b = cl[0].start, cl[-1].end
                 why = "a move not made (would have been)" if cf else "a move asked about"
-                out.findings.append(Finding(source_id, mt.lines_of(a, b), "not-a-move",
-                                            f"{why}, not a move of the example: «{s[a:b].strip()[:160]}»"))
+                finding = Finding(source_id, mt.lines_of(a, b), "not-a-move",
+                                  f"{why}, not a move of the example: «{s[a:b].strip()[:160]}»")
+                out.findings.append(finding)
+            if asks_of is not None and not cf:
+                pending[1].append((cl, asks_of, made, finding))   # what the next sentence may answer
+            if made and (cf or question):
+                made, reader.carried = [], True
             for p in made:
                 sentence_of[id(p)] = n_sent
             if not alone:
@@ -243,6 +250,48 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     out.mentions = mentions
     out.findings.extend(unmoved_cards(sc.tokens, used, out.findings, mt, source_id, unused_shown))
     return out
+
+
+def _answered(pending, answer: list, sflags: set, reader: Reader, findings: list[Finding], sentence_of: dict,
+              n_sent: int) -> bool:
+    """Complete the moves the question ``pending`` asked about by the answer sentence ``answer`` (its label
+    read past: :func:`.answers.answer_of`): a yes makes them, a no forbids them, a destination or a card
+    stands for the question words and the question's clause is read again (:func:`.answers.compose`; in the
+    question's sentence, so «Звільнився стовпчик. Яку карту туди …?» keeps its «туди»). ``True`` when the
+    sentence was such an answer (it is then read no further)."""
+    q_sent, items, q_flags = pending
+    done = False
+    for cl, (what, i, j), protos, finding in items:
+        if what == "yes-no":
+            yes = yes_no(answer)
+            if yes is None or not protos:
+                continue
+            for p in protos:
+                if not yes:
+                    p.flags.add("prohibited")
+                if cl[0].kind == "word" and cl[0].low == "чи":
+                    p.flags.discard("alternative")   # «Чи можна …?»: uk «чи» opening a question asks, it is no «or»
+                p.notes.append("the answer after the question: " + ("yes" if yes else "no"))
+                reader.emit(p)
+                sentence_of[id(p)] = n_sent
+            if finding in findings:
+                findings.remove(finding)
+            done = True
+            continue
+        composed = compose(cl, what, i, j, answer)
+        if composed is None:
+            continue
+        reader.ctx.sentence = q_sent
+        made = reader.clause(composed, False, q_flags | sflags, False)
+        reader.ctx.sentence = n_sent
+        for p in made:
+            p.start, p.end = min(el.start for el in composed), max(el.end for el in composed)
+            p.notes.append("the question's move, completed by the answer after it")
+            sentence_of[id(p)] = n_sent
+        if made and finding in findings:
+            findings.remove(finding)
+        done = done or bool(made)
+    return done
 
 
 def unmoved_cards(tokens, used: set, findings: list[Finding], mt: MappedText, source_id: str,

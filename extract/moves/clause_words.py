@@ -93,7 +93,7 @@ def own_object(cl: list[El]) -> bool:
     переносить целые открытые последовательности» (then no card of the clause before is meant)."""
     return any(el.kind == "word" and el.tag is not None and el.tag.POS == "NOUN" and not el.cues - {"SERIES"}
                and any(p.tag.POS == "NOUN" and (has_gram(p.tag, "nomn") or has_gram(p.tag, "accs"))
-                       for p in morph.analyzer("uk" if set(el.low) & set("іїєґ") else "ru").parse(el.low))
+                       for p in morph.analyzer(el.lang).parse(el.low))
                and el.lemma not in ("карта", "ход", "хід")
                and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO | UNDER)
                for i, el in enumerate(cl))

@@ -26,6 +26,7 @@ class El:
     tok: CardToken | None = None
     fm: FormalMove | None = None
     cues: set = field(default_factory=set)
+    lang: str = "ru"  # the passage's language (``parse_moves``'s ``lang``): the one its words are parsed in
 
     @property
     def low(self) -> str:
@@ -120,6 +121,8 @@ def elements(text: str, cards: list[CardToken], formals: list[FormalMove], lang:
             els.append(El("card", s, e, text[s:e], tok=obj))
         pos = e
     gap(pos, len(text))
+    for el in els:
+        el.lang = lang
     mark_cues(els, lang)
     return els
 
@@ -517,13 +520,16 @@ def table_rows(text: str, line: list[int]) -> str:
 
 
 _NEW_SENTENCE = re.compile(r"[А-ЯЁІЇЄҐ][а-яёіїєґ'’ʼ]+")
+_ITEM_NUMBER = re.compile(r"\d{1,3}[.)]\s")
+"""A line opening on the number of a list item («3. 2♥ в дом», «4) …»): the line before it ended a sentence."""
 _CARD_AT = re.compile(r"(?:10|[2-9AJQKTАВДКТ])\ufe0f?[♠♣♥♦]|[♠♣♥♦]\ufe0f?(?:10|[2-9AJQKTАВДКТ])")
 """A card in shorthand: a short line opening on one, followed by a line opening on one, is a line of moves
 (a reply that is only moves, one a line: «9♠ на 10♥» / «8♥ на 9♠» / «К♠ в пустую»)."""
 
 
 def line_ends(text: str, line: list[int]) -> str:
-    """A line that ends with no punctuation and a next line that opens on a capitalized word or a card («…
+    """A line that ends with no punctuation and a next line that opens on a capitalized word, a card or the
+    number of a list item («2. 7♣ на 8♦» / «3. 2♥ в дом»; after «)» too) («…
     5♠ из ячейки → 6♥» / «Потом отправил 10♣ на J♦», «9♠ на 10♥» / «8♥ на 9♠»: a post's lines, a list of moves) end a sentence:
     the separator between the lines becomes «.». ``line``: the raw line of each character; returns a
     text of the same length."""
@@ -537,9 +543,10 @@ def line_ends(text: str, line: list[int]) -> str:
         k = i - 1
         while k >= 0 and text[k].isspace():
             k -= 1
-        if k < 0 or j >= len(text) or not (text[k].isalnum() or text[k] in "♠♣♥♦"):
+        item = _ITEM_NUMBER.match(text, j) is not None   # «2. 7♣ на 8♦» / «3. 2♥ в дом (…)» / «4. К♠ …»: a record
+        if k < 0 or j >= len(text) or not (text[k].isalnum() or text[k] in "♠♣♥♦" or item and text[k] == ")"):
             continue
-        if not _NEW_SENTENCE.match(text, j):
+        if not (_NEW_SENTENCE.match(text, j) or item):
             a = k
             while a > 0 and line[a - 1] == line[k]:
                 a -= 1

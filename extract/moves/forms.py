@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
-from .phrases import UNNAMED, Group, where_it_lies, accusative, is_plural, merge_groups, place_at, side_target
+from .phrases import UNNAMED, Group, accusative, has_gram, is_plural, merge_groups, place_at, side_target, where_it_lies
 
 
 def _carried_along(cl, g: Group) -> bool:
@@ -65,6 +65,15 @@ def target_options(cl, on_groups: list[Group]) -> list[tuple[tuple, set]]:
 
 
 _SAME_CARD = "«туда же»: onto the card the move before went on"
+
+
+def _player(pron: tuple, vi: int, cl: list, after: list[Group]) -> bool:
+    """Whether a nominative pronoun before the verb is the one who plays, not a card: the verb takes the card
+    after it as its object («И вот он кладёт шестёрку бубен на семёрку треф», «она переложила даму червей на
+    короля»: a transitive verb, or a card in the accusative after it) — not «она ляжет на ♥8», «он уходит в дом»."""
+    if pron[2] != "nomn" or pron[0] > vi or not after:
+        return False
+    return has_gram(cl[vi].tag, "tran") or accusative(after[0].toks[0], cl[vi].lang)
 
 
 class Forms:
@@ -284,7 +293,7 @@ class Forms:
             w = g.i - 1
             while w > 0 and cl[w].kind == "word" and cl[w].tag is not None and cl[w].tag.POS in ("ADJF", "PRTF"):
                 w -= 1
-            if w >= 0 and w < g.i and "PLACE_NOUN" in cl[w].cues and not (w == g.i - 1 and accusative(g.toks[0])):
+            if w >= 0 and w < g.i and "PLACE_NOUN" in cl[w].cues and not (w == g.i - 1 and accusative(g.toks[0], cl[w].lang)):
                 return False  # «место ♣В», «на место ушедшего туза»: whose place («место двойку червей»: the card moved)
             k = g.i - 1
             a = k
@@ -308,7 +317,8 @@ class Forms:
                and not (verb == "FILL" and p[2] == "accs")   # «заполнить его ♣2»: «его» is the space
                and not (p[0] + 1 < len(cl) and "PLACE_NOUN" in cl[p[0] + 1].cues)
                and not (p[0] > 0 and "PLACE_NOUN" in cl[p[0] - 1].cues)
-               and not (p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in ON | INTO | {"за"})]
+               and not (p[0] > 0 and cl[p[0] - 1].kind == "word" and cl[p[0] - 1].low in ON | INTO | {"за"})
+               and not _player(p, vi, cl, after)]
         movers = None
         if before:
             movers = merge_groups(before) if is_plural(cl[vi]) else before[-1]
@@ -384,9 +394,12 @@ class Forms:
                 under = {"under"} if cl[on_pron[0] - 1].low in UNDER else set()
                 self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"} | under)
                 return
-        if self.ctx.emptied == self.ctx.sentence and any(el.kind == "word" and el.low in ("туда", "туди") for el in cl) \
+        just_emptied = self.ctx.emptied == self.ctx.sentence or (   # or the sentence before, no move since
+            self.ctx.emptied == self.ctx.sentence - 1 and self.ctx.emptied_made == len(self.protos))
+        if just_emptied and any(el.kind == "word" and el.low in ("туда", "туди") for el in cl) \
                 and not any(el.kind == "word" and el.low == "же" for el in cl) and place_at(cl) is None:
-            # «Когда опустела первая стопка, я поставила туда короля бубен»: into the pile emptied just before
+            # «Когда опустела первая стопка, я поставила туда короля бубен», «Освободилась стопка. Кого он туда
+            # положит?»: into the pile emptied just before
             self.to_each(cl, movers, None, "space", flags, ["«туда»: the pile the sentence says became empty"])
             return
         if any("SAME_PLACE" in el.cues for el in cl) and self.ctx.last_proto is not None:

@@ -40,25 +40,24 @@ class Group:
 
 
 
-def instrumental(tok: CardToken) -> bool:
+def instrumental(tok: CardToken, lang: str) -> bool:
     """Whether a card named in words is in the instrumental case: after «с / з» it is the card one
     goes *with* («знімається з двійкою пік», «съ тузомъ пикъ»), not the card taken *from* («с ♠4»,
-    «з дами»; a card in symbols has no case: ``False``)."""
+    «з дами»; a card in symbols has no case: ``False``). ``lang``: the passage's language."""
     if tok.notation != "words" or not tok.raw:
         return False
     word = tok.raw.split()[0].lower()
-    lang = "uk" if set(word) & set("іїєґ'") else "ru"
     return any("ablt" in p.tag.grammemes for p in morph.analyzer(lang).parse(word)) and not any(
         "gent" in p.tag.grammemes for p in morph.analyzer(lang).parse(word)[:1])
 
 
-def accusative(tok: CardToken) -> bool:
+def accusative(tok: CardToken, lang: str) -> bool:
     """Whether a card named in words is in the accusative (best parse): «на свободное место двойку червей»
-    — the card moved, not whose place («на место ушедшего туза»). A card in symbols has no case: ``False``."""
+    — the card moved, not whose place («на место ушедшего туза»). A card in symbols has no case: ``False``.
+    ``lang``: the passage's language."""
     if tok.notation != "words" or not tok.raw:
         return False
     word = tok.raw.split()[0].lower()
-    lang = "uk" if set(word) & set("іїєґ'") else "ru"
     parses = morph.analyzer(lang).parse(word)
     return bool(parses) and "accs" in parses[0].tag.grammemes
 
@@ -180,9 +179,7 @@ def _off_card(cl: list[El], j: int, k: int) -> bool:
     if not (cl[j:k] and cl[k - 1].kind == "word" and cl[k - 1].low in WITH and cl[k].tok.notation == "words"):
         return False
     first = cl[k].tok.raw.split()[0].lower()
-    uk = any(el.kind in ("word", "card") and set(getattr(el, "low", None) or el.tok.raw.lower()) & set("іїєґ'")
-             for el in cl)   # the clause's language: its words' letters
-    parses = [p for p in morph.analyzer("uk" if uk else "ru").parse(first)
+    parses = [p for p in morph.analyzer(cl[k].lang).parse(first)
               if p.tag.POS == "NOUN" and not {"Fixd", "Name", "Surn"} & p.tag.grammemes]
     return bool(parses) and not any("ablt" in p.tag.grammemes for p in parses) \
         and any("gent" in p.tag.grammemes for p in parses)
@@ -204,10 +201,9 @@ def hyphen_run(cl: list[El], i: int) -> int:
     return i
 
 
-def _adverb(word: str) -> bool:
+def _adverb(word: str, lang: str) -> bool:
     """Whether ``word`` can be an adverb («відразу», which pymorphy3 reads first as the noun «відраза»):
     then a pronoun before it is no possessive («Його відразу кладуть на базу»)."""
-    lang = "uk" if set(word) & set("іїєґ'") else "ru"
     return any(p.tag.POS == "ADVB" for p in morph.analyzer(lang).parse(word))
 
 
@@ -223,7 +219,7 @@ def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
             nxt2 = cl[i + 2] if i + 2 < len(cl) else None
             if (PERSONAL[el.low] in ("accs", "gent") and nxt is not None and nxt.kind == "word"
                     and nxt.tag is not None and nxt.low not in ("можна", "можно", "нельзя", "треба", "слід")
-                    and not _adverb(nxt.low)
+                    and not _adverb(nxt.low, nxt.lang)
                     and (nxt.tag.POS == "NOUN" or nxt.tag.POS == "ADJF" and (
                         nxt2 is None or nxt2.kind != "word" or nxt2.tag is None or nxt2.tag.POS in ("NOUN", "ADJF")))):
                 continue  # possessive: «ее место», «на их базовую»
@@ -261,7 +257,7 @@ def where_it_lies(el: El) -> bool:
     «у відбої»): it says where a card lies; a destination is accusative («в дом», «на базу»)."""
     if el.kind != "word" or not re.fullmatch(r"[а-яёіїєґ']+", el.low):
         return False
-    parses = morph.analyzer("uk" if set(el.low) & set("іїєґ") else "ru").parse(el.low)
+    parses = morph.analyzer(el.lang).parse(el.low)
     known = [p for p in parses if p.tag.POS in ("NOUN", "ADJF")]
     # (after «в / на» a noun is accusative or locative: «базе», «ячейке» are dative too, which cannot be)
     return any(has_gram(p.tag, "loct") or has_gram(p.tag, "loc2") for p in known) \

@@ -64,4 +64,5 @@ class Context:
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
     emptied: int = -1  # the sentence a clause of which told a pile became empty («Когда опустела первая стопка, …»)
+    emptied_made: int = 0  # the protos made when it did (none since: «Освободилась стопка. Кого он туда положит?»)
 

@@ -186,7 +186,7 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             return [p]
         self.ctx.took = False
         if any(el.kind == "word" and el.lemma in _EMPTIED for el in cl):
-            self.ctx.emptied = self.ctx.sentence
+            self.ctx.emptied, self.ctx.emptied_made = self.ctx.sentence, len(self.protos)
         verb = self._read(cl, groups, prons, flags, alone)
         if self.ctx.took:
             verb = "TAKE"   # (a list of cards taken goes on: «…, затем 7♥, затем 6♠»)
@@ -316,7 +316,7 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
             if verb == "REMOVE" and where == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
                 verb = "PLACE"   # «Сбрасываем 8♣ на базу», «скидаємо туза в дім»: dropped onto a foundation, still in play
-            if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0]) for g in groups):
+            if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0], cl[verb_i].lang) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
             if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
                     and any(g.prep not in ON | INTO | FROM for g in groups):

@@ -10,7 +10,7 @@ from pasyans import morph
 
 from ..notation import CardToken
 from .elements import El
-from .lexicon import FROM, INTO, ON, PLACE_ADVERBS
+from .lexicon import FROM, INTO, ON, PLACE_ADVERBS, UNDER
 from .phrases import UNNAMED, agrees, antecedents_in, has_gram
 
 
@@ -48,7 +48,12 @@ class Referents:
             recent = self.ctx.prev_moved and self.ctx.last_movers and agrees(self.ctx.last_movers[0], gender)
             # a subject of an earlier sentence yields to the card just moved in this one: «Короля пік переносимо …;
             # на нього кладемо даму бубон, а на неї — …» (the queen, not «сімка пік» of the sentence before)
-            if subj is not None and agrees(subj, gender) and not (recent and self.ctx.subject_sentence < self.ctx.sentence):
+            # a card of this sentence in shorthand has no gender of its own: «Если под тузом окажется ♥2, клади его
+            # туда же» (♥2 the writer reads as «двойку» or «его» as «the card»: the card found, not the ace)
+            here = subj is not None and subj is not UNNAMED and subj.notation != "words" \
+                and self.ctx.subject_sentence == self.ctx.sentence
+            if subj is not None and (agrees(subj, gender) or here) \
+                    and not (recent and self.ctx.subject_sentence < self.ctx.sentence):
                 return [subj]
             if recent:
                 return [self.ctx.last_movers[0]]
@@ -104,7 +109,7 @@ class Referents:
         if pred is None:
             return None
         for i, el in enumerate(cl[:pred]):
-            if el.kind == "card" and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO):
+            if el.kind == "card" and not (i and cl[i - 1].kind == "word" and cl[i - 1].low in FROM | ON | INTO | UNDER | {"над"}):
                 return el.tok
             if el.kind == "word" and el.lemma == "карта" and has_gram(el.tag, "sing") and has_gram(el.tag, "nomn"):
                 return UNNAMED

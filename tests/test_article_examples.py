@@ -1,0 +1,66 @@
+"""Where a worked example of a plain text opens when it moves one card at a time
+(``pasyans.extract.article_examples``): a one-card «Например, …» line, one-card moves before the sentence
+that opens the example, the line right before it, a record's first item."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pasyans.corpus import Source
+from pasyans.extract.article_examples import opens_with_cards, shows_move
+from pasyans.extract.articles import segment_article
+
+
+def _source(lines: list[str], lang: str = "ru", notation: str = "words") -> Source:
+    return Source(id="900", file="900.txt", language=lang, orthography="modern", kind="article", title="t",
+                  sha256="", path=Path("900.txt"), text="\n".join(lines), notation=notation)
+
+
+def _examples(lines, lang="ru", notation="words"):
+    return [e.lines for g in segment_article(_source(lines, lang, notation)) for e in g.examples]
+
+
+def test_one_card_moved_somewhere_after_for_example_is_a_worked_case():
+    # a diary's rule note and an app's help: one card, a move verb and where it goes
+    assert opens_with_cards("Например, семёрку пик можно положить в пустой столбец.", "words", "ru", False)
+    assert opens_with_cards("Например, короля пик можно переложить в пустую стопку.", "words", "ru", False)
+    assert opens_with_cards("Наприклад, даму бубон можна перекласти на короля треф.", "words", "uk", False)
+    # a rule's illustration: the card named is where the others go, none of it moves
+    assert not opens_with_cards("напр. на туза червей идет вся его масть.", "words", "ru", False)
+    assert not shows_move("Под валетом открылась десятка бубен.", "words", "ru")
+
+
+def test_one_card_example_on_its_own_line_is_found():
+    lines = ["Пасьянс «Свободная ячейка»",
+             "Пустой столбец можно занять любой картой.",
+             "Например, девятку треф можно положить в пустой столбец.",
+             "Ячеек всего четыре."]
+    assert _examples(lines) == [(3, 3)]
+
+
+def test_one_card_moves_before_the_opening_sentence_are_its_start():
+    lines = ["Пасьянс «Косынка»",
+             "Семь стопок, карты кладут по убыванию, чередуя цвет.",
+             "Сегодня вечер. Сначала ♦Т в дом, он лежал сверху. Потом ♠9 на ♥10, а ♥8 на ♠9."]
+    seg = segment_article(_source(lines, notation="symbol"))
+    (ex,) = [e for g in seg for e in g.examples]
+    assert ex.lines == (3, 3) and ex.text.startswith("Сначала ♦Т в дом")
+
+
+def test_line_before_that_moves_one_card_joins_the_example_after_it():
+    lines = ["Пасьянс «Косынка»",
+             "Семь стопок, карты кладут по убыванию, чередуя цвет.",
+             "Вчера я открыла туза пик. Я отправила его в дом.",
+             "Потом я переложила даму бубен на короля треф, а валета треф — на даму бубен."]
+    (ex,) = [e for g in segment_article(_source(lines)) for e in g.examples]
+    assert ex.lines == (3, 4) and ex.text.startswith("Вчера я открыла туза пик")
+
+
+def test_first_item_of_a_record_with_one_card_is_in_the_example():
+    lines = ["Пасьянс «Косынка»",
+             "Семь стопок, карты кладут по убыванию, чередуя цвет.",
+             "Запись партии:",
+             "1. Т♣ в дом",
+             "2. 9♦ на 10♠",
+             "3. 2♣ в дом"]
+    assert _examples(lines, notation="symbol") == [(4, 6)]
