@@ -607,13 +607,14 @@ _QUESTION_LABELS = {"вопрос", "питання", "question"}
 
 def _opens_unit(ln: Line, prev: Line | None) -> bool:
     """Whether ``ln`` starts a message of a text cut into messages: the line after a post header,
-    a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»)."""
+    a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»),
+    a paragraph opening «Пасьянс «X» …» (:func:`~pasyans.extract.headings.paragraph_title`)."""
     if ln.blank:
         return False
     if ln.turn or (prev is not None and prev.kind == "meta" and prev.label == "post header"):
         return True
     return (ln.section == "intro" and _fold_name(ln.name) in _QUESTION_LABELS) or bool(_CHAT_RE.match(ln.text)) \
-        or messages.dated_entry(ln.text)
+        or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None)
 
 
 def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
@@ -633,9 +634,10 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
         return body, []
     bounds = starts + [len(body)]
     intro, parts = body[:starts[0]], []
-    tolds = [next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
-                   and (t := hd.inline_title(ln.text, lang, units=True))), None)
-             for a, b in zip(bounds, bounds[1:])]
+    tolds = [(hd.nominative(t, lang) if body[a].kind == "prose" and (t := hd.paragraph_title(body[a].text)) else None)
+             or next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
+                      and (t := hd.inline_title(ln.text, lang, units=True))), None)
+             for a, b in zip(bounds, bounds[1:])]   # «А пасьянс «Пирамида» …; как и в «Часах», …» tells Пирамида
     for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
         unit = body[a:b]
         told = tolds[i]
@@ -870,9 +872,10 @@ def segment_source(source: Source) -> ArticleSegmentation:
             printed = f"{word} (правила {', '.join(p.rules)})"
         title_line = p.after_title or p.heading_line
         aliases = dedupe(title_aliases(title_line, lang, content) + text_aliases(mt, lang, p.name, source.lines), p.name)
-        if pre and title_line is not None and p.printed and p.name and \
-                p.printed.casefold().rstrip(".") != p.name.casefold().rstrip("."):
-            aliases.insert(0, Alias(p.printed, lang, (title_line.n, title_line.n), "title-form", title_line.raw.strip()))
+        form = hd.split_title(p.printed, lang, caps=p.printed.isupper())[0].name if pre and p.printed else None
+        if form and title_line is not None and p.name and form.casefold().rstrip(".") != p.name.casefold().rstrip("."):
+            # the name in the old spelling: «Салическій законъ», «Пять дорогъ» of «ПАСЬЯНСЪ «ПЯТЬ ДОРОГЪ».»
+            aliases.insert(0, Alias(form, lang, (title_line.n, title_line.n), "title-form", title_line.raw.strip()))
         findings = [Finding(source.id, f.lines, f.kind, f.message, f.token, p.key) for f in p.findings]
         findings += part_findings(source, p, p.key, lines, lang, by_n)
         for ex, e in zip(examples, exs):

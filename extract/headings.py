@@ -57,6 +57,7 @@ def shapes() -> dict:
     data["title_continuations"]["re"] = re.compile(data["title_continuations"]["pattern"])
     data["entry_leads"]["re"] = re.compile(data["entry_leads"]["pattern"])
     data["variant_of"]["re"] = re.compile(data["variant_of"]["pattern"])
+    data["paragraph_titles"]["re"] = re.compile(data["paragraph_titles"]["pattern"])
     for m in data["lead_ins"]["rows"]:
         m["re"] = re.compile(m["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
@@ -196,6 +197,13 @@ def variant_of(s: str) -> str | None:
     """The name, as printed (in its case, without quotes), of the game a paragraph says it is a variant of
     (``variant_of`` of ``heading_shapes.json``): «Это вариант «Клондайка»: …» → «Клондайка»; else ``None``."""
     hit = shapes()["variant_of"]["re"].match(s)
+    return _unquote(hit.group("name")) if hit else None
+
+
+def paragraph_title(s: str) -> str | None:
+    """The name a paragraph opens with as its subject, «Пасьянс «X»» (``paragraph_titles`` of
+    ``heading_shapes.json``: «А пасьянс «Пирамида» складывают …» → «Пирамида»); else ``None``."""
+    hit = shapes()["paragraph_titles"]["re"].match(s)
     return _unquote(hit.group("name")) if hit else None
 
 

@@ -134,3 +134,37 @@ def test_a_bare_name_right_after_the_cue_and_a_quoted_one_after_it_are_both_alia
     text = "«Павук» — відомий пасьянс на дві колоди. Англійською його назва Spider, а іноді кажуть просто «Павучок»."
     got = text_aliases(MappedText.from_lines([text], 1), "uk", "Павук")
     assert {(a.name, a.language) for a in got} == {("Spider", "en"), ("Павучок", "uk")}
+
+
+@pytest.mark.parametrize("line, name", hd.shapes()["paragraph_titles"]["examples"])
+def test_every_paragraph_title_row_gives_its_name(line, name):
+    assert hd.paragraph_title(line) == name
+
+
+@pytest.mark.parametrize("line", hd.shapes()["paragraph_titles"]["not"])
+def test_a_game_named_in_passing_opens_no_paragraph_title(line):
+    assert hd.paragraph_title(line) is None
+
+
+def _source(text: str, lang: str = "ru", orthography: str = "modern") -> Source:
+    return Source(id="t", file="t.txt", language=lang, orthography=orthography, kind="article", title="t",
+                  sha256="0", path=Path("t.txt"), text=text, segmenter="headings", notation="words")
+
+
+def test_a_text_without_headings_starts_a_game_at_each_paragraph_naming_another():
+    text = ("Бабушка знала много пасьянсов, и я запомнила два.\n\n"
+            "Пасьянс «Часы» раскладывают по кругу: двенадцать кучек и одну в середину. Открытую карту кладут "
+            "под кучку с её номером.\n\n"
+            "А пасьянс «Пирамида» складывают из двадцати восьми карт. Снимают пары карт, дающие тринадцать очков. "
+            "Как и в пасьянсе «Часы», колоду открывают по одной карте.\n")
+    seg = segment_source(_source(text))
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Часы", [(3, 3)]), ("Пирамида", [(5, 5)])]
+    assert any(f.kind == "not-a-game" and f.lines == (1, 1) for f in seg.findings)
+
+
+def test_a_pre1918_title_form_is_the_name_as_printed_without_the_genre_word():
+    seg = segment_source(_source("ПАСЬЯНСЪ «ПЯТЬ ДОРОГЪ».\n\nБерутъ колоду въ 52 карты и раскладываютъ пять рядовъ.\n",
+                                 orthography="pre-reform"))
+    [g] = [x.game for x in seg.games]
+    assert g.name == "Пять дорог" and g.printed_name == "ПАСЬЯНСЪ «ПЯТЬ ДОРОГЪ»"
+    assert [(a.name, a.kind) for a in g.aliases] == [("Пять дорогъ", "title-form")]
