@@ -5,11 +5,13 @@
 from __future__ import annotations
 
 from .elements import El
-from .lexicon import ALT, FROM
+from .lexicon import ALT, FROM, LIST, STRONG
 
 
 _PILE_NOUNS = frozenset({"колонка", "столбец", "стопка", "стовпчик", "стовпець", "стос", "кучка", "купка", "колона"})
 _HEADED = frozenset({"наверху", "нагорі", "зверху", "сверху", "во", "главе"})
+_RUN_NOUNS = frozenset({"цепочка", "ланцюжок", "серия", "серія", "последовательность", "послідовність"})
+"""«в цепочке 9♠ 8♠ 7♠»: the run a clicked card heads, named after it."""
 
 
 def pile_by_card(cl: list[El]) -> list[El]:
@@ -37,7 +39,7 @@ class Clicks:
         a next clause of the sentence may say where: «…, и она перейдёт на ♥8»). ``None``: no click."""
         at = next((i for i, el in enumerate(cl) if "CLICK" in el.cues), None)
         if at is None:
-            return None
+            return self._second_click(cl, alone, sent_flags, same_sentence)
         k = at + 1
         while k < len(cl) and cl[k].kind == "word" and (cl[k].low in ("по", "на", "дважды", "двічі", "двiчi", "два", "раза",
                                                                        "рази", "мышкой", "мишкою", "карту", "карте")
@@ -45,7 +47,22 @@ class Clicks:
             k += 1
         if k >= len(cl) or cl[k].kind != "card":
             return None
-        rest = cl[:at] + cl[k:]
+        same = cl[k].tok.card.rank
+        # «дважды коснитесь К♦, и король уйдёт в пустую стопку»: the rank named after it is the card clicked
+        rest = cl[:at] + cl[k:k + 1] + [el for el in cl[k + 1:] if not (
+            el.kind == "card" and el.tok.card.suit is None and el.tok.card.rank == same and el.tok.notation == "words")]
+        chain = next((i for i in range(k + 1, len(cl) - 1) if cl[i].kind == "word" and cl[i].lemma in _RUN_NOUNS
+                      and cl[i + 1].kind == "card" and cl[i + 1].tok.card == cl[k].tok.card), None)
+        if chain is not None:
+            # «коснитесь 9♠ в цепочке 9♠ 8♠ 7♠, и вся цепочка переместится на 10♠»: the run the card heads
+            run = []
+            for el in cl[chain + 1:]:
+                if el.kind != "card":
+                    break
+                run.append(el.tok)
+            self.ctx.listed = run
+            rest = cl[:at] + cl[k:chain - 1 if cl[chain - 1].low in ("в", "у") else chain] \
+                + cl[chain + 1 + len(run):]
         before = {id(p) for p in self.protos}
         made = self.clause(rest, alone, sent_flags, same_sentence)
         if made or any(id(p) not in before for p in self.protos):
@@ -59,3 +76,27 @@ class Clicks:
         self.ctx.clicked = (p, self.ctx.sentence)
         self.carried = True
         return [q for q in self.protos if id(q) not in before]
+
+    def _second_click(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list | None:
+        """«Коснитесь 7♣, а затем 8♣ — семёрка треф переместится на восьмёрку треф»: after a card clicked in
+        this sentence with no destination said, a clause opening («а затем», «потом», «і») on a bare card is
+        the second click — where the card goes; what follows a dash is read on its own (the same move told
+        again is dropped: :func:`.finish.drop_superseded`). ``None``: no such clause."""
+        ck = self.ctx.clicked
+        if alone or ck is None or ck[1] != self.ctx.sentence or ck[0] not in self.protos or ck[0].target is not None \
+                or ck[0].place is not None or not ck[0].movers:
+            return None
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG or "NEXT" in cl[k].cues):
+            k += 1
+        if k == 0 or k >= len(cl) or cl[k].kind != "card" or not (k + 1 == len(cl) or cl[k + 1].kind == "dash"):
+            return None
+        p = ck[0]
+        self.protos.remove(p)
+        self.ctx.clicked = None
+        made = [self.move(cl[:k + 1], p.movers, cl[k].tok, notes=p.notes[1:] + ["the second card clicked: where it goes"])]
+        made[0].start = min(made[0].start, p.start)
+        if k + 2 < len(cl):
+            made += self.clause(cl[k + 2:], alone, sent_flags, True)
+        self.carried = True
+        return made

@@ -72,6 +72,8 @@ def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Pr
         if weak and not removal and p.kind is None and p.movers and p.direction is None and p.card_list is None \
                 and p.movers[0].card in placed and not p.flags & {"conditional", "prohibited", "alternative"}:
             continue   # «Ход 2 был ключевым: валет червей ушёл с туза червей»: the move told again, no new one
+        if out and p.movers and not weak and _told_again(out[-1], p):
+            continue   # «5. ♠К–св.! Король уходит на освободившийся столбец»: the move just made, told again
         if p.movers and not weak:
             placed.add(p.movers[0].card)
         if weak and p.movers:
@@ -85,6 +87,22 @@ def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Pr
                 continue
         out.append(p)
     return out
+
+
+def _told_again(before: Proto, p: Proto) -> bool:
+    """Whether ``p`` is the move ``before`` (the move kept just before it) told again: the same cards from the
+    same place to the same card or place, with the same conditional / prohibited marks and no option — a card
+    cannot be moved where it already lies, so the text restates it («коснитесь 7♣, а затем 8♣ — семёрка треф переместится
+    на восьмёрку треф», «5. ♠К–св.! Король уходит на освободившийся столбец»)."""
+    marks = {"conditional", "prohibited", "alternative"}
+    if not before.movers or [t.card for t in before.movers] != [t.card for t in p.movers] \
+            or before.card_list != p.card_list or before.flags & marks != p.flags & marks or "alternative" in p.flags \
+            or (before.from_row, before.from_place) != (p.from_row, p.from_place):
+        return False   # («♠3 из третьего ряда, либо ♠3 из седьмого ряда»: two cards of a double pack, options)
+    if before.target is not None or p.target is not None:
+        return before.target is not None and p.target is not None and before.target.card == p.target.card \
+            and before.place == p.place
+    return before.place is not None and before.place == p.place and before.direction == p.direction
 
 
 def _resolve(p: Proto, to: str | None, to_card: Card | None, notes: list[str], context: GameContext | None,

@@ -29,11 +29,12 @@ class Positions:
         left, right = cl[:d], cl[d + 1:]
         # «под ней туз пик — сразу в дом»: «под X» opening the clause, no verb, says where the card lay
         lay_under = bool(left) and left[0].kind == "word" and left[0].low in UNDER
-        # «під нею відкривається 8♣ — її теж кладемо на відбій»: the pronoun after the dash is the card found
+        # «під нею відкривається 8♣ — її теж кладемо на відбій», «под ней оказалась двойка червей — она тоже пошла
+        # в дом»: the pronoun after the dash is the card found
         verb_right = any(el.cues & set(VERB_CUES) for el in right)
         if not (lay_under or any(el.kind == "word" and ({"TURN", "STATE"} & el.cues or el.lemma in APPEAR) for el in left)) \
                 or any(el.cues & set(VERB_CUES) for el in left) or verb_right and not (
-                    right[0].kind == "word" and right[0].low in PERSONAL and PERSONAL[right[0].low] == "accs"):
+                    right[0].kind == "word" and right[0].low in PERSONAL and PERSONAL[right[0].low] in ("accs", "nomn")):
             return cl
         found = [g for g in card_groups(left) if g.prep not in ON | INTO | UNDER | FROM | WITH]
         if len(found) != 1 or len(found[0].toks) != 1:
