@@ -480,7 +480,8 @@ def name_language(name: str, lang: str) -> str:
     return lang
 
 
-_ALT_SPLIT = re.compile(r"\s*,?\s+(?:или|або|чи|иначе)\s+|\s+/\s+")
+_ALT_SPLIT = re.compile(r"\s*,?\s+(?:или|або|чи|иначе|інакше|ИЛИ|АБО|ЧИ|ИНАЧЕ|ІНАКШЕ)\s+|\s+/\s+")
+"""Between a title's names: «Марьяж», или «Свадьба»; in a capitals title too («ПАСЬЯНС «МАРЬЯЖ», ИЛИ «СВАДЬБА»»)."""
 _PAREN_RE = re.compile(r"\s*\((?:(?:от\s+|від\s+)?(?:англ|франц|нем|фр)\.\s*)?([^()]+)\)\s*$")
 
 
@@ -547,18 +548,27 @@ def paren_names(body: str) -> list[str]:
     return names if cued else []
 
 
+_LATIN_AFTER_RE = re.compile(r"^(?P<own>.+?)\s*(?:\s[—–]\s|:\s)\s*(?P<latin>[A-Z][A-Za-z'’ .-]{1,40})$")
+"""A title that gives its English name after a dash or a colon: «Косынка — Klondike»."""
+
+
 def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     """The names in a title (marks already stripped), the game's own name first.
 
     «Косынка (Клондайк)» → Косынка, alias Клондайк; «Павук (Spider)» → alias Spider (``en``);
     a parenthesis that starts in lower case is part of the name («Паук (одна масть)»); one listing
     names gives each («Часы (Куранты, Кукушка)» → aliases Куранты, Кукушка). «Пасьянс
-    «Марьяж», или «Свадьба»» / «Марьяж, или Свадьба» → Марьяж, alias Свадьба; «Пасьянс «Ручеёк» /
+    «Марьяж», или «Свадьба»» / «Марьяж, или Свадьба» → Марьяж, alias Свадьба; «Косынка — Klondike» →
+    Косынка, alias Klondike (``en``); «Пасьянс «Ручеёк» /
     Пасьянс «Струмок»» → Ручеёк, alias Струмок (``uk``). A quoted name is the name («Пасьянс
     "Ручеек"» → Ручеек); ``caps`` titles come back in sentence case («ЧАСЫ» → Часы).
     """
     s, cued = title_core(undecorated(title.strip()).rstrip(".:").strip())
     aliases: list[str] = list(cued)
+    latin = _LATIN_AFTER_RE.match(s)
+    if latin and re.search("[а-яёіїєґА-ЯЁІЇЄҐ]", latin.group("own")):
+        s = latin.group("own")   # «Косынка — Klondike», «Павук: Spider Solitaire»: the English name after a dash
+        aliases.append(latin.group("latin").strip())
     m = _PAREN_RE.search(s)
     if m and (m.group(1)[:1].isupper() or m.group(1)[:1] in "«\"") and m.start() > 0:
         listed = [x.strip() for x in _PAREN_LIST_SPLIT.split(m.group(1)) if x.strip()]

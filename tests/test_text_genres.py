@@ -168,3 +168,21 @@ def test_a_pre1918_title_form_is_the_name_as_printed_without_the_genre_word():
     [g] = [x.game for x in seg.games]
     assert g.name == "Пять дорог" and g.printed_name == "ПАСЬЯНСЪ «ПЯТЬ ДОРОГЪ»"
     assert [(a.name, a.kind) for a in g.aliases] == [("Пять дорогъ", "title-form")]
+
+
+@pytest.mark.parametrize("title, caps, want", [
+    ("ПАСЬЯНС «МАРЬЯЖ», ИЛИ «СВАДЬБА»", True, ["Марьяж", "Свадьба"]),
+    ("ЧАСЫ, ИЛИ КУРАНТЫ", True, ["Часы", "Куранты"]),
+    ("Косынка — Klondike", False, ["Косынка", "Klondike"]),
+    ("Павук: Spider Solitaire", False, ["Павук", "Spider Solitaire"]),
+    ("Косынка — классика", False, ["Косынка — классика"]),
+])
+def test_a_title_gives_its_other_names_in_capitals_and_after_a_dash(title, caps, want):
+    assert [t.name for t in hd.split_title(title, _lang(title), caps=caps)] == want
+
+
+@pytest.mark.parametrize("line, kind", [("Расклад карт", "setup"), ("Розклад карт", "setup"), ("Правила вкратце:", "rules"),
+                                        ("Штрафи", "scoring")])
+def test_a_label_with_the_word_cards_after_it_is_a_label(line, kind):
+    lab = hd.section_label(line, _lang(line) if line != "Розклад карт" else "uk")
+    assert lab is not None and lab.kind == kind and lab.rest is None
