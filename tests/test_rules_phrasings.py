@@ -64,7 +64,7 @@ def test_every_row_has_an_example_and_every_cue_is_used():
                 "REVERSIBLE", "DISCARD", "WHOLE_PACK", "AS_THEY_APPEAR", "PILES_EACH", "EXTRA_PILES", "PLUS_ONE",
                 "IN_LAYOUT", "SUIT_BY_PILE_HINT", "ACES_TO_F", "PREPLACE_VERB", "KOROL_CUE", "WINDOW",
                 "COLUMNS_COUNT", "LAST_ROW", "GROWING", "STACK_COUNT", "SPACE_ANY", "SPACE_KINGS", "SPACE_NOT",
-                "SPACE_RESERVE", "SPACE_STOCK", "SPACE_WASTE", "SPACE_FROM_LAYOUT", "GOAL_INTO_PLACE", "WORKED_EXAMPLE", "ALIAS_CUE",
+                "SPACE_RESERVE", "SPACE_STOCK", "SPACE_WASTE", "SPACE_FROM_LAYOUT", "GOAL_INTO_PLACE", "OWN_PLACE", "WORKED_EXAMPLE", "ALIAS_CUE",
                 "COLUMN_PLAY", "ROW_PLAY", "NO_STOCK", "ROW_AS_PILE", "SIDE_BY_SIDE", "PILE_BUILT_IN", "TAKE_OFF"}
     unused = set(cues()) - used - internal
     assert not unused, sorted(unused)

@@ -239,11 +239,20 @@ class Context:
         prev = self.sents[k - 1] if k else None
         if self.notes.get(("goal-on-aces", k)):
             return "foundations"
-        kind = (self.anchor(sent, s, e, prev) or (prev and self.anchor(prev, prev.end, prev.end))
-                or self.context)
+        kind = self.anchor(sent, s, e, prev)
+        if kind is None and self.own_place(sent):
+            return None     # «В кресте же кладут …», «В дыру можно положить …»: a pile the reader cannot name
+        kind = kind or (prev and self.anchor(prev, prev.end, prev.end)) or self.context
         if kind:
             self.context = kind
         return kind
+
+    def own_place(self, sent: Sent) -> bool:
+        """The sentence opens with a place of the text's own naming and names no pile the reader knows
+        («В кресте же кладут карту на старшую», «В дыру можно положить …», «На карты квадрата можно класть …»:
+        cue ``OWN_PLACE`` among its first two tokens): no pile spoken of before stands for it."""
+        return any(a - sent.start <= 1 for a, _ in sent.spans("OWN_PLACE")) and not any(
+            sent.has(c) for c in ("F_ANCHOR", "T_ANCHOR", "W_ANCHOR"))
 
     def goal_led(self, sent: Sent) -> bool:
         """Whether ``sent`` states the goal: «Цель игры — …» at its start or after a colon, or it

@@ -208,8 +208,8 @@ def _fire(ctx: Context, row: Row, k: int, span: tuple[int, int]) -> bool:
         pile = None
         if path.startswith("@pile."):
             pile = ctx.target(k, *span)
-            if pile is None and row.pile in ("tableau", "foundations", "waste"):
-                pile = row.pile
+            if pile is None and row.pile in ("tableau", "foundations", "waste") and not ctx.own_place(ctx.sents[k]):
+                pile = row.pile     # (not for a pile of the text's own naming: Context.own_place)
             if pile is None and isinstance(spec, str) and spec.startswith("@"):
                 got = _value(ctx, row, spec, k, span, None)       # the function decides the pile(s)
                 got = [got] if isinstance(got, Piled) else got

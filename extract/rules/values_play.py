@@ -96,9 +96,14 @@ def compare(ctx, k, span, pile):
     «младшую на старшую»; comparatives «на ступень выше», «на одне очко старше карти» (about the
     card built on or the card moved, by the words around). Returns ``Piled(pile, direction)``."""
     sent = ctx.sents[k]
+    if ctx.own_place(sent):
+        return None     # a pile of the text's own naming («В дыру можно положить …»): whose build it is, unknown
     toks = ctx.words(sent)
     moved, onto, rel_moved, rel_onto = [], [], [], []
+    wrap = {i for c in ("WRAP_AFTER_KING", "WRAP_PAIR") for a, b in sent.spans(c) for i in range(a, b)}
     for j, t in enumerate(toks):
+        if t.i in wrap:
+            continue    # «за королем следует туз»: the wrap, not a card laid on another
         rank = RANKS.get(t.lemma)
         rel = {"младший": "low", "старший": "high", "молодший": "low"}.get(t.lemma) if t.pos == "ADJ" and t.case == "accs" else None
         if rank is None and rel is None:
@@ -137,6 +142,10 @@ def compare(ctx, k, span, pile):
     if len(set(rel_moved)) == 1 and not rel_onto and _onto_a_card(toks):
         # «На карту кладут младшую на единицу», «на карту кладуть молодшу»: the card built on is named first
         return Piled(kind, "down" if rel_moved[0] == "low" else "up")
+    if len(set(rel_moved)) == 1 and not rel_onto and not moved and not onto and kind == "foundations" and _steps_one(toks):
+        # «На основания кладут карты той же масти, каждый раз старшую на одну»: the card laid on a foundation
+        # is the one compared (to the foundation's top card)
+        return Piled(kind, "up" if rel_moved[0] == "high" else "down")
     if len(set(rel_onto)) == 1 and not rel_moved and not moved and not onto and _steps_one(toks):
         # «карту кладут на старшую на одну», «кладуть на молодшу на одиницю»: only the card built on is compared
         return Piled(kind, "down" if rel_onto[0] == "high" else "up")
