@@ -165,20 +165,27 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
 
 class _BuildProgress:
     """The build's progress on standard error: a rich bar with the time left on a terminal, else
-    one line per step with the estimate (``[12 s, about 40 s left] 004: reading …``)."""
+    one line per step with the estimate (``[12 s, about 40 s left] 004 read``).
 
-    def __init__(self, console, quiet: bool):
+    Steps come from :func:`pasyans.pipeline.read_sources` as ``(label, done, total)`` in units of
+    work (characters of the sources read, see :func:`pasyans.pipeline.build_work`); the first,
+    ``done`` 0, starts the clock (after any wait for another build) and prints nothing. The time
+    left is the time so far at the rate so far: ``elapsed × (total − done) / done``.
+    ``clock``: seconds, monotonic (``time.monotonic``; a test gives its own)."""
+
+    def __init__(self, console, quiet: bool, clock=None):
+        import time
+
         self.console, self.quiet = console, quiet
+        self.clock = clock or time.monotonic
         self.bar = self.task = None
         self.t0 = 0.0
         self.stepped = False
 
     def __enter__(self):
-        import time
-
         from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-        self.t0 = time.monotonic()
+        self.t0 = self.clock()
         if not self.quiet and self.console.is_terminal:
             self.bar = Progress(TextColumn("{task.description:<40}"), BarColumn(), TaskProgressColumn(),
                                 TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
@@ -197,10 +204,8 @@ class _BuildProgress:
             self.console.print(message, style="dim", markup=False, highlight=False)
 
     def step(self, label: str, done: float, total: float) -> None:
-        import time
-
         if not self.stepped:  # the time left counts from the first step, not from a wait for another build
-            self.t0 = time.monotonic()
+            self.t0 = self.clock()
         self.stepped = True
         if self.quiet:
             return
@@ -209,14 +214,22 @@ class _BuildProgress:
                 self.task = self.bar.add_task(label, total=total)
             self.bar.update(self.task, completed=done, description=label)
             return
-        elapsed = time.monotonic() - self.t0
-        left = f", about {elapsed * (total - done) / done:.0f} s left" if done > 0 and done < total else ""
+        if done <= 0:
+            return
+        elapsed = self.clock() - self.t0
+        left = f", about {time_left(elapsed, done, total):.0f} s left" if done < total else ""
         self.console.print(f"[dim][{elapsed:.0f} s{left}] {label}[/dim]", highlight=False)
 
     def __exit__(self, *exc):
         if self.bar is not None:
             self.bar.__exit__(*exc)
         return False
+
+
+def time_left(elapsed: float, done: float, total: float) -> float:
+    """Seconds left of work ``total`` when ``done`` (> 0) of it took ``elapsed`` seconds, at the
+    same rate."""
+    return elapsed * (total - done) / done
 
 
 @app.command()

@@ -286,8 +286,23 @@ def _build(corpus_dir: Path | str | None, db_path: Path | str,
                         on_read=lambda seg: prepare_rows(prepared, seg, sources))
     summary = write(db_path, sources, segs, progress, force=force, prepared=prepared)
     if on_step:
-        on_step("knowledge base written", len(sources) + 1, len(sources) + 1)
+        total = build_work(sources)
+        on_step("knowledge base written", total, total)
     return summary
+
+
+WRITE_SHARE = 0.15
+"""The writing of the knowledge base (names, links across texts, the file) as a share of the
+reading of the sources, in the units of :func:`build_work`: ≈ 0.55 s of ≈ 3.6 s CPU on the five
+bundled texts (``bench/build.py``, stage shares at N = 1), ≈ 0.1–0.2 at N = 1 … 16."""
+
+
+def build_work(sources: list[Source]) -> int:
+    """The work of a build in the units of ``on_step`` (see :func:`read_sources`): the characters
+    of every source (reading costs about the same per character, whatever the text), plus
+    :data:`WRITE_SHARE` of them for the writing."""
+    chars = sum(len(s.text) for s in sources)
+    return chars + round(WRITE_SHARE * chars)
 
 
 def prepare_rows(prepared, seg: Segmented, sources: list[Source]) -> None:
@@ -318,24 +333,35 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     them in this process). The sources are independent until :func:`write`, so each goes whole
     to one worker of a process pool, the longest texts first; workers are forked where the system
     can (the modules already loaded are shared), spawned elsewhere. ``progress`` lines and
-    ``on_step(label, done, total)`` (``total`` counts the sources and the writing) come from this
+    ``on_step(label, done, total)`` (work done and in all, see below) come from this
     process as each source is done. An error reading a source is raised here as it was raised
     there. ``on_read(seg)`` is called in this process with each source as it is read (in the
     order they are done), before its ``on_step``. Raises ``ValueError`` for ``jobs`` < 1.
+
+    ``done`` and ``total`` of ``on_step`` are work in characters (:func:`build_work`: a source
+    counts its characters, the writing :data:`WRITE_SHARE` of them), so that ``done / total``
+    is the share of the build's time spent, whatever the sizes of the sources (counted in
+    sources, the bundled book, 60 % of the text, was one step of six); a first step
+    ``("reading N sources", 0, total)`` says the reading starts (a clock of the time left
+    starts there, not after the first source).
     """
     n = default_jobs() if jobs is None else jobs
     if n < 1:
         raise ValueError(f"jobs must be at least 1, not {n}")
     say = progress or (lambda _msg: None)
-    total = len(sources) + 1
+    total = build_work(sources)
+    done = 0
     if n == 1 or len(sources) < 2:
         out = []
-        for k, src in enumerate(sources, 1):
+        if on_step:
+            on_step(f"reading {len(sources)} sources", 0, total)
+        for src in sources:
             out.append(read_source(src, progress))
+            done += len(src.text)
             if on_read:
                 on_read(out[-1])
             if on_step:
-                on_step(f"{src.id} read", k, total)
+                on_step(f"{src.id} read", done, total)
         return out
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -345,19 +371,22 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     segs: list[Segmented | None] = [None] * len(sources)
     order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
     say(f"reading {len(sources)} sources in {min(n, len(sources))} processes")
+    if on_step:
+        on_step(f"reading {len(sources)} sources", 0, total)
     with ProcessPoolExecutor(min(n, len(sources)), mp_context=multiprocessing.get_context(method),
                              initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         try:
             with _no_ctrl_c_while_forking():
                 running = {pool.submit(read_source, sources[i]): i for i in order}
-            for k, fut in enumerate(as_completed(running), 1):
+            for fut in as_completed(running):
                 i = running[fut]
                 segs[i] = fut.result()
+                done += len(sources[i].text)
                 say(f"{sources[i].id}: {len(segs[i].games)} games read")
                 if on_read:
                     on_read(segs[i])
                 if on_step:
-                    on_step(f"{sources[i].id} read", k, total)
+                    on_step(f"{sources[i].id} read", done, total)
         except BaseException:  # Ctrl-C (the workers ignore it; also wrapped in another error), an error
             _stop(pool)        # reading a source: stop the workers, not wait for the other sources
             raise

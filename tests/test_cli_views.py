@@ -181,6 +181,42 @@ def test_build_prints_its_steps_with_an_estimate(tmp_path):
     assert " s left] " in steps[0] and steps[2].endswith("] knowledge base written")
 
 
+def test_the_time_left_follows_the_characters_read_not_the_sources_counted(corpus):
+    # a fake clock: the five bundled texts read at 10,000 characters a second, in corpus order
+    # (the four articles, then the book). Counted in sources, the estimate after the articles was
+    # half the time so far (4 of 6 steps done); the book is most of the text, so most is still to do.
+    from io import StringIO
+
+    from rich.console import Console
+
+    from pasyans import pipeline
+    from pasyans.cli import _BuildProgress
+
+    sources = [corpus[s] for s in ("000", "001", "002", "003", "004")]
+    total = pipeline.build_work(sources)
+    book = len(corpus["004"].text)
+    assert book > (total - book)  # the book is more than the articles and the writing together
+    now = [1000.0]
+    out = StringIO()
+    with _BuildProgress(Console(file=out, width=200, color_system=None), quiet=False, clock=lambda: now[0]) as bar:
+        now[0] += 7.0  # a wait for another build's lock: not counted
+        bar.step("reading 5 sources", 0, total)
+        done = 0
+        for src in sources:
+            now[0] += len(src.text) / 10_000
+            done += len(src.text)
+            bar.step(f"{src.id} read", done, total)
+        now[0] += (total - done) / 10_000
+        bar.step("knowledge base written", total, total)
+    lines = out.getvalue().splitlines()
+    assert [line.split("] ")[1] for line in lines] == ["000 read", "001 read", "002 read", "003 read", "004 read",
+                                                       "knowledge base written"]
+    articles = sum(len(s.text) for s in sources[:4])
+    # after the articles: elapsed = articles / rate, left = (total − articles) / rate, as said
+    assert lines[3] == f"[{articles / 10_000:.0f} s, about {(total - articles) / 10_000:.0f} s left] 003 read"
+    assert lines[-1] == f"[{total / 10_000:.0f} s] knowledge base written"
+
+
 def test_a_value_shared_by_two_fields_is_named_by_its_field():
     """``mixed`` is «top cards up» in layout.face (Клондайк, 004-024) and «a rank per foundation» in
     foundations.base; ``both`` in foundations.direction is shown without claiming king bases."""
