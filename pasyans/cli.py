@@ -161,6 +161,22 @@ def build(corpus: Optional[Path] = typer.Option(None, "--corpus", help="Corpus f
               f"legal: {v['legal']}   illegal: {v['illegal']}   unverifiable: {v['unverifiable']}")
     if summary.findings:
         con.print("findings: " + ", ".join(f"{k} {n}" for k, n in sorted(summary.findings.items())))
+    _end_at_once()
+
+
+def _end_at_once() -> None:
+    """End the ``pasyans`` process now with status 0, its output flushed: called when a build has
+    written its file (renamed into place, every connection closed) and printed its summary, so that
+    the build's heap — a few hundred thousand objects and the caches of every word form read — is
+    not freed object by object at exit (0.65 s of 4.5 s CPU, the median of 5 builds of the bundled
+    corpus with --jobs 1 beside 5 without it). Only in the console script (``sys.argv[0]`` is
+    ``pasyans``, as :mod:`pasyans` checks): a program or test calling ``app()`` goes on as before.
+    A reader gone from the pipe is met at the flush (the edge's quiet end)."""
+    if os.path.basename(sys.argv[0] if sys.argv else "") != "pasyans":
+        return
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 class _BuildProgress:

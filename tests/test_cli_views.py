@@ -5,6 +5,7 @@ words and snippets cut on word boundaries, and the build's progress with an esti
 from __future__ import annotations
 
 import json
+import os
 import shutil
 
 import pytest
@@ -179,6 +180,37 @@ def test_build_prints_its_steps_with_an_estimate(tmp_path):
     steps = [line for line in r.output.splitlines() if line.startswith("[")]
     assert len(steps) == 3 and {s.split("] ")[1] for s in steps[:2]} == {"001 read", "002 read"}
     assert " s left] " in steps[0] and steps[2].endswith("] knowledge base written")
+
+
+def test_the_console_script_build_ends_at_once_with_its_summary_and_file(tmp_path):
+    # ``pasyans build`` ends without freeing its heap (os._exit after the summary is flushed):
+    # the summary, the progress lines and the knowledge base must all be there
+    import sqlite3
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    manifest = json.loads((ROOT / "corpus" / "manifest.json").read_text("utf-8"))
+    keep = [s for s in manifest["sources"] if s["id"] in ("001", "002")]
+    for s in keep:
+        shutil.copy(ROOT / "corpus" / s["file"], corpus / s["file"])
+    (corpus / "manifest.json").write_text(json.dumps({"sources": keep}, ensure_ascii=False), "utf-8")
+    exe = Path(sys.executable).with_name("pasyans")
+    db = tmp_path / "k.db"
+    r = subprocess.run([str(exe), "build", "--corpus", str(corpus), "--db", str(db), "--jobs", "1"],
+                       capture_output=True, text=True, timeout=600, env={**os.environ, "COLUMNS": "120"})
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines()[-1].endswith("] knowledge base written")
+    rows = {line.split()[1]: line.split()[3] for line in r.stdout.splitlines() if line.split()[1:2] in (["001"], ["002"])}
+    conn = sqlite3.connect(db)
+    counts = dict(conn.execute("SELECT source, count(*) FROM games WHERE fragment = 0 AND variant_of IS NULL "
+                               "GROUP BY source"))
+    conn.close()
+    assert rows == {"001": "4", "002": "3"} and counts == {"001": 4, "002": 3}
+    findings = r.stdout[r.stdout.index("\nfindings: "):]  # the summary's last line, whole (wrapped)
+    assert findings.rstrip().endswith(tuple("0123456789")) and "unparsed-rule-sentence" in findings
 
 
 def test_the_time_left_follows_the_characters_read_not_the_sources_counted(corpus):
