@@ -36,6 +36,7 @@ from pasyans import morph
 
 from .article_text import (CODE_RE, MOVE_RE, announces_display, doc as make_doc, is_display_row, line_mt, matches,
                            sentences, words)
+from .moves.answers import ANSWER_LABELS
 from .notation import scan
 from .text import MappedText
 
@@ -189,6 +190,8 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
     return None
 
 
+_ANSWER = re.compile(r"\s*(?:" + "|".join(sorted(ANSWER_LABELS, key=len, reverse=True)) + r")\.?\s*[:—–-]", re.I)
+"""A line opening on an answer's label («Ответ:», «Відповідь —»)."""
 _FIGURE = re.compile(r"\s*(?:Рис\.|Рисунок|Мал\.|Малюнок|Скриншот|Скрин|Скрін|Фото)\s*\d*\s*[.:—–-]")
 """A figure's caption line («Рис. 3 — …», uk «Мал. 2. …», «Скриншот 4: …»)."""
 _STEP = re.compile(r"(?:Шаг|ШАГ|Крок|КРОК|Этап|ЭТАП|Етап|ЕТАП)\s+\d{1,2}[.:)]?\s+(?=\S)")
@@ -212,12 +215,16 @@ def _line_before(free, ln, lead: str, pre: bool, notation: str, lang: str) -> Ma
     the example's start, which names no card with its suit), from its first sentence naming a card with its
     suit, when no example took it in and it moves a card (:func:`shows_move`): the one-card moves a story or a
     commentary starts with («Я положила его в дом. Под ним открылась двойка треф, и я тут же отправила ее
-    следом на туза.», a record's «1. Т♥ в дом» before «2. 7♣ на 8♦»); ``None`` otherwise. ``free``:
+    следом на туза.», a record's «1. Т♥ в дом» before «2. 7♣ на 8♦»), or whole when it is the question the
+    line answers («Звільнився стовпчик. Яку карту туди можна перекласти?» / «Відповідь: …»); ``None``
+    otherwise. ``free``:
     ``(line, start)`` of that line or ``None``."""
     if free is None or free[0].n != ln.n - 1 or cards_named(lead, notation, lang)[0]:
         return None
     prev, start = free
     text = prev.text[start:]
+    if text.rstrip().endswith("?") and _ANSWER.match(ln.text):
+        return line_mt(prev, pre, start)   # «Яку карту туди можна перекласти?» / «Відповідь: лише короля, …»
     if not shows_move(text, notation, lang):
         return None
     first = next((a for a, b in sentences(text) if cards_named(text[a:b], notation, lang)[0]), 0)
@@ -292,6 +299,9 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
             elif last is None:
                 target = Ex("table", main=False)
                 exs.append(target)
+        # 3c. the answer to a question the example ends with («Куди він піде?» / «Відповідь: звісно, на базу.»)
+        if target is None and last is not None and last.parts and last.parts[-1].text.rstrip().endswith("?"):
+            target = last
         # 4. the next item of a list whose items an example took in («- Переносимо …», «2. A♥ идёт на базу …»)
         if target is None and last is not None and last_item and _LIST_ITEM.match(text):
             target = last

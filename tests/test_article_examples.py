@@ -64,3 +64,19 @@ def test_first_item_of_a_record_with_one_card_is_in_the_example():
              "2. 9♦ на 10♠",
              "3. 2♣ в дом"]
     assert _examples(lines, notation="symbol") == [(4, 6)]
+
+
+def test_question_and_answer_lines_are_one_example():
+    # a quiz: the question names the card, the answer only where it goes; the next question names none
+    lines = ["Вікторина «Косинка»",
+             "Сім стовпчиків, карти кладуть за спаданням, чергуючи колір.",
+             "Питання 1. Відкриті 9♣ і 10♥. Куди піде дев'ятка треф?",
+             "Відповідь: на десятку чирв.",
+             "Питання 2. Звільнився стовпчик. Яку карту туди можна покласти?",
+             "Відповідь: лише короля, наприклад короля бубон."]
+    seg = segment_article(_source(lines, "uk", "symbol"))
+    exs = [e for g in seg for e in g.examples]
+    assert [e.lines for e in exs] == [(3, 4), (5, 6)]
+    from pasyans.extract.moves import parse_moves
+    moves = [(m.cards[0].format(), m.to) for e in exs for m in parse_moves(e.text, "q", "symbol", "uk").moves]
+    assert moves == [("9C", "TH"), ("KD", "space")]

@@ -20,7 +20,7 @@ ASK = frozenset({"куда", "какую", "какой", "какая", "каки
 _PLACE_ASKED = frozenset({"куда", "куди"})
 _CARD_ASKED = frozenset({"кого", "какую", "какой", "яку", "який", "что", "що"})
 """«Кого он туда положит?», «Какую карту положить на ♠9?», «Яку карту туди можна перекласти?»: the card is asked."""
-_LABELS = frozenset({"ответ", "відповідь", "отв", "відп"})
+ANSWER_LABELS = frozenset({"ответ", "відповідь", "отв", "відп"})
 """«Ответ:», «Відповідь:» opening the answer (read past)."""
 _YES = frozenset({"да", "так", "можно", "можна", "конечно", "звісно", "звичайно", "разумеется"})
 _NO = frozenset({"нет", "ні", "нельзя", "не"})
@@ -60,7 +60,7 @@ def answer_of(sent: list[El]) -> list[El]:
     """The answer sentence without its label and the punctuation after it («Відповідь: на вісімку чирв.»
     → «на вісімку чирв.», «— Ні.» → «Ні.»)."""
     k = 0
-    if k < len(sent) and sent[k].kind == "word" and sent[k].low in _LABELS:
+    if k < len(sent) and sent[k].kind == "word" and sent[k].low in ANSWER_LABELS:
         k += 1
     while k < len(sent) and (sent[k].kind == "dash" or sent[k].kind == "punct" and sent[k].text in ":.-—–"):
         k += 1
@@ -107,7 +107,7 @@ def compose(cl: list[El], what: str, i: int, j: int, answer: list[El]) -> list[E
         if not part:
             return None
     else:
-        cards = [el for el in own if el.kind == "card"]
+        cards = [el for el in answer if el.kind == "card"]   # («лише короля, наприклад короля пік»: past the comma)
         suited = [el for el in cards if el.tok.card.suit is not None]
         part = (suited or cards)[:1]
         if not part or any(el.kind == "word" and el.low in ON | INTO for el in own):

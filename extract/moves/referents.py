@@ -96,6 +96,11 @@ class Referents:
         pred = next((i for i, el in enumerate(cl) if el.kind == "dash" or el.kind == "word" and (
             el.low in ON or el.low in PLACE_ADVERBS or el.tag is not None and el.tag.POS in ("VERB", "PRTS"))), None)
         if pred is None:
+            # «З колоди прийшла 2♣»: pymorphy3 reads «прийшла» first as the adjective «прийшлий»; a past verb too
+            pred = next((i for i, el in enumerate(cl) if el.kind == "word" and el.tag is not None and el.tag.POS == "ADJF"
+                         and any(p.tag.POS == "VERB" and "past" in p.tag.grammemes
+                                 for p in morph.analyzer(el.lang).parse(el.low))), None)
+        if pred is None:
             for i, el in enumerate(cl[1:], 1):
                 prev = cl[i - 1]
                 if el.kind == "card" and prev.kind == "word" and prev.low in ("это", "це", "то"):
