@@ -410,6 +410,9 @@ def _is_verbal(w: str, lang: str) -> bool:
     return p is not None and p.tag.POS in _HEADING_BAD_POS
 
 
+_LIST_ITEM_RE = re.compile(r"^[•▪◦‣∙●○■□◆◇►▸✓✔]\s*\S|^[-*+]\s+\S")
+"""A line of a bulleted list (a slide's points, a Markdown list): «• Одна колода, 52 карты», «- Тузы на базу»."""
+
 _REMARK_PAREN_RE = re.compile(r"\s*\((?=[\d\W]|[a-zа-яёіїєґ])[^()]{2,100}\)\s*$")
 """A final parenthesis that opens with a digit, a sign or a small letter: a remark after a quoted name, no part of the title's length."""
 
@@ -425,6 +428,8 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     With ``layout`` (the line carries a heading mark, or a section label or byline follows it) a
     verb-like word does not reject it: the layout says it is a title.
     """
+    if s and _LIST_ITEM_RE.match(s):
+        return None  # «• На пустое место — только король»: an item of a bulleted list, never a title
     s = title_core(undecorated(s))[0] if s else s
     if s and QUOTE_RE.search(s) and (rm := _REMARK_PAREN_RE.search(s)) and rm.start() > QUOTE_RE.search(s).end() - 1:
         s = s[: rm.start()]  # «Набор для пасьянса «Гробница Наполеона» (2 колоды по 52 листа + буклет)»: a remark

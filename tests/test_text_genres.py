@@ -186,3 +186,23 @@ def test_a_title_gives_its_other_names_in_capitals_and_after_a_dash(title, caps,
 def test_a_label_with_the_word_cards_after_it_is_a_label(line, kind):
     lab = hd.section_label(line, _lang(line) if line != "Розклад карт" else "uk")
     assert lab is not None and lab.kind == kind and lab.rest is None
+
+
+@pytest.mark.parametrize("line", ["• На пустое место — только король", "- Тузы выкладывают на базу", "▪ Косынка"])
+def test_a_bulleted_line_is_never_a_title(line):
+    assert hd.title_shape(line, "ru") is None and hd.title_shape(line, "ru", layout=True) is None
+
+
+def test_slides_give_a_game_per_slide_title_and_keep_its_bullets():
+    seg = segmented("seg15/ru_slides.txt")
+    games = [x.game for x in seg.games]
+    assert [(g.name, g.lines[0]) for g in games] == [("Косынка", (12, 17)), ("Пирамида", (20, 27))]
+    assert ("Klondike", "en", (17, 17)) in [(a.name, a.language, a.lines) for a in games[0].aliases]
+    assert any(f.message.startswith("slide number") and f.lines == (11, 11) for f in seg.findings)
+
+
+def test_a_puzzle_page_keeps_its_crossword_and_answers_out_of_games():
+    seg = segmented("seg15/ru_puzzle_magazine.txt")
+    assert [(x.game.name, x.game.lines) for x in seg.games] == [("Гольф", [(8, 9)])]
+    kinds = {f.lines: f.message.split(",")[0] for f in seg.findings if f.kind == "not-a-game"}
+    assert kinds[(3, 5)] == "other puzzles" and kinds[(11, 12)] == "other puzzles"
