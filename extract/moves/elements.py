@@ -473,11 +473,16 @@ def has_gram(tag, grammeme: str) -> bool:
 _TABLE_NUMBER = re.compile(r"\s*\|?\s*\d+\s*[.)]?\s*\|")
 
 
+_DEST_CELL = re.compile(r"\s*(?:на|в|во|у|до|из|із|з|с)\s", re.I)
+"""A table cell that says where a card goes («на ♥8», «в дом», «из ячейки в дом»)."""
+
+
 def table_rows(text: str, line: list[int]) -> str:
     """A move table read as a numbered list: rows «1 | Т♠ | в базу», «| 2 | 9♣ | на 10♥ |» (the move's
     number, the card, where it goes; a middle column — «из 3-го столбца» — stays in the clause) become
-    «1 ) Т♠ — в базу.»: the first bar after the number a «)», the bar before the last cell the dash, the
-    others spaces, the end of the row a sentence end; a header row («Ход | Карта | Куда») and a rule row
+    «1 ) Т♠ — в базу.»: the first bar after the number a «)», the bar before the last cell the dash (before the
+    last cell saying where the card goes when a comment follows it, whose bars become «;»), the others spaces,
+    the end of the row a sentence end; a header row («Ход | Карта | Куда») and a rule row
     («|---|---|») lose their bars. ``line``: the raw line of each character (:class:`MappedText`); only a
     table of two rows or more with the same number of bars is read so. Returns a text of the same length."""
     spans, a = [], 0
@@ -506,8 +511,12 @@ def table_rows(text: str, line: list[int]) -> str:
             out[a:b] = [" "] * (b - a)
             continue
         numbered = _TABLE_NUMBER.match(text, a) is not None
+        # the dash goes before the cell that says where the card goes: the last cell, unless a comment follows
+        # it («| 10 | ♥В | на ♣Д | лежала под ♦3 |»: the comment is a clause of its own)
+        ends = bars[1:] + [b]
+        dest = max((n for n, k in enumerate(bars) if _DEST_CELL.match(text, k + 1, ends[n])), default=len(bars) - 1)
         for n, k in enumerate(bars):
-            out[k] = ")" if numbered and n == 0 else "—" if n == len(bars) - 1 else " "
+            out[k] = ")" if numbered and n == 0 else "—" if n == dest else ";" if n > dest else " "
         if (a, b) == rows[0] and not any(c in "♠♣♥♦" or c.isdigit() for c in text[a:b]):
             for k in bars:
                 out[k] = ","   # a header row: «Ход | Карта | Куда»

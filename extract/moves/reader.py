@@ -15,7 +15,7 @@ from .positions import Positions
 from .proto import Context, Proto
 from .referents import Referents
 from .taken import Taken
-from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank,
+from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank, governed,
                            negated_card, own_object)
 from .lexicon import ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PLAY, STRONG, UNDER, VERB_CUES, WITH
 from .phrases import UNNAMED, Group, antecedents_in, card_groups, has_gram, instrumental, place_at, pronouns_of, state_described
@@ -62,6 +62,9 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         movers = [self.resolve_rank(t, cl) for t in movers]
         if target is not None and target is not UNNAMED:
             target = self.resolve_rank(target, cl)   # «даму кладут на короля» (the king named before)
+            at = place_at(cl) if place is None else None
+            if at is not None and at[0] == "foundation" and governed(cl, at[1]):
+                place = "foundation"   # «кладут в основание на тройку пик»: onto that card, on a foundation
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
         p.from_place = from_place(cl)
