@@ -241,13 +241,14 @@ def segment_book(source: Source) -> BookSegmentation:
     toc_all = parse_toc(lines, pre)
     if not toc_all:
         raise SegmentationError(f"{source.path}: no table of contents found (the manifest's segmenter "
-                                f"'book-toc' needs one; use 'headings' for a text without)")
+                                f"'book-toc' needs one); set the segmenter to 'headings' for a text without")
     titles = [e.title for e in toc_all]
     classes = classify_book_lines(lines, titles)
     pages = book_pages(classes, lines)
     if not pages:
         raise SegmentationError(f"{source.path}: no page numbers found (the manifest's segmenter "
-                                f"'book-toc' needs printed page numbers; use 'headings' for a text without)")
+                                f"'book-toc' needs printed page numbers); set the segmenter to 'headings' for a text "
+                                f"without")
     seg = BookSegmentation(source=source.id, pages=pages, line_classes=classes)
     seg.toc = [e for e in toc_all if e.is_game]
     seg.parts = [e for e in toc_all if not e.is_game]

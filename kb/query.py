@@ -51,21 +51,21 @@ def open_checked(db_path: Path | str) -> sqlite3.Connection:
     missing, a folder, unreadable, not SQLite, damaged (``PRAGMA quick_check``), of an older or
     newer schema, or lacking a table or column of :data:`pasyans.kb.schema.TABLES`.
     """
-    from ..files import SQLITE_HEADER, describe_os_error
+    from ..files import SQLITE_HEADER, describe_os_error, os_remedy
 
     p = Path(db_path)
     if p.is_dir():
-        raise KBError(f"{p}: is a folder, not a knowledge base file")
+        raise KBError(f"{p}: is a folder, not a knowledge base file; give the file (`pasyans build --db FILE` makes one)")
     if not p.is_file():
-        raise KBError(f"{p}: no knowledge base here (run `pasyans build` first)")
+        raise KBError(f"{p}: no knowledge base here; run `pasyans build --db {p}` first")
     try:
         with open(p, "rb") as fh:
             header = fh.read(100)
     except OSError as e:
-        raise KBError(describe_os_error(e, p)) from None
+        raise KBError(f"{describe_os_error(e, p)}; {os_remedy(e)}") from None
     if not header.startswith(SQLITE_HEADER):
-        raise KBError(f"{p}: not a pasyans knowledge base (not an SQLite file; build one with "
-                      f"`pasyans build --db FILE`)")
+        raise KBError(f"{p}: not a pasyans knowledge base (not an SQLite file); build one with "
+                      f"`pasyans build --db FILE`")
     conn = sqlite3.connect(_uri(p), uri=True)
     try:
         why = problem(conn, p)
@@ -166,7 +166,7 @@ def game(db, game_id: str) -> dict:
     """The ``games`` record of ``game_id``. Raises :class:`KBError` when there is none."""
     found = records(db, "games", "id = ?", (game_id,))
     if not found:
-        raise KBError(f"no game with id {game_id!r}")
+        raise KBError(f"no game with id {game_id!r}; see `pasyans list` for the ids")
     return found[0]
 
 
@@ -208,7 +208,8 @@ def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
     found = names.find(conn, name_or_id, limit=10)
     if not found or found[0].score < CONFIDENT:
         near = "; ".join(f"{m.game} {m.name}" for m in found[:5])
-        raise KBError(f"no game matches {name_or_id!r}" + (f" closely (nearest: {near})" if near else ""))
+        raise KBError(f"no game matches {name_or_id!r}" + (f" closely (nearest: {near}); give one of these ids" if near
+                                                            else "; try part of the name, or see `pasyans list`"))
     tied = [m for m in found if m.score == found[0].score]
     if len(tied) > 1:
         raise AmbiguousName(name_or_id, tied)
@@ -228,8 +229,9 @@ def game_at(conn: sqlite3.Connection, source: str, line: int) -> str:
         return row[0]
     spans = ", ".join(f"{g} {a}-{b}" for g, a, b in conn.execute(
         "SELECT id, first_line, last_line FROM games WHERE source = ? ORDER BY first_line", (source,)))
-    raise KBError(f"no game of source {source!r} holds line {line}" + (f" (its games: {spans})" if spans
-                                                                         else f": there is no source {source!r}"))
+    raise KBError(f"no game of source {source!r} holds line {line}" + (f" (its games: {spans}); give a line of one of them"
+                                                                         if spans else f": there is no source {source!r}; "
+                                                                         "see `pasyans list` for the sources"))
 
 
 class AmbiguousName(KBError):

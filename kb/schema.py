@@ -262,7 +262,7 @@ def problem(conn: sqlite3.Connection, path) -> str | None:
         if set(CORE) <= set(have):
             return (f"{path}: a knowledge base from an older pasyans (schema 0; this one reads schema "
                     f"{SCHEMA_VERSION}); {rebuild_hint(path)}")
-        return f"{path}: not a pasyans knowledge base (build one with `pasyans build --db FILE`)"
+        return f"{path}: not a pasyans knowledge base; build one with `pasyans build --db FILE`"
     meta = dict(conn.execute(f"SELECT key, value FROM {META}"))
     try:
         version = int(meta.get("schema_version", ""))
@@ -271,10 +271,10 @@ def problem(conn: sqlite3.Connection, path) -> str | None:
     built = f" (built by pasyans {meta['tool_version']})" if meta.get("tool_version") else ""
     if version < SCHEMA_VERSION:
         return (f"{path}: a knowledge base of schema {version}{built}; this pasyans reads schema "
-                f"{SCHEMA_VERSION}: {rebuild_hint(path)}")
+                f"{SCHEMA_VERSION}; {rebuild_hint(path)}")
     if version > SCHEMA_VERSION:
         return (f"{path}: a knowledge base of schema {version}{built}, newer than this pasyans reads "
-                f"({SCHEMA_VERSION}): upgrade pasyans, or {rebuild_hint(path)}")
+                f"({SCHEMA_VERSION}); upgrade pasyans, or {rebuild_hint(path)}")
     for t in TABLES.values():
         if t.name not in have:
             return f"{path}: the knowledge base lacks the table {t.name!r}{built}; {rebuild_hint(path)}"

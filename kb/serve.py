@@ -351,7 +351,7 @@ def listen(host: str, port: int):
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as e:
-        raise PortError(f"cannot listen on {host}: no such host or interface ({e.strerror})") from None
+        raise PortError(f"cannot listen on {host}: no such host or interface ({e.strerror}); give another --host") from None
     family, kind, proto, _name, addr = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a closed server's port is reusable

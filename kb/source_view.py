@@ -271,7 +271,7 @@ def source_view(conn: sqlite3.Connection, game_id: str) -> str:
     row = conn.execute("SELECT g.text, g.name, g.printed_name, s.file FROM games g JOIN sources s ON s.id = g.source "
                        "WHERE g.id = ?", (game_id,)).fetchone()
     if row is None:
-        raise KBError(f"no game with id {game_id!r}")
+        raise KBError(f"no game with id {game_id!r}; see `pasyans list` for the ids")
     text, name, printed, file = row
     try:
         runs = conn.execute('SELECT start, "end", line FROM text_map WHERE game = ? ORDER BY start',

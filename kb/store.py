@@ -173,10 +173,10 @@ def check_target(db_path: Path | str, corpus_dir: Path | str | None = None, forc
         raise KBError(f"{p}: is a file of a corpus folder (it has manifest.json); never replaced, "
                       f"not even with --force; give another --db")
     if p.exists() and not force and not is_knowledge_base(p):
-        raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it "
-                      f"(give another --db, or --force to replace it)")
+        raise KBError(f"{p}: exists and is not a pasyans knowledge base; not overwriting it; "
+                      f"give another --db, or --force to replace it")
     if p.exists() and not force and not p.stat().st_mode & 0o222:
-        raise KBError(f"{p}: is read-only; not replacing it (make it writable, give another --db, or --force)")
+        raise KBError(f"{p}: is read-only; not replacing it; make it writable, give another --db, or --force")
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():  # a typo in --db must not make folders (as `export --out` does not)
         what = "not a folder" if folder.exists() else "no such folder"
@@ -214,7 +214,7 @@ def build_target(db_path: Path | str, corpus_dir: Path | str | None = None, *, w
     except files.WriteError as e:
         raise KBError(str(e)) from None
     except OSError as e:
-        raise KBError(files.describe_os_error(e, p)) from None
+        raise KBError(f"{files.describe_os_error(e, p)}; {files.os_remedy(e)}") from None
 
 
 def _game_count(db_path: Path) -> int | None:
@@ -240,7 +240,7 @@ def check_shrink(db_path: Path | str, games: list[GameText], force: bool = False
     if force or not old or len(games) >= FEWER_GAMES * old:
         return
     raise KBError(f"{db_path}: this build found {len(games)} games, the knowledge base it would replace "
-                  f"has {old}; kept the old one (check the corpus, or give --force to replace it)")
+                  f"has {old} (kept the old one); check the corpus, or give --force to replace it")
 
 
 def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
@@ -269,7 +269,7 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise KBError(files.describe_os_error(e, db_path.parent)) from None
+        raise KBError(f"{files.describe_os_error(e, db_path.parent)}; {files.os_remedy(e)}") from None
     tmp = files.temp_path(db_path)
     try:
         with files.removing_on_failure([tmp]):
@@ -284,11 +284,12 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
             os.replace(tmp, db_path)
     except sqlite3.OperationalError as e:
         if "full" in str(e) or "disk I/O" in str(e) or "readonly" in str(e):
-            raise KBError(f"{db_path.parent}: {e} while writing the knowledge base; {db_path} is unchanged "
-                          f"(free some space or give another --db)") from None
+            raise KBError(f"{db_path.parent}: {e} while writing the knowledge base ({db_path} is unchanged); "
+                          f"free some space, or give another --db") from None
         raise
     except OSError as e:
-        raise KBError(files.describe_os_error(e, db_path, name_path=True) + f"; {db_path} is unchanged") from None
+        raise KBError(files.describe_os_error(e, db_path, name_path=True) + f" ({db_path} is unchanged); "
+                      f"{files.os_remedy(e)}") from None
     files.fsync_folder(db_path.parent)
     return db_path
 

@@ -272,7 +272,7 @@ def _load_manifest(corpus: Path, empty: bool) -> tuple[list[dict], list[Path]]:
         try:
             data = json.loads(read_text(manifest))
         except json.JSONDecodeError as e:
-            raise AddError(f"{manifest}: malformed manifest (not JSON: {e})") from None
+            raise AddError(f"{manifest}: malformed manifest (not JSON: {e}); correct it, or give another --corpus") from None
         except CorpusError as e:
             raise AddError(str(e)) from None
         try:
@@ -393,13 +393,13 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     source (:func:`most_like`; ``as_new`` adds it as a source of its own, another edition)."""
     corpus = Path(corpus_dir) if corpus_dir is not None else Path.cwd() / "corpus"
     if corpus.exists() and not corpus.is_dir():
-        raise AddError(f"{corpus}: is a file, not a corpus folder (give --corpus a folder, new or with manifest.json)")
+        raise AddError(f"{corpus}: is a file, not a corpus folder; give --corpus a folder, new or with manifest.json")
     unknown = set(given) - set(OVERRIDABLE)
     if unknown:
-        raise AddError(f"cannot set {', '.join(sorted(unknown))}: the fields are {', '.join(OVERRIDABLE)}")
+        raise AddError(f"cannot set {', '.join(sorted(unknown))}; give one of the fields {', '.join(OVERRIDABLE)}")
     given = {k: v for k, v in given.items() if v is not None}
     for k, v in given.items():
-        problem = field_problem(k, v) or ("must not be empty" if isinstance(v, str) and not v.strip() else None)
+        problem = field_problem(k, v) or ("is empty; give a value" if isinstance(v, str) and not v.strip() else None)
         if problem:
             raise AddOptionError(f"--{k.replace('_', '-')}: {problem}")
     if encoding is not None:
@@ -413,9 +413,9 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
     for f in files:
         path = Path(f)
         if path.is_dir():
-            raise AddError(f"{path} is a folder: give the text files in it")
+            raise AddError(f"{path}: is a folder; give the text files in it")
         if not path.is_file():
-            raise AddError(f"{path}: file not found")
+            raise AddError(f"{path}: file not found; check the path")
         data = path.read_bytes()
         notes: dict[str, str] = {}
         try:
@@ -431,8 +431,10 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             try:
                 text = read_text(Path(tmp))
             except CorpusError as e:
-                hint = "; give --encoding cp1251 if it is a Windows Cyrillic file" if "UTF-8" in str(e) else ""
-                raise AddError(f"{path}: {str(e).split(': ', 1)[-1]}{hint}") from None
+                msg = str(e).replace(tmp, str(path), 1)  # the user's file, its line kept
+                if "UTF-8" in msg:  # what to do, for this command
+                    msg = msg.rsplit("; ", 1)[0] + "; give --encoding cp1251 if it is a Windows Cyrillic file (koi8-r: an old Unix one)"
+                raise AddError(msg) from None
             if (why := other_format(text)) is not None:
                 raise AddError(f"{path}: {why}")
             if cr_only(data.decode("utf-8", "replace")):  # stored with LF: line numbers as any tool counts them

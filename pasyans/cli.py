@@ -44,7 +44,7 @@ def _bad_argument(msg: str) -> None:
 def _nonempty(query: str) -> None:
     """Refuse a query of only whitespace (it would match nothing, or everything) with status 2."""
     if not query.strip():
-        _bad_argument("empty query")
+        _bad_argument("empty query; give a name or words")
 
 
 def _connect(db: Path, plain: bool = False):
@@ -74,8 +74,8 @@ def _resolve(conn, game: str) -> str:
         for line in e.lines():
             typer.echo(line, err=True)
         raise typer.Exit(1) from None
-    except KBError as e:
-        _fail(str(e))
+    except KBError as e:  # no game of that name in the knowledge base read: the file first, as find says it
+        _fail(f"{current_db[-1]}: {e}" if current_db else str(e))
 
 
 def _stop_cleanly_on_signals() -> None:
@@ -329,7 +329,8 @@ def find(name: str = typer.Argument(..., help="A title or alias in any form, lan
         return
     if not found:
         meanings = catalogue_meanings(conn, name, [], everything=True)
-        _fail(f"no game matches {name!r}" + (f" (in the catalogues: {'; '.join(meanings)})" if meanings else ""))
+        _fail(f"{db}: no game matches {name!r}" + (f" (in the catalogues: {'; '.join(meanings)})" if meanings else "")
+              + "; try part of the name, or see `pasyans list`")
     if guessed:
         typer.echo(guess_line(name), err=True)
     for m in found:
@@ -495,7 +496,7 @@ def list_games(db: Path = DbOption,
     conn = _connect(db)
     known = [r[0] for r in conn.execute("SELECT id FROM sources ORDER BY id")]
     if source is not None and source not in known:
-        _fail(f"no source {source!r} (sources: {', '.join(known)})")
+        _fail(f"{db}: no source {source!r}; give one of {', '.join(known)}")
     groups = game_list(conn, source)
     if as_json:
         typer.echo(json.dumps([{"id": g["id"], "name": g["name"], "printed_name": g["printed_name"],
@@ -556,7 +557,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     from .kb.query import findings, verdict_rows
 
     if unparsed and errata:
-        _fail("--unparsed and --errata list different things; give one")
+        _fail("--unparsed and --errata list different things; give one of them")
     conn = _connect(db)
     gid = None
     if game:
@@ -641,9 +642,9 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
     from .files import WriteError, guard_output, guard_output_folder
 
     if fmt not in ("json", "markdown", "html", "solvitaire"):
-        _bad_argument(f"unknown export format {fmt!r} (known: json, markdown, html, solvitaire)")
+        _bad_argument(f"unknown export format {fmt!r}; give json, markdown, html or solvitaire")
     if cards not in ("ru", "en"):
-        _bad_argument(f"--cards {cards!r}: give ru (Д♥) or en (♥Q)")
+        _bad_argument(f"--cards {cards!r} is no card convention; give ru (Д♥) or en (♥Q)")
     if out is not None and fmt == "json":
         from .files import through_link
 
@@ -653,7 +654,7 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
             guard_output(out, inputs=[db], force=force, earlier_output=_earlier_json_export, what="JSON export")
         elif fmt != "json":
             if out is None:
-                _fail(f"--format {fmt} writes a folder: give --out DIR")
+                _fail(f"--format {fmt} writes a folder; give --out DIR")
             guard_output_folder(out, inputs=[db], force=force, what=f"{fmt} export", fmt=fmt,
                                 marker={"markdown": "index.md", "html": "index.html"}.get(fmt, "not-expressible.json"))
     except WriteError as e:
@@ -747,15 +748,31 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
     deal_text, solution_text = texts[deal], texts[solution]
     fmt = fmt or guess_format(solution_text + "\n" + deal_text)  # «Talon:» marks a black-hole-solver board
     if fmt not in FORMATS:
-        _fail(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        _fail(f"unknown format {fmt!r}; give {' or '.join(FORMATS)}")
     try:
         report = replay_solution(spec, deal, solution, fmt)
     except OracleFormatError as e:
-        _fail(f"{e} (deal {deal}, solution {solution}, read as {fmt}: give --format if that is wrong)")
+        _fail(_oracle_error(str(e), deal, solution, fmt))
     typer.echo(f"{gid} {name or ''}: replay of {solution.name} on {deal.name}")
     for line in report.summary():
         typer.echo(line)
     raise typer.Exit(0 if report.ok else 1)
+
+
+def _oracle_error(msg: str, deal: Path, solution: Path, fmt: str) -> str:
+    """A solver file's problem (:class:`pasyans.engine.oracles.OracleFormatError`: «board line 3: …»,
+    «solution line 7: …») as ``FILE:LINE: what; what to do`` — the deal or the solution named, and
+    the other format to try, since the files were read as ``fmt``."""
+    import re
+
+    m = re.match(r"(board|solution) line (\d+): (.*)", msg)
+    if m:
+        where, what = f"{deal if m.group(1) == 'board' else solution}:{m.group(2)}", m.group(3)
+    else:
+        where, what = (deal if msg.startswith("board") else solution), msg
+    other = {"bhs": "fcs (fc-solve)", "fcs": "bhs (black-hole-solver)"}.get(fmt, "")
+    return f"{where}: {what} (read as {fmt}); give --format {other} if the files are that solver's" if other else \
+        f"{where}: {what}; check the file"
 
 
 @app.command()
@@ -785,7 +802,7 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
             raise typer.Exit(1)
         return
     if not hits:
-        _fail(f"no text matches {query!r}")
+        _fail(f"{db}: no text matches {query!r}; try other words, or fewer")
     for h in hits:
         spans = ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in h.lines)
         also = f" (also in {', '.join(h.also)})" if h.also else ""

@@ -113,27 +113,28 @@ def read_text(path: Path) -> str:
     CRLF line ends become LF, and so do CR line ends in a file that has no LF (:func:`cr_only`).
     """
     if not path.is_file():
-        raise CorpusError(f"{path}: file not found")
+        raise CorpusError(f"{path}: file not found; check the path")
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise CorpusError(f"{path}: file is {size / 1e6:.1f} MB; pasyans reads corpus files of at most "
-                              f"{MAX_FILE_BYTES / 1e6:.0f} MB: split it into several files")
+                              f"{MAX_FILE_BYTES / 1e6:.0f} MB; split it into several files")
         data = path.read_bytes()
     except OSError as e:
-        raise CorpusError(f"{path}: cannot read it ({e.strerror})") from None
+        raise CorpusError(f"{path}: cannot read it ({e.strerror}); check its permissions") from None
     if not data.strip():
-        raise CorpusError(f"{path}: file is empty")
+        raise CorpusError(f"{path}: file is empty; give a file with text in it")
     nul = data.find(b"\x00")
     if nul >= 0:
-        raise CorpusError(f"{path}:{_line_of(data, nul)}: binary file (NUL byte at offset {nul})")
+        raise CorpusError(f"{path}:{_line_of(data, nul)}: binary file (NUL byte at offset {nul}); give a plain-text file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise CorpusError(f"{path}:{_line_of(data, e.start)}: not UTF-8 text (bad byte at offset {e.start})") from None
+        raise CorpusError(f"{path}:{_line_of(data, e.start)}: not UTF-8 text (bad byte at offset {e.start}); save it as "
+                          f"UTF-8 (`pasyans add --encoding cp1251` reads a Windows Cyrillic file)") from None
     if len(text) > MAX_TEXT_CHARS:
         raise CorpusError(f"{path}: {len(text):,} characters; pasyans reads at most {MAX_TEXT_CHARS:,} from one "
-                          f"file: split it into several files")
+                          f"file; split it into several files")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     return text.replace("\r", "\n") if cr_only(text) else text
 
@@ -151,7 +152,7 @@ def check_inside(root: Path, path: Path) -> None:
     try:
         real, home = path.resolve(), root.resolve()
     except (OSError, RuntimeError) as e:  # a loop of links
-        raise CorpusError(f"{path}: cannot follow its links ({e})") from None
+        raise CorpusError(f"{path}: cannot follow its links ({e}); copy the file into the corpus instead") from None
     if not real.is_relative_to(home):
         raise CorpusError(f"{path}: a symbolic link to {real}, outside the corpus folder {home}; "
                           f"copy the file into the corpus instead")
@@ -183,23 +184,29 @@ def _say(err) -> str:
     v, val = err.validator, err.instance
     if v == "required":
         missing = next((k for k in err.validator_value if k not in err.instance), "?")
-        return f"{missing!r} is missing (required)"
+        return f"{missing!r} is missing (required); add it"
     if v == "additionalProperties":
         extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
         return f"unknown field {extra[0]!r}" + (f" in {where}" if where else "") + \
-            " (see pasyans/data/manifest.schema.json for the fields)"
+            "; remove it or correct its name (the fields: pasyans/data/manifest.schema.json)"
     if v == "enum":
         allowed = ", ".join(str(x) for x in err.validator_value)
-        return f"{where} {val!r} is not one of {allowed}"
+        return f"{where} {val!r} is not one of {allowed}; give one of them"
     if where == "file" and v in ("pattern", "type", "minLength") and isinstance(val, str) and val:
-        return f"file {val!r} must be a plain file name inside the corpus folder"
+        return f"file {val!r} is not a plain file name inside the corpus folder; give the file's name alone"
     if v in ("type", "minLength") and err.schema.get("type") == "string":
-        return f"{where!r} must be a non-empty string"
+        return f"{where!r} is not a non-empty string; give it as text"
     if v == "type" and not where:
-        return f"expected an object, got {_json_type(val)}"
+        return f"expected an object, got {_json_type(val)}; give each source as {{\"id\": …, \"file\": …, \"language\": …}}"
     if v == "pattern":
-        return f"{where} {val!r} does not have the form the schema asks ({err.schema.get('description', err.validator_value)})"
-    return f"{where or 'entry'}: {err.message}"
+        form = err.schema.get("x-form") or f"one matching {err.validator_value}"  # the schema's words for the form
+        return f"{where} {val!r} does not have the form the schema asks; give {form}"
+    return f"{where or 'entry'}: {err.message}; correct it (pasyans/data/manifest.schema.json)"
+
+
+_REMAKE = ("correct it (pasyans/data/manifest.schema.json), or make the corpus anew with "
+           "`pasyans add FILE… --corpus DIR`")
+"""What to do about a manifest that is not one."""
 
 
 def _json_type(value: object) -> str:
@@ -239,10 +246,10 @@ def check_manifest(data: object, manifest: Path | str = MANIFEST) -> list[dict]:
 
     manifest = Path(manifest)
     if not isinstance(data, dict):
-        raise CorpusError(f"{manifest}: malformed manifest (expected an object with 'sources')")
+        raise CorpusError(f"{manifest}: malformed manifest (expected an object with 'sources'); {_REMAKE}")
     entries = data.get("sources")
     if not isinstance(entries, list) or not entries:
-        raise CorpusError(f"{manifest}: 'sources' must be a non-empty list")
+        raise CorpusError(f"{manifest}: 'sources' is not a non-empty list; {_REMAKE}")
     schema = manifest_schema()
     entry_validator = Draft202012Validator({**schema["$defs"]["source"], "$defs": schema["$defs"]})
     seen: set[str] = set()
@@ -251,7 +258,7 @@ def check_manifest(data: object, manifest: Path | str = MANIFEST) -> list[dict]:
         if errors:
             raise _entry_error(manifest, i, entry, _say(errors[0]))
         if entry["id"] in seen:
-            raise _entry_error(manifest, i, entry, f"id {entry['id']!r} is listed twice")
+            raise _entry_error(manifest, i, entry, f"id {entry['id']!r} is listed twice; give each source its own id")
         seen.add(entry["id"])
     top = Draft202012Validator({k: v for k, v in schema.items() if k != "$defs"} | {"properties": {
         "$schema": schema["properties"]["$schema"], "sources": {"type": "array"}}})
@@ -273,18 +280,18 @@ def load_corpus(corpus_dir: Path | str | None = None) -> list[Source]:
     root = Path(corpus_dir) if corpus_dir is not None else default_corpus_dir()
     manifest = root / MANIFEST
     if root.exists() and not root.is_dir():
-        raise CorpusError(f"{root}: is a file, not a corpus folder (give --corpus a folder with {MANIFEST})")
+        raise CorpusError(f"{root}: is a file, not a corpus folder; give --corpus a folder with {MANIFEST}")
     if not root.exists():
-        raise CorpusError(f"{root}: no such corpus folder (make one with `pasyans add FILE --corpus {root}`)")
+        raise CorpusError(f"{root}: no such corpus folder; make one with `pasyans add FILE --corpus {root}`")
     if not manifest.is_file():
-        raise CorpusError(f"{manifest}: manifest not found (a corpus folder holds {MANIFEST}: "
-                          f"`pasyans add FILE --corpus {root}` writes one)")
+        raise CorpusError(f"{manifest}: manifest not found (a corpus folder holds {MANIFEST}); "
+                          f"make one with `pasyans add FILE --corpus {root}`")
     try:
         raw = json.loads(read_text(manifest))
     except json.JSONDecodeError as e:
-        raise CorpusError(f"{manifest}: malformed manifest (not JSON: {e})") from None
+        raise CorpusError(f"{manifest}: malformed manifest (not JSON: {e}); {_REMAKE}") from None
     if not isinstance(raw, dict) or "sources" not in raw:
-        raise CorpusError(f"{manifest}: malformed manifest (expected an object with 'sources')")
+        raise CorpusError(f"{manifest}: malformed manifest (expected an object with 'sources'); {_REMAKE}")
     sources = []
     for entry in check_manifest(raw, manifest):
         path = root / entry["file"]

@@ -111,7 +111,7 @@ def describe(e: Exception) -> tuple[str, int]:
     """The line a user reads for the exception ``e`` and the exit status (130 for a Ctrl-C
     wrapped in another error, as a shell reports an interrupted command)."""
     from .corpus import CorpusError
-    from .files import WriteError, describe_os_error
+    from .files import WriteError, describe_os_error, os_remedy
     from .kb.schema import KBError, rebuild_hint
 
     if isinstance(e, (KBError, CorpusError, WriteError)):
@@ -124,11 +124,16 @@ def describe(e: Exception) -> tuple[str, int]:
             return f"{db}: {e}; free some space", 1
         return f"{db}: the knowledge base is damaged or unreadable ({e}); {rebuild_hint(db)}", 1
     if isinstance(e, MemoryError):
-        return "out of memory (the input is too large for this machine)", 1
+        return "out of memory (the input is too large for this machine); split the input, or use a larger machine", 1
     if isinstance(e, OSError):
-        return describe_os_error(e), 1
+        return f"{describe_os_error(e)}; {os_remedy(e)}", 1
     return (f"internal error in {where(e)} ({type(e).__name__}: {one_line(str(e), 120)}); please report it "
             f"with the command you ran (PASYANS_DEBUG=1 shows the traceback)"), 3
+
+
+def _said(e) -> str:
+    """Click's message of a usage error without its closing full stop (the line goes on with what to do)."""
+    return e.format_message().strip().removesuffix(".")
 
 
 def _is_text(arg: str) -> bool:
@@ -171,13 +176,13 @@ class Edge(TyperGroup):
         for a in args:
             if "\x00" in a:  # no file name, option or text of the CLI may hold a NUL (open() refuses it)
                 shown = a.replace("\x00", "\\0")
-                say_error(f"argument {shown!r} holds a NUL character", 2)
+                say_error(f"argument {shown!r} holds a NUL character; give it without", 2)
             if not _is_text(a):
                 try:  # bytes the shell passed (os.fsdecode made them \udc80…\udcff): show them as U+FFFD
                     shown = a.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                 except UnicodeEncodeError:  # another lone surrogate (a caller's string): show its code
                     shown = a.encode("utf-8", "backslashreplace").decode("utf-8")
-                say_error(f"argument {shown!r} is not valid UTF-8 text (check the terminal's encoding)", 2)
+                say_error(f"argument {shown!r} is not valid UTF-8 text; check the terminal's encoding", 2)
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except QUIET:
@@ -185,7 +190,7 @@ class Edge(TyperGroup):
         except UsageError as e:
             if NoArgsIsHelpError and isinstance(e, NoArgsIsHelpError):
                 raise
-            say_error(f"{e.format_message()} (see `pasyans --help`)", 2)
+            say_error(f"{_said(e)}; see `pasyans --help`", 2)
 
     def invoke(self, ctx):
         try:
@@ -198,7 +203,7 @@ class Edge(TyperGroup):
             if NoArgsIsHelpError and isinstance(e, NoArgsIsHelpError):
                 raise
             cmd = " ".join(["pasyans", *e.ctx.command_path.split()[1:]]) if e.ctx is not None else "pasyans"
-            say_error(f"{e.format_message()} (see `{cmd} --help`)", 2)
+            say_error(f"{_said(e)}; see `{cmd} --help`", 2)
         except ClickException as e:
             say_error(e.format_message(), e.exit_code)
         except KeyboardInterrupt:  # a read-only command stopped by Ctrl-C: said, as a build says it (typer was silent)

@@ -46,6 +46,18 @@ def describe_os_error(e: OSError, path: Path | str | None = None, *, name_path: 
     return f"{where}: {what}" if where is not None else what
 
 
+def os_remedy(e: OSError) -> str:
+    """What to do about the ``OSError`` ``e`` (the end of its error line): free space on a full disk,
+    write elsewhere where the folder is read-only or not the user's, check the path of a missing file."""
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "free some space, or write elsewhere"
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "write elsewhere, or check the permissions"
+    if e.errno in (errno.ENOENT, errno.ENOTDIR):
+        return "check the path"
+    return "check the file, or write elsewhere"
+
+
 def temp_path(target: Path) -> Path:
     """A fresh name ``<target>.tmp-<pid>-<random>`` in the target's folder (not created)."""
     return target.with_name(f"{target.name}{TEMP_MARK}{os.getpid()}-{secrets.token_hex(4)}")
@@ -111,7 +123,8 @@ def atomic_write_text(target: Path, text: str, sync: bool = True) -> None:
         os.replace(tmp, target)
     except OSError as e:
         remove_quietly([tmp])
-        raise WriteError(describe_os_error(e, target, name_path=True) + " (nothing written; the file is as it was)") from None
+        raise WriteError(describe_os_error(e, target, name_path=True) + f" (nothing written; the file is as it was); "
+                         f"{os_remedy(e)}") from None
     except BaseException:
         remove_quietly([tmp])
         raise
@@ -185,7 +198,7 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
     if never == "special":
         raise WriteError(f"{out}: is not a regular file (a device or a pipe); give a file name")
     if not out.parent.is_dir():
-        raise WriteError(f"{out.parent}: no such folder")
+        raise WriteError(f"{out.parent}: no such folder; create it first, or give another --out")
     if not out.exists():
         return
     if never == "corpus":
@@ -194,13 +207,13 @@ def guard_output(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
     if force:
         return
     if is_sqlite(out):
-        raise WriteError(f"{out}: is a SQLite database (a knowledge base?); not overwriting it "
-                         f"(give --force to replace it)")
+        raise WriteError(f"{out}: is a SQLite database (a knowledge base?); not overwriting it; "
+                         f"give another --out, or --force to replace it")
     if not out.stat().st_mode & 0o222:
-        raise WriteError(f"{out}: is read-only; not overwriting it (give --force to replace it)")
+        raise WriteError(f"{out}: is read-only; not overwriting it; give another --out, or --force to replace it")
     if earlier_output is None or not earlier_output(out):
-        raise WriteError(f"{out}: exists and is not an earlier pasyans {what}; not overwriting it "
-                         f"(give --force to replace it)")
+        raise WriteError(f"{out}: exists and is not an earlier pasyans {what}; not overwriting it; "
+                         f"give another --out, or --force to replace it")
 
 
 def guard_output_folder(out: Path, *, inputs: Iterable[Path] = (), force: bool = False,
@@ -215,7 +228,7 @@ def guard_output_folder(out: Path, *, inputs: Iterable[Path] = (), force: bool =
     """
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise WriteError(f"{out}: exists and is not a folder; this export writes a folder")
+        raise WriteError(f"{out}: exists and is not a folder (this export writes a folder); give a folder's name")
     if not out.exists():
         return
     for src in inputs:
@@ -225,13 +238,13 @@ def guard_output_folder(out: Path, *, inputs: Iterable[Path] = (), force: bool =
     if force:
         return
     if corpus_folder_of(out) is not None:
-        raise WriteError(f"{out}: is a corpus folder (it has manifest.json); not writing into it "
-                         f"(give --force to write there)")
+        raise WriteError(f"{out}: is a corpus folder (it has manifest.json); not writing into it; "
+                         f"give another folder, or --force to write there")
     if fmt is not None and ExportFolder.mark_of(out, fmt).is_file():
         return
     if any(out.iterdir()) and not (out / marker).is_file():
-        raise WriteError(f"{out}: is not empty and holds no earlier {what} ({marker}); not writing into it "
-                         f"(give another folder, or --force to write there)")
+        raise WriteError(f"{out}: is not empty and holds no earlier {what} ({marker}); not writing into it; "
+                         f"give another folder, or --force to write there")
 
 
 class ExportFolder:
@@ -276,7 +289,7 @@ class ExportFolder:
             self.out.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise WriteError(describe_os_error(e, self.out, name_path=True) + ": cannot create the folder; "
-                             "give another --out") from None
+                             f"{os_remedy(e)}") from None
         self._lock = Lock(self.mark, wait=False, what=f"{self.fmt} export")
         self._lock.__enter__()
         try:
@@ -354,7 +367,8 @@ class Lock:
             try:
                 fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
             except OSError as e:
-                raise WriteError(describe_os_error(e, self.path) + f": cannot write in {self.path.parent}") from None
+                raise WriteError(f"{self.target}: cannot write in {self.path.parent} ({describe_os_error(e, self.path)}); "
+                                 "write elsewhere") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:

@@ -82,12 +82,12 @@ def decode(data: bytes, encoding: str) -> bytes:
     try:
         name = codecs.lookup(encoding).name
     except LookupError:
-        raise IntakeError(f"unknown encoding {encoding!r} (give e.g. cp1251, koi8-r, utf-8)") from None
+        raise IntakeError(f"unknown encoding {encoding!r}; give one Python knows, e.g. cp1251, koi8-r, utf-8") from None
     try:
         text = data.decode(name)
     except UnicodeDecodeError as e:
         raise IntakeError(f"cannot read as {encoding} (byte {data[e.start]:#04x} at offset {e.start} "
-                          f"is no {encoding} character)") from None
+                          f"is no {encoding} character); give the file's own encoding") from None
     if name not in _UTF8_NAMES and any(b > 0x7F for b in data):
         try:
             data.decode("utf-8")
@@ -98,7 +98,7 @@ def decode(data: bytes, encoding: str) -> bytes:
                               f"(«{text.strip()[:20]}…»); leave out --encoding")
     sample = mojibake(text)
     if sample is not None:
-        raise IntakeError(f"read as {encoding} the text is mojibake («{sample}»): give the file's own "
+        raise IntakeError(f"read as {encoding} the text is mojibake («{sample}»); give the file's own "
                           "encoding (cp1251, koi8-r, utf-8)")
     return text.encode("utf-8")
 
@@ -220,5 +220,5 @@ def html_text(text: str, suffix: str = "") -> str:
                           "cannot be told apart by line; save it as plain text (a browser's «Save as… Text») "
                           "and add that")
     if not filled:
-        raise IntakeError("an HTML page without text")
+        raise IntakeError("an HTML page without text; give the page that holds the rules")
     return "\n".join(out)

@@ -46,8 +46,9 @@ def test_find_says_what_the_catalogues_call_the_query_when_no_game_found_is_it(d
     assert "note: KPatience (uk) «Косинка» is Freecell, none of 003-4, 004-024" in r.stderr
     r = CliRunner().invoke(app, ["find", "Вільна комірка", "--db", db])
     assert r.exit_code == 1
-    assert r.output.strip() == ("error: no game matches 'Вільна комірка' (in the catalogues: Aisleriot (uk) "
-                                "«Вільна комірка» is Freecell, no game of this knowledge base)")
+    assert r.output.strip() == (f"error: {db}: no game matches 'Вільна комірка' (in the catalogues: Aisleriot (uk) "
+                                "«Вільна комірка» is Freecell, no game of this knowledge base); try part of the name, or "
+                                "see `pasyans list`")
     r = CliRunner().invoke(app, ["find", "Паук", "--db", db])
     assert r.exit_code == 0 and "note:" not in r.output and r.stdout.startswith("004-095")
 
@@ -61,7 +62,8 @@ def test_find_by_pysolfc_number(db):
     assert [m["id"] for m in json.loads(r.stdout)] == ["002-2", "004-052"]
     r = CliRunner().invoke(app, ["find", "PySolFC #1", "--db", db])
     assert r.exit_code == 1 and r.output.strip() == (
-        "error: no game matches 'PySolFC #1' (in the catalogues: PySolFC #1 is Gypsy, no game of this knowledge base)")
+        f"error: {db}: no game matches 'PySolFC #1' (in the catalogues: PySolFC #1 is Gypsy, no game of this knowledge "
+        "base); try part of the name, or see `pasyans list`")
 
 
 def test_a_real_match_is_no_guess(db):
@@ -168,7 +170,8 @@ def test_replay_names_both_missing_files(built_kb, tmp_path):
     """TESTER7/8: `replay Гольф --deal nosuch --solution nosuch2` named only the second file."""
     deal, sol = tmp_path / "nosuch", tmp_path / "nosuch2"
     r = CliRunner().invoke(app, ["replay", "Гольф", "--deal", str(deal), "--solution", str(sol), "--db", str(built_kb[0])])
-    assert r.exit_code == 1 and r.output.strip() == f"error: {deal}: file not found; {sol}: file not found", r.output
+    assert r.exit_code == 1 and r.output.strip() == (f"error: {deal}: file not found; check the path; {sol}: file not "
+                                                     "found; check the path"), r.output
 
 
 def test_ctrl_c_of_export_says_what_it_left(built_kb, tmp_path, monkeypatch):

@@ -79,10 +79,10 @@ def test_failed_build_leaves_the_existing_knowledge_base_untouched(tmp_path):
 
 
 @pytest.mark.parametrize("manifest, says", [
-    ({"sources": 5}, "'sources' must be a non-empty list"),
-    ({"sources": []}, "'sources' must be a non-empty list"),
+    ({"sources": 5}, "'sources' is not a non-empty list; correct it"),
+    ({"sources": []}, "'sources' is not a non-empty list; correct it"),
     ({"sources": ["x"]}, "source #1: expected an object"),
-    ({"sources": [{"id": "9", "file": None, "language": "ru"}]}, "'file' must be a non-empty string"),
+    ({"sources": [{"id": "9", "file": None, "language": "ru"}]}, "'file' is not a non-empty string; give it as text"),
     ({"sources": [{"id": "9", "file": "../../etc/passwd", "language": "ru"}]}, "plain file name"),
     ({"sources": [{"id": "9", "file": "a.txt", "language": "xx"}]}, "language 'xx' is not one of ru, uk"),
     ({"sources": [{"id": "9", "file": "a.txt", "language": "ru", "segmenter": "zzz"}]}, "segmenter 'zzz'"),

@@ -93,7 +93,7 @@ def test_an_html_export_stopped_by_a_full_disk_is_finished_and_its_stale_pages_r
     r = CliRunner().invoke(app, ["export", "--format", "html", "--out", str(out), "--db", db])
     fourth = out / calls[1 + 3].name.split(TEMP_MARK)[0]  # (the mark, saved again on the way out, fails too)
     assert r.exit_code == 1 and r.output.strip() == (f"error: {fourth}: no space left on the device (nothing written; "
-                                                     "the file is as it was)")
+                                                     "the file is as it was); free some space, or write elsewhere")
     assert json.loads(ExportFolder.mark_of(out, "html").read_text("utf-8"))["state"] == "unfinished"
     assert len(_pages(out, "html")) == 2 + 3  # mine, the stale page, three new pages
 
@@ -111,7 +111,7 @@ def test_a_folder_of_someone_elses_files_is_still_refused(built_kb, tmp_path):
     r = CliRunner().invoke(app, ["export", "--format", "markdown", "--out", str(out), "--db", str(built_kb[0])])
     assert r.exit_code == 1
     assert r.output.strip() == (f"error: {out}: is not empty and holds no earlier markdown export (index.md); not "
-                                "writing into it (give another folder, or --force to write there)")
+                                "writing into it; give another folder, or --force to write there")
     assert (out / "004-004.md").read_text("utf-8") == "a letter" and len(list(out.iterdir())) == 1
     # an html export's mark makes no markdown export of the folder
     ExportFolder.mark_of(out, "html").write_text('{"format": "html", "state": "complete", "files": []}', "utf-8")

@@ -39,7 +39,7 @@ def test_export_onto_the_knowledge_base_it_reads_is_refused(small_kb, tmp_path):
 
 def test_export_over_another_knowledge_base_needs_force(small_kb, tmp_path):  # noqa: F811
     other = _copy(small_kb, tmp_path, "other.db")
-    assert "is a SQLite database (a knowledge base?); not overwriting it (give --force" in one_line(
+    assert "is a SQLite database (a knowledge base?); not overwriting it; give another --out, or --force" in one_line(
         ["export", "--db", str(small_kb), "--out", str(other)], 1)
 
 
@@ -127,7 +127,7 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_read(tmp_path):
     with open(d / "t.txt", "wb") as fh:
         fh.truncate(MAX_FILE_BYTES + 1)  # sparse: nothing read, the size alone decides
     line = one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1)
-    assert line == (f"error: {d / 't.txt'}: file is 4.0 MB; pasyans reads corpus files of at most 4 MB: "
+    assert line == (f"error: {d / 't.txt'}: file is 4.0 MB; pasyans reads corpus files of at most 4 MB; "
                     f"split it into several files")
 
 
@@ -142,14 +142,15 @@ def test_too_many_characters_for_one_text_are_refused(tmp_path):
 def test_a_bad_byte_names_the_line(tmp_path):
     d = _corpus(tmp_path, None)
     (d / "t.txt").write_bytes("Тузы.\nДамы.\n".encode() + b"\xff\n")
-    assert one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1) == \
-        f"error: {d / 't.txt'}:3: not UTF-8 text (bad byte at offset 20)"
+    assert one_line(["build", "--corpus", str(d), "--db", str(tmp_path / "k.db")], 1) == (
+        f"error: {d / 't.txt'}:3: not UTF-8 text (bad byte at offset 20); save it as UTF-8 (`pasyans add --encoding "
+        f"cp1251` reads a Windows Cyrillic file)")
 
 
 @pytest.mark.parametrize("field, value, says", [
     ("orthography", "old", "orthography 'old' is not one of modern, pre-reform"),
     ("kind", "x", "kind 'x' is not one of article, book, manual"),
-    ("title", 5, "'title' must be a non-empty string"),
+    ("title", 5, "'title' is not a non-empty string; give it as text"),
 ])
 def test_manifest_fields_are_validated_by_the_schema(tmp_path, field, value, says):
     d = _corpus(tmp_path, "Тузы.\n", **{field: value})
@@ -161,7 +162,7 @@ def test_a_corpus_with_few_games_does_not_replace_a_bigger_knowledge_base(small_
     before = db.read_bytes()
     d = _corpus(tmp_path, "просто текст без игр\n")
     line = one_line(["build", "--corpus", str(d), "--db", str(db), "-q"], 1)
-    assert "this build found 1 games, the knowledge base it would replace has 3; kept the old one" in line
+    assert "this build found 1 games, the knowledge base it would replace has 3 (kept the old one); check the corpus" in line
     assert db.read_bytes() == before
 
 
@@ -176,15 +177,15 @@ def test_the_build_refuses_to_write_onto_its_corpus(tmp_path):
 def test_an_empty_query_is_a_bad_argument(small_kb):  # noqa: F811
     for cmd in ("find", "search"):
         for q in ("", "   "):
-            assert one_line([cmd, q, "--db", str(small_kb)], 2) == "error: empty query"
-            assert one_line([cmd, q, "--db", str(small_kb), "--json"], 2) == "error: empty query"
+            assert one_line([cmd, q, "--db", str(small_kb)], 2) == "error: empty query; give a name or words"
+            assert one_line([cmd, q, "--db", str(small_kb), "--json"], 2) == "error: empty query; give a name or words"
     for cmd in ("show", "verify"):  # a game named by nothing
-        assert one_line([cmd, "  ", "--db", str(small_kb)], 2) == "error: empty query"
+        assert one_line([cmd, "  ", "--db", str(small_kb)], 2) == "error: empty query; give a name or words"
 
 
 def test_a_bad_export_option_value_exits_2(small_kb, tmp_path):  # noqa: F811
     assert one_line(["export", "--format", "html", "--cards", "xx", "--out", str(tmp_path / "h"),
-                     "--db", str(small_kb)], 2) == "error: --cards 'xx': give ru (Д♥) or en (♥Q)"
+                     "--db", str(small_kb)], 2) == "error: --cards 'xx' is no card convention; give ru (Д♥) or en (♥Q)"
     assert "unknown export format 'pdf'" in one_line(["export", "--format", "pdf", "--db", str(small_kb)], 2)
     assert not (tmp_path / "h").exists()
 
@@ -195,7 +196,7 @@ def test_add_of_a_folder_says_it_is_a_folder(tmp_path):
     (texts / "a.txt").write_text("Пасьянс «Проба»\n\nКарты раскладывают в четыре ряда.\n", "utf-8")
     corpus = tmp_path / "corpus"
     assert one_line(["add", str(texts), "--corpus", str(corpus)], 1) == (
-        f"error: {texts} is a folder: give the text files in it")
+        f"error: {texts}: is a folder; give the text files in it")
     assert not corpus.exists()
 
 
@@ -445,13 +446,13 @@ def test_a_link_as_out_is_written_through_and_judged_by_its_target(small_kb, tmp
 
 def test_a_long_name_is_cut_in_the_error_line(small_kb):  # noqa: F811
     """A 5,000-letter name was echoed whole (a 300-character cut of it): the name is cut in its
-    middle, and the line, «error: » included, keeps to 200 characters and says the rest."""
-    LINE_LIMIT = 200
+    middle, and the line, «error: » included, keeps to 300 characters and says the rest (what to do)."""
+    from pasyans.edge import LINE_LIMIT
 
     name = "ж" * 5000
     line = one_line(["show", name, "--db", str(small_kb)], 1)
-    assert len(line) <= LINE_LIMIT and line.startswith("error: no game matches 'жжж") and "…" in line
-    assert line.endswith("жж'")
+    assert len(line) <= LINE_LIMIT and line.startswith(f"error: {small_kb}: no game matches 'жжж") and "…" in line
+    assert line.endswith("жж'; try part of the name, or see `pasyans list`")
     line = one_line(["list", "--source", name, "--db", str(small_kb)], 1)
     assert len(line) <= LINE_LIMIT and "…" in line
     assert len(one_line([name], 2)) <= LINE_LIMIT
