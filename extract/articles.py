@@ -279,11 +279,14 @@ def _classify(source: Source) -> list[Line]:
         if a.kind == b.kind == "heading" and _fold_name(a.name) == _fold_name(b.name):
             # «Королівський двір (пасьянс)» / «Королівський двір» (an infobox's caption): the title printed
             # again is no new game, and no text of it (kept out of every game, listed as furniture)
+            if a.frame is not None and b.frame is None:
+                a.kind = "doc-title"  # «Вільна комірка: приклад гри» over «Вільна комірка (FreeCell)»: the page's title
+                continue
             b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
     _entries(nonblank, lang)
     _lead_ins(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
-    _structure(nonblank)
+    _structure(nonblank, lang)
     return lines
 
 
@@ -458,7 +461,7 @@ def _option_line(nonblank: list[Line], k: int) -> bool:
             and nxt.text[-1:] in ".!?…" and len(nxt.text) > len(ln.text))
 
 
-def _structure(nonblank: list[Line]) -> None:
+def _structure(nonblank: list[Line], lang: str) -> None:
     """Decide, in place, which headings open games and which are sub-headings of a game's section
     (see the module doc, «Game or sub-heading»)."""
     game: Line | None = None
@@ -490,7 +493,14 @@ def _structure(nonblank: list[Line]) -> None:
         if (parent := _variant_parent(nonblank, k)) is not None:
             ln.parent = parent  # «Вегас» / «Это вариант «Клондайка»: …»: a variant of Клондайк, not a topic of the game above
             continue
-        if game is not None and _sub_heading(ln, game, seen, nonblank, k):
+        if game is not None and ln.frame is None and not QUOTE_RE.search(ln.text) and len(words(ln.name or "")) > 1 \
+                and hd.section_label(words(ln.name)[0], lang) is not None:
+            ln.kind = "subheading"  # «Правила из буклета» under «Осада»: a label's word and more, a topic of the game
+            continue
+        if game is not None and _sub_heading(ln, game, seen, nonblank, k) and not (
+                under != "variants" and k + 1 < len(nonblank) and nonblank[k + 1].kind == "prose"
+                and hd.states_pack(nonblank[k + 1].text, lang)    # «Осада» / «Берут одну колоду …»: a game,
+                and hd.section_label((words(ln.name or "") or [""])[0], lang) is None):   # «Правила из буклета» a topic
             if _names_variant(ln, game):
                 ln.parent = game  # «Паук (одна масть)» under «Паук»: a variant of it, not a topic
                 continue

@@ -207,6 +207,20 @@ def paragraph_title(s: str) -> str | None:
     return _unquote(hit.group("name")) if hit else None
 
 
+def states_pack(s: str, lang: str) -> bool:
+    """Whether the first sentence of ``s`` states the pack a game is played with (``game_openers`` of
+    ``heading_shapes.json``): «Берут одну колоду в 52 карты.» — a word for the pack and a count."""
+    first = re.split(r"(?<=[.!?…])\s+", s.strip(), maxsplit=1)[0]
+    go = shapes()["game_openers"]
+    lemmas = [morph.lemma(w, lang) for w in words(first)]
+    # the count before the pack («одну колоду», «две колоды»), or a number of cards after it («колоду в 52 карты»)
+    for i, lem in enumerate(lemmas):
+        if lem in go["pack_lemmas"]:
+            before = lemmas[max(0, i - 2):i]
+            return any(x in go["count_lemmas"] for x in before) or bool(re.search(r"\b\d{2}\b", first))
+    return False
+
+
 def same_words(a: str, b: str, lang: str) -> bool:
     """Whether two names are the same words up to case, ё and inflection: word by word the same lemma, or
     one word the other with an ending of up to two letters (a name the dictionary does not know: «Клондайка»
@@ -402,12 +416,13 @@ def setext_level(s: str) -> int | None:
 # -- the title itself ----------------------------------------------------------------------------
 
 def _is_verbal(w: str, lang: str) -> bool:
-    """Whether a *known* word's best parse is a verb form (an unknown word — «Бисли», «Вегас» — is
-    a name: pymorphy3 only guesses its part of speech from its ending)."""
+    """Whether a *known* word reads as a verb form in most of its parses' weight (an unknown word — «Бисли»,
+    «Вегас» — is a name: pymorphy3 only guesses its part of speech from its ending)."""
     if not morph.is_known(w, lang):
         return False
-    p = morph.parse(w, lang)
-    return p is not None and p.tag.POS in _HEADING_BAD_POS
+    ps = morph.parses(w, lang)
+    # most of the parses' weight, not the best parse: «ДАМ» (дать 0.42, дама 0.58) is the ladies' word in «ВОСЕМЬ ДАМ»
+    return bool(ps) and sum(p.score for p in ps if p.tag.POS in _HEADING_BAD_POS) > 0.5 * sum(p.score for p in ps)
 
 
 _LIST_ITEM_RE = re.compile(r"^[•▪◦‣∙●○■□◆◇►▸✓✔]\s*\S|^[-*+]\s+\S")
@@ -438,8 +453,8 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     ws = words(s)
     if not ws or len(ws) > 8:
         return None
-    if not layout and any(_is_verbal(w, lang) for w in ws):
-        return None
+    if not layout and any(_is_verbal(w, lang) for w in words(QUOTE_RE.sub(" ", s))):
+        return None  # a verb outside the quotes («Раскладываем …»); a quoted name's words are a name
     letters = [c for c in s if c.isalpha() and c not in "ђѣ"]
     if len(letters) >= 3 and all(c.isupper() for c in letters):
         return "caps" if s[-1] not in ",;:" else None

@@ -53,6 +53,9 @@ def speech_start(s: str) -> int | None:
     """The offset of the speech after a speaker label opening ``s`` («ДИКТОР: А теперь …» → 8),
     else ``None``. Whether the label is rather a section label («Правила: …») is the caller's to check."""
     m = table()["speakers"]["re"].match(s)
+    if m and any(morph.lemma(w.lower().removesuffix("ъ"), lg) in hd.shapes()["genre_names"]["lemmas"]
+                 for w in words(m.group("who")) for lg in ("ru", "uk")):
+        return None   # «ПАСЬЯНСЪ: «МАРІЯ».»: the genre word before a colon names a game, no speaker
     return m.end() if m else None
 
 

@@ -136,6 +136,22 @@ def _inflect(word: str, lang: str) -> set[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _abbreviations() -> dict[str, dict]:
+    """``abbreviations`` of ``pasyans/data/name_words.json``: folded abbreviation → its row."""
+    from importlib import resources
+
+    data = json.loads(resources.files("pasyans").joinpath("data/name_words.json").read_text("utf-8"))
+    return {row["abbr"]: row for row in data.get("abbreviations", {}).get("rows", [])}
+
+
+def _abbreviated(name: str) -> dict[str, dict]:
+    """The abbreviations a name prints with their full stop («Св.» in «… Св. Елены»): folded word → row."""
+    table = _abbreviations()
+    return {fold(m.group(1)): table[fold(m.group(1))] for m in re.finditer(r"(?<![\w])([^\W\d_]{2,4})\.", name)
+            if fold(m.group(1)) in table}
+
+
 def name_row(game: str, name: str, kind: str, language: str, source: str | None = None) -> dict | None:
     """One row of the ``names`` table for ``name`` of ``game`` (``None`` when it folds to nothing).
 
@@ -153,8 +169,12 @@ def name_row(game: str, name: str, kind: str, language: str, source: str | None 
         written = _WORD.findall(name.lower().replace("'", "").replace("’", "").replace("ʼ", ""))
         if len(written) == len(words):
             words = written
+    short = _abbreviated(name)
     for i, w in enumerate(words):
         forms.extend(f"{i}:{x}" for x in sorted(_forms(w, language)))
+        if w in short:   # «Св.» is also «Святой» in every form: «… на острове Святой Елены» finds «… Св. Елены»
+            whole = short[w]["uk" if language == "uk" else "ru"]
+            forms.extend(f"{i}:{x}" for x in sorted(_forms(whole, language)))
     row = {"game": game, "name": name, "kind": kind, "language": language, "folded": f,
            "forms": " ".join(forms)}
     if source is not None:

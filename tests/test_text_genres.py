@@ -206,3 +206,53 @@ def test_a_puzzle_page_keeps_its_crossword_and_answers_out_of_games():
     assert [(x.game.name, x.game.lines) for x in seg.games] == [("Гольф", [(8, 9)])]
     kinds = {f.lines: f.message.split(",")[0] for f in seg.findings if f.kind == "not-a-game"}
     assert kinds[(3, 5)] == "other puzzles" and kinds[(11, 12)] == "other puzzles"
+
+
+def test_an_abbreviated_word_of_a_name_is_found_by_the_whole_word():
+    import sqlite3
+
+    from pasyans.kb.names import find, form_rows, name_row
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE games (id TEXT PRIMARY KEY, name TEXT, source TEXT, lines TEXT)")
+    conn.execute("CREATE TABLE names (id INTEGER PRIMARY KEY, game TEXT, name TEXT, kind TEXT, language TEXT, "
+                 "folded TEXT, forms TEXT, source TEXT)")
+    conn.execute("CREATE TABLE name_forms (form TEXT, name INTEGER, word INTEGER, how TEXT)")
+    for i, (game, name) in enumerate([("006-3", "Наполеонъ на островѣ Св. Елены"), ("006-1", "Косынка")], 1):
+        conn.execute("INSERT INTO games VALUES (?, ?, '006', '[[1, 5]]')", (game, name))
+        r = name_row(game, name, "title", "ru")
+        conn.execute("INSERT INTO names VALUES (?, ?, ?, ?, ?, ?, ?, NULL)",
+                     (i, r["game"], r["name"], r["kind"], r["language"], r["folded"], r["forms"]))
+    conn.executemany("INSERT INTO name_forms VALUES (?, ?, ?, ?)",
+                     list(form_rows(conn.execute("SELECT id, forms FROM names").fetchall())))
+    [hit] = find(conn, "Наполеон на острове Святой Елены")
+    assert hit.game == "006-3" and not hit.guess and "Св. Елены" in hit.why
+
+
+def test_the_genre_word_before_a_colon_is_no_speaker_and_a_page_title_over_the_game_heads_nothing():
+    seg = segment_source(_source("Сборник\n\nПАСЬЯНСЪ: «МАРІЯ».\n\nОдна колода в 52 карты. Тузы выкладывают в ряд.\n\n"
+                                 "Пасьянс «Гольф»\n\nОдна колода в 52 карты. На тузы кладут карты той же масти.\n"))
+    assert [g.game.name for g in seg.games] == ["Марія", "Гольф"]
+    uk = segment_source(_source("Вільна комірка: приклад гри\n\nВільна комірка (FreeCell)\n\nОдна колода в 52 карти. "
+                                "Усі карти викладають відкритими у вісім стовпчиків.\n", "uk"))
+    assert [(g.game.name, [a.name for a in g.game.aliases]) for g in uk.games] == [("Вільна комірка", ["FreeCell"])]
+    assert any(f.lines == (1, 1) and f.message.startswith("document title") for f in uk.findings)
+
+
+def test_a_plain_heading_whose_text_states_its_pack_is_a_game_not_a_topic_of_the_one_above():
+    text = ("Три пасьянса\n\nГодинник\n\nПравила\n\nКарти викладають у тринадцять купок по чотири карти.\n\n"
+            "Осада\n\nБерут одну колоду в 52 карты. Четыре туза выкладывают в середину.\n\n"
+            "Правила из буклета\n\nИграют одной колодой. Тузы кладут в ряд.\n")
+    seg = segment_source(_source(text))
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Годинник", [(3, 7)]), ("Осада", [(9, 15)])]
+    assert ("topic", 13) in [(s.kind, s.lines[0]) for s in seg.games[1].game.sections]   # «Правила из …»: a topic
+
+
+@pytest.mark.parametrize("line", hd.shapes()["game_openers"]["examples"])
+def test_sentences_that_state_the_pack(line):
+    assert hd.states_pack(line, _lang(line))
+
+
+@pytest.mark.parametrize("line", hd.shapes()["game_openers"]["not"])
+def test_sentences_that_state_no_pack(line):
+    assert not hd.states_pack(line, "ru")
