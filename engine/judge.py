@@ -533,14 +533,9 @@ class Judge:
             if pos.where(c) is not None:
                 continue
             if place == "played":
-                fits = []
-                for t in sorted(pos.tops(), key=str):
-                    m = Move([c], "foundation", "", (0, 0), kind="to_foundation", to_card=t)
-                    v = self.check(m)
-                    if v.verdict == "legal" and not v.assumed:
-                        fits.append(m)
-                if len(fits) == 1:
-                    self.play(fits[0], 0)
+                fit = self.played(c)
+                if fit is not None:
+                    self.play(fit, 0)
                     pos.how[c] = "played"
                 continue
             if place == "foundation":
@@ -548,6 +543,20 @@ class Judge:
                 pos.how[c] = "shown"
             elif place in ("waste", "reserve", "cell"):
                 pos.put(c, "cell" if place != "waste" else "waste", None, 0)
+
+
+    def played(self, c: Card, move: Move | None = None) -> Move | None:
+        """The move onto the one foundation that takes ``c`` on a card shown there with nothing assumed
+        (a card said to be played, the text not saying where: «позволит сыграть ♦6»), or ``None`` when
+        none or several do. ``move``: the play move it stands for (its raw words and lines are kept)."""
+        fits = []
+        for t in sorted(self.pos.tops(), key=str):
+            m = Move([c], "foundation", move.raw if move else "", move.lines if move else (0, 0),
+                     kind="to_foundation", to_card=t, flags=set(move.flags or ()) if move else set())
+            v = self.check(m)
+            if v.verdict == "legal" and not v.assumed:
+                fits.append(m)
+        return fits[0] if len(fits) == 1 else None
 
 
 def _same(a: Move, b: Move) -> bool:
@@ -617,6 +626,9 @@ def check_moves(moves: list[Move], spec, position: Position | None = None) -> li
             judge = Judge(before[2].copy())      # «а ♣2 — ♣3 или, если угодно, ♣3 покрывает ♣2»: instead of it
         for j_ in {id(x): x for x in (main, judge)}.values():
             j_.show(m.shown)
+        if m.kind == "play" and m.to is None and m.card is not None:
+            # «позволит сыграть ♦6»: played, the text not saying where — the one foundation that takes it
+            m = judge.played(m.card, m) or m
         v = judge.check(m)
         if judge is not main and judge is not hypo:
             v.context["instead-of"] = before[0]

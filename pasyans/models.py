@@ -66,7 +66,8 @@ class Move:
     (a move the text reports as already made, «♠Т, ♣Т и ♦К помещены в базовый ряд»), ``and-so-on``
     (the text follows the move with «и т. д.», «и так далее», «і так далі»: moves are left out after
     it, so later facts of the position may have changed). ``kind``:
-    ``build``, ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``discard`` (the cards
+    ``build``, ``to_foundation``, ``to_space``, ``sequence``, ``deal``, ``play`` (a card played, the text
+    does not say where: «позволит сыграть ♦6»; ``to`` is ``None``), ``discard`` (the cards
     leave play: ``to`` is ``None``; a pair or group leaving together is one move whose ``cards``
     are all of them, ``to_card`` the card paired with the first, if any), ``other``.
     """

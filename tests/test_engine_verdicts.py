@@ -203,13 +203,18 @@ def test_brook_removal_by_the_rule_of_line_9(kb):
 
 def test_cards_played_before_are_on_their_foundation(kb):
     """004 7395–7397: «Это позволит сыграть ♦6, затем ♦8 с левого фланга … Теперь ♦10 можно покрыть ♦8»:
-    ♦8 followed ♦6 on the foundation topped by ♦4 (put on ♦2 at 7394)."""
+    ♦6 and ♦8 are played (no place said) on the one foundation that takes each — the one topped by ♦4 (put
+    on ♦2 at 7394) — and ♦10 goes on ♦8 there."""
+    played = kb.execute("SELECT card, verdict FROM moves WHERE raw LIKE ? ORDER BY id",
+                        ("%сыграть ♦6%",)).fetchall() + kb.execute(
+        "SELECT card, verdict FROM moves WHERE raw LIKE ? ORDER BY id", ("%затем ♦8 с левого фланга%",)).fetchall()
+    assert played == [("6D", "legal"), ("8D", "legal")]
     rows = kb.execute("SELECT verdict, detail FROM moves WHERE raw LIKE ? AND first_line = 7397",
                       ("%♦10 можно покрыть ♦8%",)).fetchall()
     assert len(rows) == 1
     v, d = rows[0][0], json.loads(rows[0][1])
     shown = [c for c in d["checks"] if c["rule"] == "foundations: earlier play"]
-    assert v == "legal" and shown[0]["cards"] == ["TD", "8D"] and shown[0]["detail"]["how"] == "played"
+    assert v == "legal" and shown[0]["cards"] == ["TD", "8D"] and shown[0]["detail"]["how"] == "moved"
 
 
 def test_rule_restated_in_an_example_is_not_a_move(kb):

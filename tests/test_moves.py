@@ -330,18 +330,19 @@ def test_moves_reported_as_made_and_positions_described():
 
 
 def test_cards_played_without_a_place():
-    """004 7393–7397: «сыграть ♦6, затем ♦8 с левого фланга» plays cards, where to is not said."""
-    from pasyans.extract.moves import shown_before
-
+    """004 7393–7397: «сыграть ♦6, затем ♦8 с левого фланга» plays cards, where to is not said: moves of kind
+    ``play`` with no destination (the book's annotations, book_moves_sample2 «Королевский котильон»)."""
     t = ("Это позволит сыграть ♦6, затем ♦8 с левого фланга, высвобождая ♠7. Теперь ♦10 можно покрыть ♦8.")
     r = parse_moves(t, "004", "symbol", "ru")
-    assert [(m.card, m.to) for m in r.moves] == [(C("TD"), "8D")]
-    assert shown_before(r.moves[0].note) == [(C("6D"), "played"), (C("8D"), "played")]
+    assert [(m.card, m.to, m.kind) for m in r.moves] == [(C("6D"), None, "play"), (C("8D"), None, "play"),
+                                                         (C("TD"), "8D", "build")]
+    assert [m.lines for m in r.moves[:2]] == [(1, 1), (1, 1)] and "unused-position" not in [f.kind for f in r.findings]
 
 
 def test_unused_position_is_a_finding():
-    r = parse_moves("Это позволит сыграть ♦6.", "004", "symbol", "ru")
+    r = parse_moves("В свободной ячейке лежит ♥4.", "004", "symbol", "ru")
     assert r.moves == [] and [f.kind for f in r.findings] == ["unused-position"]
+    assert "4H cell" in r.findings[0].message
 
 
 def test_card_from_and_onto_places_is_not_the_mover():

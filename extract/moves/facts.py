@@ -9,8 +9,8 @@ from pasyans.cards import Card
 
 SHOWN_NOTE = "shown before this move: "
 """Prefix of a :class:`~pasyans.models.Move` note listing cards a described position puts in a
-place («♥А и ♠К вынесены … в базовый ряд») or plays without a place («сыграть ♦6»: ``played``), as
-``"AH foundation, KS foundation, 6D played"`` — not moves,
+place («♥А и ♠К вынесены … в базовый ряд»), as ``"AH foundation, KS foundation"`` (``played``: said to be
+played, not where) — not moves,
 but what the engine may take as shown (see :func:`shown_before`)."""
 
 

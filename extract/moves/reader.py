@@ -340,16 +340,19 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if verb_i is not None and any("UNTIL" in el.cues for el in cl[:verb_i]):
             return None  # «подождать, пока не будет выложена другая ♠3»: what is waited for, not a move
         played = next((i for i, el in enumerate(cl) if el.kind == "word" and el.lemma in PLAY), None)
-        if played is None and verb_i is None and self.playing and cl[0].kind == "word" and "NEXT" in cl[0].cues:
-            played = 0   # «…, затем ♦8 с левого фланга»: the play goes on
+        lead = next((el for el in cl if not (el.kind == "word" and el.low in LIST | STRONG)), None)
+        if played is None and verb_i is None and self.playing and lead is not None and lead.kind == "word" \
+                and "NEXT" in lead.cues:
+            played = cl.index(lead)   # «…, затем ♦8 с левого фланга», «…, а затем ♣5»: the play goes on
         self.playing = False
         if verb_i is None and played is not None and "prohibited" not in flags and "conditional" not in flags:
-            # «Это позволит сыграть ♦6, затем ♦8 с левого фланга»: cards played, where to not said;
-            # passed on as shown (played) — not moves, which would need a destination
-            cards = [el.tok.card for k, el in enumerate(cl) if k > played and el.kind == "card" and el.tok.card.suit
-                     and not (cl[k - 1].kind == "word" and cl[k - 1].low in ON | INTO | FROM)]
-            if cards:
-                self.shown.extend(f"{c.format()} played" for c in cards)
+            # «Это позволит сыграть ♦6, затем ♦8 с левого фланга»: cards played, where to not said — moves of
+            # kind ``play`` with no destination (the engine plays each on the one foundation that takes it)
+            toks = [el.tok for k, el in enumerate(cl) if k > played and el.kind == "card" and el.tok.card.suit
+                    and not (cl[k - 1].kind == "word" and cl[k - 1].low in ON | INTO | FROM)]
+            if toks:
+                for t in toks:
+                    self.move(cl, [t], kind="play", flags=flags, notes=["played: the text does not say where"])
                 self.playing = True
                 return None
         if self._first_laid(cl, groups, flags):
