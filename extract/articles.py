@@ -306,19 +306,21 @@ def _entries(nonblank: list[Line], lang: str) -> None:
     """In place: under a heading that speaks of patiences in the plural («Пасьянсы от А до Я»), a run
     of paragraphs each opening with a short name («Тринадцать. Раскладывают …»; at least ``min_run``
     in a row, :func:`~pasyans.extract.headings.entry_lead`) is a list of games: each paragraph is a
-    heading line of its game (the whole line stays its text)."""
-    run: list[tuple[Line, str]] = []
+    heading line of its game (the whole line stays its text); so is each item of a bulleted list there
+    («• «Косынка» (англ. Klondike) — семь стопок …»)."""
+    run: list[tuple[Line, str, int]] = []
     under = False
     for ln in nonblank + [None]:
-        lead = hd.entry_lead(ln.text, lang) if ln is not None and under and ln.kind == "prose" else None
+        at = hd.bullet_end(ln.text) if ln is not None else 0   # «• «Гольф» — семь рядов …»: an item of a bulleted list
+        lead = hd.entry_lead(ln.text[at:], lang) if ln is not None and under and ln.kind == "prose" else None
         if lead is not None:
-            run.append((ln, lead[0]))
+            run.append((ln, lead[0], at))
             continue
         if len(run) >= hd.shapes()["entry_leads"]["min_run"]:
-            for e, title in run:
+            for e, title, at in run:
                 _heading(e, e.text, hd.Marks("none", 20, None, None, title, 0), hd.title_shape(title, lang), lang)
-                e.frame, e.rest_offset = "entry", len(title)  # an entry of a list of games: the list is its evidence
-                e.printed = e.raw.strip()[: len(title)] if len(e.raw.strip()) == len(e.text) else title
+                e.frame, e.rest_offset = "entry", at + len(title)  # an entry of a list of games: the list is its evidence
+                e.printed = e.raw.strip()[at: at + len(title)] if len(e.raw.strip()) == len(e.text) else title
         run = []
         if ln is not None and ln.kind in ("heading", "group-heading", "doc-title", "part"):
             under = _plural_patience(hd.marks(ln.text).rest, lang)

@@ -428,6 +428,12 @@ def _is_verbal(w: str, lang: str) -> bool:
 _LIST_ITEM_RE = re.compile(r"^[•▪◦‣∙●○■□◆◇►▸✓✔]\s*\S|^[-*+]\s+\S")
 """A line of a bulleted list (a slide's points, a Markdown list): «• Одна колода, 52 карты», «- Тузы на базу»."""
 
+def bullet_end(s: str) -> int:
+    """Where the text of a bulleted line starts after its bullet («• «Гольф» — …» → 2); 0 for a line without one."""
+    m = re.match(r"^(?:[•▪◦‣∙●○■□◆◇►▸✓✔]|[-*+](?=\s))\s*", s)
+    return m.end() if m else 0
+
+
 _REMARK_PAREN_RE = re.compile(r"\s*\((?=[\d\W]|[a-zа-яёіїєґ])[^()]{2,100}\)\s*$")
 """A final parenthesis that opens with a digit, a sign or a small letter: a remark after a quoted name, no part of the title's length."""
 

@@ -256,3 +256,10 @@ def test_sentences_that_state_the_pack(line):
 @pytest.mark.parametrize("line", hd.shapes()["game_openers"]["not"])
 def test_sentences_that_state_no_pack(line):
     assert not hd.states_pack(line, "ru")
+
+
+def test_a_bulleted_list_of_games_under_a_plural_heading_gives_a_game_per_item():
+    seg = segmented("seg16/ru_wiki_list.txt")
+    assert [(x.game.name, x.game.lines) for x in seg.games] == [("Косынка", [(7, 7)]), ("Гольф", [(8, 8)]), ("Часы", [(9, 9)])]
+    assert [(a.name, a.language) for a in seg.games[0].game.aliases] == [("Klondike", "en")]
+    assert any(f.message.startswith("page meta") and f.lines == (3, 3) for f in seg.findings)   # «Материал из …»
