@@ -37,6 +37,11 @@ def cue_rows() -> dict[str, tuple]:
     return {c: tuple(v) for c, v in out.items()}
 
 
+@lru_cache(maxsize=1)
+def _rows_by_id() -> dict:
+    return {row.id: row for row in rows()}
+
+
 def _fields_spoken(ctx, sent, cue: str) -> frozenset:
     """The fields a row with ``cue`` would set from ``sent``: the rows whose cue conditions (``with``,
     ``with_all``, ``without``) the sentence meets — a value the row's function did not find is the only
@@ -58,7 +63,7 @@ def unread_fields(ctx, skipped: dict[int, str]) -> dict[str, dict]:
     sentence («was not read as a rule: advice to the player», «was read as the special «swap»», «gave
     other fields only»)."""
     claimed: dict[int, set] = {}
-    by_id = {row.id: row for row in rows()}
+    by_id = _rows_by_id()
     used: dict[int, list] = {}      # sentence → the token spans of the cues whose rows made its claims
     for c in ctx.claims:
         claimed.setdefault(c.sent, set()).add(c.field)
