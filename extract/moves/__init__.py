@@ -66,7 +66,7 @@ from pasyans.models import Finding, Move
 
 from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
-from .answers import answer_of, asked, asks, compose, yes_no
+from .answers import answer_of, asked, asks, compose, ends_asking, yes_no
 from .continued import mark_and_so_on
 from .elements import clauses, elements, join_hyphenation, line_ends, range_end, sentences, table_rows
 from .destinations import GameContext, game_context
@@ -186,7 +186,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 and _answered(pending, answer_of(sent), sflags, reader, out.findings, sentence_of, n_sent):
             pending = None
             continue   # «Куди піде сімка пік? Відповідь: на вісімку чирв.»: the answer completed the move asked about
-        pending = (n_sent, [], sflags) if question else None
+        pending = (n_sent, [], sflags) if question or ends_asking(sent) else None
         first = True
         cf_before = False
         for cl, alone in clauses(sent):
@@ -220,6 +220,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 out.findings.append(finding)
             if asks_of is not None and not cf:
                 pending[1].append((cl, asks_of, made, finding))   # what the next sentence may answer
+            elif pending is not None and not question and made and not alone:
+                pending[1].append((cl, ("kept", 0, 0), made, None))   # «♠3 на ♥4 нельзя?» / «Можно: …»
             if made and (cf or question):
                 made, reader.carried = [], True
             for p in made:
@@ -262,6 +264,14 @@ def _answered(pending, answer: list, sflags: set, reader: Reader, findings: list
     q_sent, items, q_flags = pending
     done = False
     for cl, (what, i, j), protos, finding in items:
+        if what == "kept":
+            # «♠3 на ♥4 нельзя? Можно: …»: a move asked about with no question word, kept; the answer decides
+            # whether it is forbidden, and is read on (it may give moves of its own)
+            yes = yes_no(answer)
+            for p in protos if yes is not None else ():
+                (p.flags.discard if yes else p.flags.add)("prohibited")
+                p.notes.append("the answer after the question: " + ("yes" if yes else "no"))
+            continue
         if what == "yes-no":
             yes = yes_no(answer)
             if yes is None or not protos:

@@ -30,9 +30,14 @@ def asks(sent: list[El]) -> bool:
     """Whether a sentence is a question («Куда положить ♠7?», «Яку карту можна перекласти на відбій?»,
     «Чому після 2♥ не можна покласти 4♠?»): it ends with «?» and has a question word — its moves are asked
     about, not made."""
+    return ends_asking(sent) and any(el.kind == "word" and el.low in ASK for el in sent)
+
+
+def ends_asking(sent: list[El]) -> bool:
+    """Whether a sentence ends with «?» («♠3 на ♥4 нельзя?»): with no question word its move is kept, and a
+    yes or no after it decides whether it is forbidden."""
     last = next((el for el in reversed(sent) if el.kind != "punct" or el.text in "?!."), None)
-    return last is not None and last.kind == "punct" and last.text == "?" and any(
-        el.kind == "word" and el.low in ASK for el in sent)
+    return last is not None and last.kind == "punct" and last.text == "?"
 
 
 def asked(cl: list[El]) -> tuple[str, int, int] | None:

@@ -91,9 +91,10 @@ class Forms:
             left = next((g for g in groups if g.j == d), None) or _from_between(cl, groups, d)
             tg = next((g for g in groups if g.i == d + 1), None)
             if pending and left is not None and len(left.toks) == 1 and tg is not None and len(tg.toks) == 1 and d == dashes[0]:
-                self.chain(cl, pending + left.toks, tg.toks[0], flags)
-                self.protos[-len(pending) - 1].notes.append("the list before «а … —» goes onto the same card, one on another")
-                for p in self.protos[-len(pending) - 1:]:
+                made = self.chain(cl, pending + left.toks, tg.toks[0], flags)
+                if made:
+                    made[0].notes.append("the list before «а … —» goes onto the same card, one on another")
+                for p in made:
                     p.start = min(p.start, pending[0].start)
                 done = True
                 continue
@@ -125,8 +126,9 @@ class Forms:
             if right.kind == "card" and self.ctx.prev_verb == "COVER_PASS" and left is not None and not prep:
                 # «♣Т покрывается ♣3, а ♠Т — ♠2»: the passive goes on, ♠2 onto ♠Т
                 tg = next(g for g in groups if g.i == r)
-                self.chain(cl, tg.toks, left.toks[-1], flags)
-                self.protos[-len(tg.toks)].notes.append("«Y — X» after «Y покрывается X»: X onto Y")
+                made = self.chain(cl, tg.toks, left.toks[-1], flags)
+                if made:
+                    made[0].notes.append("«Y — X» after «Y покрывается X»: X onto Y")
                 done = True
             elif right.kind == "card" and not prep and len(movers.toks) == 1 and movers.toks[0].card.suit and \
                     next(g for g in groups if g.i == r).toks[0].card == movers.toks[0].card:
@@ -217,8 +219,9 @@ class Forms:
                     self.move(cl, toks, ante[0], kind="sequence", flags=flags | {"to_by_pronoun"},
                               card_list=[c for g in groups for c in g.cards])
                 else:
-                    self.chain(cl, toks, ante[0], flags)
-                    self.protos[-len(toks)].flags.add("to_by_pronoun")
+                    made = self.chain(cl, toks, ante[0], flags)
+                    if made:   # (none when the pronoun stands for the mover itself: «♣Т покрывает его»)
+                        made[0].flags.add("to_by_pronoun")
             return
         if series_i is not None:
             tg = next((g for g in after if g.i < series_i), None)
@@ -407,8 +410,9 @@ class Forms:
             if lp.place is not None:
                 self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
             elif lp.target is not None:
-                self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
-                self.protos[-1].notes.append(_SAME_CARD)
+                made = self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
+                if made:
+                    made[-1].notes.append(_SAME_CARD)
             return
         pl = place_at(cl)
         if pl is not None:
@@ -465,8 +469,9 @@ class Forms:
                 if lp.place is not None:
                     self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
                 else:
-                    self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
-                    self.protos[-1].notes.append(_SAME_CARD)
+                    made = self.chain(cl, movers.toks, lp.movers[-1] if lp.movers else lp.target, flags, inferred=True)
+                    if made:
+                        made[-1].notes.append(_SAME_CARD)
                 return True
         if on_i is None and up_i is None:
             return self._elliptic_into(cl, groups, flags, elided)

@@ -125,13 +125,17 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             fl = set(flags) | ({"range"} if group.range else set())
             self.move(cl, group.toks, target, None, "sequence", fl, notes, card_list=group.cards)
 
-    def chain(self, cl, toks: list[CardToken], first_target: CardToken, flags=(), inferred=False):
-        """Each card onto the one before it, the first onto ``first_target``."""
-        prev = first_target
+    def chain(self, cl, toks: list[CardToken], first_target: CardToken, flags=(), inferred=False) -> list[Proto]:
+        """Each card onto the one before it, the first onto ``first_target``; returns the protos made (fewer
+        than ``toks`` when a card is a rank said in general or its own target: :meth:`move` keeps none)."""
+        prev, made = first_target, []
         for n, t in enumerate(toks):
             fl = set(flags) | ({"to_inferred"} if inferred or n else set())
-            self.move(cl, [t], prev, flags=fl)
+            p = self.move(cl, [t], prev, flags=fl)
+            if any(q is p for q in self.protos):
+                made.append(p)
             prev = t
+        return made
 
     def clause(self, cl: list[El], alone: bool, sent_flags: set, same_sentence: bool) -> list[Proto]:
         cl = pile_by_card(cl)
@@ -469,13 +473,12 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 and all(t.card.suit for g in groups for t in g.toks):
             # «…, следом 3♥ из второго столбца и 4♥ из ячейки»: the list goes on across where each comes from
             toks = [t for g in groups for t in g.toks]
-            self.chain(cl, toks, self.ctx.last_proto.movers[-1], flags, inferred=True)
-            made, n = self.protos[-len(toks):], 0
+            made = {id(p.movers[0]): p for p in self.chain(cl, toks, self.ctx.last_proto.movers[-1], flags, inferred=True)}
             for g, nxt in zip(groups, groups[1:] + [None]):
                 src = from_place(cl[g.j:nxt.i if nxt is not None else len(cl)])   # each card's own source
-                for _ in g.toks:
-                    made[n].from_place = src
-                    n += 1
+                for t in g.toks:
+                    if id(t) in made:
+                        made[id(t)].from_place = src
 
     def _starts_with_predicate(self, cl, verb_i) -> bool:
         """Whether the clause opens with its predicate (its subject left out: «и покрывается ♥2»)."""
