@@ -205,6 +205,13 @@ def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
     at = SOURCE_LINE.match(name_or_id.strip())
     if at:
         return game_at(conn, at.group(1), int(at.group(2)))
+    shaped = GAME_ID_SHAPE.match(name_or_id.strip())
+    if shaped:  # an id of a source the knowledge base has, but no game of it: that source's ids, not names alike
+        ids = [r[0] for r in conn.execute("SELECT id FROM games WHERE source = ? ORDER BY rowid", (shaped.group(1),))]
+        if ids:
+            shown = ", ".join(ids) if len(ids) <= 6 else f"{', '.join(ids[:3])} … {ids[-1]}"
+            raise KBError(f"no game with id {name_or_id.strip()!r}: source {shaped.group(1)} has {len(ids)} games "
+                          f"({shown}); give one of these ids, or see `pasyans list --source {shaped.group(1)}`")
     found = names.find(conn, name_or_id, limit=10)
     if not found or found[0].score < CONFIDENT:
         near = "; ".join(f"{m.game} {m.name}" for m in found[:5])
@@ -215,6 +222,9 @@ def resolve_game(conn: sqlite3.Connection, name_or_id: str) -> str:
         raise AmbiguousName(name_or_id, tied)
     return found[0].game
 
+
+GAME_ID_SHAPE = re.compile(r"^(\w+?)-\d+(?:-v\d+)?$")
+"""A string shaped as a game id (``005-9``, ``004-024-v1``): its source id first."""
 
 SOURCE_LINE = re.compile(r"^(\w+):(\d+)$")
 """A game named by a raw line of its text, ``002:19``: stays when a new segmentation renumbers the ids."""

@@ -258,7 +258,9 @@ def _terms(query: str) -> list[Term]:
     lang = langs[0]
     out: list[Term] = []
     rest, pos = [], 0
-    for a, b, code in card_spans(query, "symbol", lang):
+    spans = max((card_spans(query, "symbol", lg) for lg in langs),  # «дами чирв» is Ukrainian only: either language's cards
+                key=lambda sp: sum(b - a for a, b, _c in sp))
+    for a, b, code in spans:
         out.append(Term(card_key(code), f'"{card_key(code)}"', card=card_key(code)))
         rest.append(query[pos:a])
         pos = b

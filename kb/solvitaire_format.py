@@ -188,9 +188,18 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", t).strip("-")
 
 
+def slugs(name: str) -> list[str]:
+    """The preset names an English game name may have: :func:`slug`, and, for a name written in
+    camel case as the catalogues write some («FreeCell», PySolFC and Aisleriot), the slug of its
+    words apart, as Solvitaire names them (``free-cell``)."""
+    out = [slug(name)]
+    apart = slug(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name))
+    return out + [apart] if apart != out[0] else out
+
+
 def preset_for(row: dict | None) -> Preset | None:
     """The Solvitaire preset of the game a ``crosswalk`` row (a dict of ``kb/crosswalk.tsv``'s
-    columns) links: the preset whose name is the :func:`slug` of the row's English title or of
+    columns) links: the preset whose name is a :func:`slugs` of the row's English title or of
     its PySolFC, Aisleriot or KPatience name. None without a row, without a match, or when two
     names match different presets (never decided by a guess). Solvitaire's own test presets
     (``-test-…``) and ``default`` are never matched."""
@@ -202,9 +211,9 @@ def preset_for(row: dict | None) -> Preset | None:
         name = row.get(col)
         if not name:
             continue
-        s = slug(name)
-        if s in presets() and s != "default" and not s.startswith("-"):
-            found.setdefault(s, f"{label} «{name}»")
+        for s in slugs(name):
+            if s in presets() and s != "default" and not s.startswith("-"):
+                found.setdefault(s, f"{label} «{name}»")
     if len(found) != 1:
         return None
     name, why = next(iter(found.items()))

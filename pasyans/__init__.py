@@ -8,7 +8,7 @@ import _signal  # the C module: at once (``signal`` builds its enums first: a Ct
 
 def _stop_quietly(_signum, _frame):
     try:  # the line a later Ctrl-C gives (nothing was written yet)
-        _sys.stderr.write("error: interrupted\n")
+        _sys.stderr.write("error: interrupted before the command began; nothing was done\n")
         _sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass

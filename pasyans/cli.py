@@ -27,6 +27,22 @@ from .edge import Edge, current_db, interrupted, out_console, say_error
 app = typer.Typer(cls=Edge, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Patience rule books → a SQLite knowledge base with verified examples.")
 
+def _show_version(given: bool) -> None:
+    """``pasyans --version``: the version a knowledge base this pasyans builds records (``kb_meta``'s
+    ``tool_version``: the package's version and the fingerprint of its code and data)."""
+    if given:
+        from .kb.store import tool_version
+
+        typer.echo(f"pasyans {tool_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                       help="Print the version (as a knowledge base it builds records it) and exit.")) -> None:
+    """Patience rule books → a SQLite knowledge base with verified examples."""
+
+
 DEFAULT_DB = Path(os.environ.get("PASYANS_DB", "pasyans.db"))
 DbOption = typer.Option(DEFAULT_DB, "--db", help="Knowledge base file.")
 

@@ -199,3 +199,22 @@ def test_verify_unparsed_lists_a_worked_examples_card_that_gave_no_move(db):
     assert r.exit_code == 0
     got = [(f["kind"], f["first_line"]) for f in json.loads(r.stdout) if f["kind"] == "card-in-no-move"]
     assert ("card-in-no-move", 25) in got
+
+
+def test_version_is_what_a_knowledge_base_it_builds_records(built_kb, kb):
+    """TESTER10 T25: `pasyans --version` was an unknown option (exit 2); it prints the tool version the
+    knowledge base records in kb_meta (the package version and the fingerprint of the code)."""
+    r = CliRunner().invoke(app, ["--version"])
+    (recorded,) = kb.execute("SELECT value FROM kb_meta WHERE key = 'tool_version'").fetchone()
+    assert r.exit_code == 0 and r.output == f"pasyans {recorded}\n"
+
+
+def test_a_missing_id_of_a_known_source_names_that_sources_games(db, kb):
+    """TESTER10 T14: `show 005-9` suggested names spelt alike (000-4, 000-6); an id of a source the
+    knowledge base has names that source's ids (source 002's games, 002-1 first)."""
+    ids = [r[0] for r in kb.execute("SELECT id FROM games WHERE source = '002' ORDER BY rowid")]
+    assert ids[:2] == ["002-1", "002-2"] and len(ids) < 7
+    r = CliRunner().invoke(app, ["show", "002-9", "--db", db])
+    assert r.exit_code == 1 and r.output.strip() == (
+        f"error: {db}: no game with id '002-9': source 002 has {len(ids)} games ({', '.join(ids)}); give one of these "
+        "ids, or see `pasyans list --source 002`")

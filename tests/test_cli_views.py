@@ -106,6 +106,9 @@ def test_verify_json(run):
 def test_card_words_and_symbols_are_one_term():
     assert query_terms("дама пик") == query_terms("♠Д") == query_terms("QS") == [("cardqs", '"cardqs"')]
     assert query_terms("даму червей") == [("cardqh", '"cardqh"')]
+    # TESTER10 T10: Ukrainian card words without a letter only Ukrainian writes (the README's «дами чирв»)
+    for uk in ("дами чирв", "дама чирв", "червову даму", "чирвова дама"):
+        assert query_terms(uk) == [("cardqh", '"cardqh"')], uk
     (rank,) = _terms("дама")
     assert rank.fts == '("дама" OR "cardq"*)'
 

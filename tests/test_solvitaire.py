@@ -92,6 +92,9 @@ def test_preset_names_come_from_the_crosswalk(kb_games):
     assert demon.name == "canfield" and "PySolFC name «Canfield»" in demon.evidence
     assert preset_for(kb_games["004-020"]["crosswalk"]) is None  # «Фортуна» is Fortune, not Fortune's Favor
     assert preset_for(None) is None
+    # TESTER10 T16: the catalogues write «FreeCell» in camel case, Solvitaire names it «free-cell»
+    freecell = preset_for({"game": "009-1", "english": "FreeCell", "pysol_name": "FreeCell", "confidence": "high"})
+    assert freecell.name == "free-cell" and "English title «FreeCell»" in freecell.evidence
 
 
 # -- the exports ---------------------------------------------------------------------------------
