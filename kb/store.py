@@ -31,13 +31,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-import sqlite_utils
-
 from .. import files
 from ..corpus import Source
 from ..models import Example, Finding, GameText, Move, Verdict
 from . import names as name_index
+from .query import import_sqlite_utils
 from .schema import META, SCHEMA_VERSION, TABLES, KBError
+
+sqlite_utils = import_sqlite_utils()  # without numpy (0.1–0.2 s of a build's start-up; see there)
 
 FEWER_GAMES = 0.5
 """A build whose game count is below this share of the knowledge base it replaces needs ``force``."""
@@ -273,7 +274,7 @@ def write_kb(db_path: Path | str, sources: list[Source], games: list[GameText],
     tmp = files.temp_path(db_path)
     try:
         with files.removing_on_failure([tmp]):
-            db = sqlite_utils.Database(tmp)
+            db = sqlite_utils.Database(tmp, execute_plugins=False)  # no entry-point scan: no plugin's SQL is used
             try:
                 with db.atomic():
                     _write(db, sources, games, list(findings), game_texts, terms, passages, prepared,
