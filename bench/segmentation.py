@@ -325,9 +325,8 @@ held-out set) are printed apart; ``seg6``: the texts developer's session-5 sampl
 ``seg11``: its second session-6 sample (measured once held out after the second landing, tuned since),
 ``seg12``: its third (measured once held out after the third landing, tuned since), ``seg13``: its session-7
 sample in the kept-back set's public styles (tuned since session 7), ``seg14``: its session-8 sample of layouts not seen
-before (files under ``tests/fixtures/seg14/``; 5 tuned, 3 held out: misses printed only with ``--held-out``), ``seg15``: its
-second session-8 sample (``tests/fixtures/seg15/``; measured once all held out, then 3 tuned, 3 held out), ``seg16``: its
-third (``tests/fixtures/seg16/``; the same)."""
+before (files under ``tests/fixtures/seg14/``), ``seg15`` and ``seg16``: its second and third session-8 samples
+(``tests/fixtures/seg15/``, ``seg16/``); each measured held out first, then tuned (their ``about`` gives the figures)."""
 
 
 def annotated_source(entry: dict, sid: str = "t00", base: Path | None = None):

@@ -650,20 +650,38 @@ def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
              or next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
                       and (t := hd.inline_title(ln.text, lang, units=True))), None)
              for a, b in zip(bounds, bounds[1:])]   # «А пасьянс «Пирамида» …; как и в «Часах», …» tells Пирамида
+    answers = [_answer(body[a:b], lang) for a, b in zip(bounds, bounds[1:])]
+    tolds = [t or answers[i] for i, t in enumerate(tolds)]
     for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
         unit = body[a:b]
         told = tolds[i]
         if told and not messages.has_rule_text(messages.told_span(body, bounds, tolds, i, lang), lang):
             told = None  # «А я всю жизнь раскладываю «Косынку»» with no rule text after it: named, not told
         if told and (not parts or _fold_name(told) != _fold_name(parts[-1].name)):
+            before = body[bounds[i - 1]:a] if i > 0 and answers[i] and tolds[i - 1] is None else []
+            if before and messages.has_rule_text([ln.text for ln in before if ln.kind == "prose"], lang):
+                # «ВЕДУЧА: Цей пасьянс розкладають …» / «СЛУХАЧ: Це «Косинка»!»: the game told, then named
+                held = parts[-1].lines if parts else intro
+                del held[len(held) - len(before):]
+                unit = before + unit
             p = _Part(list(unit), told, None, "game")
-            p.findings.append(_told_finding(next(ln for ln in unit if not ln.blank), told))
+            p.findings.append(_told_finding(next(ln for ln in body[a:b] if not ln.blank), told))
             parts.append(p)
         elif parts:
             parts[-1].lines += unit
         else:
             intro += unit
     return intro, parts
+
+
+def _answer(unit: list[Line], lang: str) -> str | None:
+    """The game's name a message gives as its answer («СЛУХАЧ: Це «Косинка»!»), in the nominative."""
+    for ln in unit:
+        if ln.kind == "prose":
+            at = messages.speech_start(ln.text) or 0
+            if (name := hd.answer_title(ln.text[at:])) is not None:
+                return hd.nominative(name, lang)
+    return None
 
 
 def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> bool:

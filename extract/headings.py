@@ -58,6 +58,7 @@ def shapes() -> dict:
     data["entry_leads"]["re"] = re.compile(data["entry_leads"]["pattern"])
     data["variant_of"]["re"] = re.compile(data["variant_of"]["pattern"])
     data["paragraph_titles"]["re"] = re.compile(data["paragraph_titles"]["pattern"])
+    data["answer_titles"]["re"] = re.compile(data["answer_titles"]["pattern"])
     for m in data["lead_ins"]["rows"]:
         m["re"] = re.compile(m["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
@@ -219,6 +220,13 @@ def states_pack(s: str, lang: str) -> bool:
             before = lemmas[max(0, i - 2):i]
             return any(x in go["count_lemmas"] for x in before) or bool(re.search(r"\b\d{2}\b", first))
     return False
+
+
+def answer_title(s: str) -> str | None:
+    """The game's name a message gives as an answer («Це «Косинка»!»: ``answer_titles`` of
+    ``heading_shapes.json``), in its case as printed; else ``None``."""
+    hit = shapes()["answer_titles"]["re"].match(s)
+    return _unquote(hit.group("name")) if hit else None
 
 
 def same_words(a: str, b: str, lang: str) -> bool:

@@ -263,3 +263,37 @@ def test_a_bulleted_list_of_games_under_a_plural_heading_gives_a_game_per_item()
     assert [(x.game.name, x.game.lines) for x in seg.games] == [("Косынка", [(7, 7)]), ("Гольф", [(8, 8)]), ("Часы", [(9, 9)])]
     assert [(a.name, a.language) for a in seg.games[0].game.aliases] == [("Klondike", "en")]
     assert any(f.message.startswith("page meta") and f.lines == (3, 3) for f in seg.findings)   # «Материал из …»
+
+
+def test_a_quiz_tells_the_game_then_a_caller_names_it():
+    seg = segmented("seg14/uk_radio_quiz.txt", "uk")
+    games = [x.game for x in seg.games]
+    assert [(g.name, g.lines[0][0]) for g in games][:2] == [("Косинка", 5), ("Годинник", 9)]
+    assert "Клондайк" in [a.name for a in games[0].aliases] and "Куранти" in [a.name for a in games[1].aliases]
+    assert messages.speech_start("СЛУХАЧ (Олена, Вінниця): Це «Косинка»!") == 25
+
+
+@pytest.mark.parametrize("line, name", hd.shapes()["answer_titles"]["examples"])
+def test_every_answer_row_gives_its_name(line, name):
+    assert hd.answer_title(line) == name
+
+
+@pytest.mark.parametrize("line", hd.shapes()["answer_titles"]["not"])
+def test_a_question_or_a_comparison_answers_with_no_name(line):
+    assert hd.answer_title(line) is None
+
+
+@pytest.mark.parametrize("path, name, first, alias", [
+    ("seg15/ru_letter1900.txt", "Наполеон", 7, "Святая Елена"),     # «Пасьянсъ этотъ зовется …», «P. S.»
+    ("seg15/ru_museum_label.txt", "Косынка", 7, "Солитер"),         # «Экспонат № 12», «Из собрания …»
+    ("seg16/ru_comic_script.txt", "Могила Наполеона", 6, "Гробница Наполеона"),   # «КАДР 2», speakers
+    ("seg16/ru_exam_ticket.txt", "Паук", 5, None),                   # «Билет № 7», «Вопрос 1.»
+])
+def test_a_game_told_in_a_letter_a_label_a_script_or_a_ticket(path, name, first, alias):
+    src = FIXTURES / path
+    seg = segment_source(Source(id="t", file=src.name, language="ru", kind="article", title=src.name, sha256="0",
+                                path=src, text=read_text(src), segmenter="headings", notation="symbol",
+                                orthography="pre-reform" if "1900" in path else "modern"))
+    [g] = [x.game for x in seg.games]
+    assert g.name == name and g.lines[0][0] == first
+    assert alias is None or alias in [a.name for a in g.aliases]
