@@ -524,17 +524,29 @@ _RESTATED = re.compile(r"\s*(?:\(|,\s*(?:тобто|то\s+есть|т\.\s*е\.|
                        r"(?:на\s+|в\s+|у\s+|под\s+|під\s+)?)\s*", re.I)
 
 
+_RESTATED_DASH = re.compile(r"\s+[—–]\s+")
+_CLAUSE_END = re.compile(r"\s*(?:[.;!?)]|$)")
+"""«на червоного валета — валета чирв.»: a card by colour, restated in full after a dash at the clause's end."""
+
+
 def restated_in_parentheses(text: str, tokens: list[CardToken]) -> list[CardToken]:
     """A card named by rank and colour, then in full in parentheses or after «тобто / то есть»: «червону
-    вісімку (вісімку чирв)», «на червону десятку, тобто на десятку чирв» — the card is the one restated
-    (its reading note says so); the restatement itself is no second move."""
+    вісімку (вісімку чирв)», «на червону десятку, тобто на десятку чирв», «на червоного валета — валета чирв.»
+    (a dash before the full card at the clause's end) — the card is the one restated
+    (its reading note says so); the restatement itself is no second move (after a dash its token is left out:
+    its words are read as words, the dash no «X — Y»)."""
     out = list(tokens)
+    dropped = set()
     for n, t in enumerate(out[:-1]):
         nxt = out[n + 1]
         if t.card.suit is None and nxt.card.suit is not None and nxt.card.rank == t.card.rank \
-                and _RESTATED.fullmatch(text[t.end:nxt.start]):
-            out[n] = replace(t, card=nxt.card, reading_note=f"the card restated in parentheses, «{nxt.raw}»")
-    return out
+                and (t.colour is None or t.colour == nxt.card.color):
+            if _RESTATED.fullmatch(text[t.end:nxt.start]):
+                out[n] = replace(t, card=nxt.card, reading_note=f"the card restated in parentheses, «{nxt.raw}»")
+            elif _RESTATED_DASH.fullmatch(text[t.end:nxt.start]) and _CLAUSE_END.match(text, nxt.end):
+                out[n] = replace(t, card=nxt.card, reading_note=f"the card restated after a dash, «{nxt.raw}»")
+                dropped.add(n + 1)   # (the dash and the card named again are no move «X — Y»)
+    return [t for n, t in enumerate(out) if n not in dropped]
 
 
 _SYMBOL_AFTER = re.compile(r" ?([♠♣♥♦])\ufe0f?")

@@ -325,6 +325,9 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 verb = "PLACE"   # «Сбрасываем 8♣ на базу», «скидаємо туза в дім»: dropped onto a foundation, still in play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0], cl[verb_i].lang) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
+            at = place_at(cl) if verb == "TAKE" else None
+            if at is not None and governed(cl, at[1]) and at[0] in ("foundation", "space", "cell", "reserve", "waste"):
+                verb = "PLACE"   # «снимаем туза треф на базу», uk «Туза треф знімаємо на базу»: taken off onto a place
             if verb == "TAKE" and any(g.prep in ON | INTO for g in groups) and from_place(cl) is not None \
                     and any(g.prep not in ON | INTO | FROM for g in groups):
                 verb = "PLACE"   # «Снимаешь 5♥ с базы на 6♠»: taken from a place and put onto a card in one clause
