@@ -117,9 +117,11 @@ def negated_card(cl: list[El]) -> bool:
 
 
 def governed(cl: list[El], i: int) -> bool:
-    """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»)."""
+    """Whether «в / на» governs the place noun at ``cl[i]``, adjectives between («в свободной ячейке»; uk «у
+    вільну комірку», whose «вільну» pymorphy3 reads first as a noun: any adjective reading counts)."""
     k = i - 1
-    while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS in ("ADJF", "PRTF"):
+    while k >= 0 and cl[k].kind == "word" and cl[k].tag is not None and (cl[k].tag.POS in ("ADJF", "PRTF") or any(
+            p.tag.POS == "ADJF" for p in morph.analyzer(cl[k].lang).parse(cl[k].low))):
         k -= 1
     return k >= 0 and cl[k].kind == "word" and cl[k].low in INTO | ON
 
