@@ -170,7 +170,8 @@ def test_search_marks_a_variant_sentence_once(kb):
 
 # -- the build's progress ---------------------------------------------------------------------------
 
-def test_build_prints_its_steps_with_an_estimate(tmp_path):
+def _two_sources(tmp_path):
+    """A corpus folder under ``tmp_path`` holding the bundled sources 001 and 002 with their manifest entries."""
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     manifest = json.loads((ROOT / "corpus" / "manifest.json").read_text("utf-8"))
@@ -178,6 +179,10 @@ def test_build_prints_its_steps_with_an_estimate(tmp_path):
     for s in keep:
         shutil.copy(ROOT / "corpus" / s["file"], corpus / s["file"])
     (corpus / "manifest.json").write_text(json.dumps({"sources": keep}, ensure_ascii=False), "utf-8")
+    return corpus
+
+def test_build_prints_its_steps_with_an_estimate(tmp_path):
+    corpus = _two_sources(tmp_path)
     r = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--db", str(tmp_path / "k.db")])
     assert r.exit_code == 0, r.output
     steps = [line for line in r.output.splitlines() if line.startswith("[")]
@@ -193,13 +198,7 @@ def test_the_console_script_build_ends_at_once_with_its_summary_and_file(tmp_pat
     import sys
     from pathlib import Path
 
-    corpus = tmp_path / "corpus"
-    corpus.mkdir()
-    manifest = json.loads((ROOT / "corpus" / "manifest.json").read_text("utf-8"))
-    keep = [s for s in manifest["sources"] if s["id"] in ("001", "002")]
-    for s in keep:
-        shutil.copy(ROOT / "corpus" / s["file"], corpus / s["file"])
-    (corpus / "manifest.json").write_text(json.dumps({"sources": keep}, ensure_ascii=False), "utf-8")
+    corpus = _two_sources(tmp_path)
     exe = Path(sys.executable).with_name("pasyans")
     db = tmp_path / "k.db"
     r = subprocess.run([str(exe), "build", "--corpus", str(corpus), "--db", str(db), "--jobs", "1"],
