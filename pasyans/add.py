@@ -34,6 +34,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import shutil
 import tempfile
 from collections import Counter
@@ -42,6 +43,7 @@ from pathlib import Path
 
 from .corpus import MANIFEST, CorpusError, check_manifest, cr_only, field_problem, read_text
 from .extract.lookalikes import said
+from .files import temp_path
 from .intake import IntakeError, decode, html_text, is_html, other_format
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
@@ -316,7 +318,9 @@ def _commit(corpus: Path, entries: list[dict], bundled: list[Path],
     if new:
         corpus.parent.mkdir(parents=True, exist_ok=True)
         _stale_work(corpus.parent, corpus.name)
-        work = Path(tempfile.mkdtemp(prefix=f"{WORK_PREFIX}{corpus.name}-{os.getpid()}-", dir=corpus.parent))
+        # made with os.mkdir, not tempfile.mkdtemp: the corpus keeps the user's umask (mkdtemp is 0700)
+        work = corpus.parent / f"{WORK_PREFIX}{corpus.name}-{os.getpid()}-{secrets.token_hex(4)}"
+        work.mkdir()
         try:
             for f in bundled:
                 shutil.copyfile(f, work / f.name)
@@ -335,9 +339,9 @@ def _commit(corpus: Path, entries: list[dict], bundled: list[Path],
     done = False
     try:
         for target, data, _stale in writes:
-            fd, tmp = tempfile.mkstemp(prefix=".add-", suffix=".txt", dir=corpus)
-            temps.append((Path(tmp), target))
-            with os.fdopen(fd, "wb") as fh:
+            tmp = temp_path(target)
+            temps.append((tmp, target))
+            with os.fdopen(_create(tmp), "wb") as fh:
                 fh.write(data)
         for tmp, target in temps:
             existed = target.exists()
@@ -367,11 +371,18 @@ def _safe_name(path: Path) -> str:
     return f"{stem[:40]}.txt"
 
 
+def _create(path: Path) -> int:
+    """A new file's descriptor, opened for writing with the mode the user's umask gives (0644 under
+    0022), as :func:`open` would: not :func:`tempfile.mkstemp`'s 0600, which the renamed corpus file kept.
+    Raises ``FileExistsError`` when ``path`` exists."""
+    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+
+
 def _write_manifest(corpus: Path, entries: list[dict]) -> None:
     check_manifest({"sources": entries}, corpus / MANIFEST)
-    fd, tmp = tempfile.mkstemp(prefix=".manifest-", suffix=".json", dir=corpus)
+    tmp = temp_path(corpus / MANIFEST)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(_create(tmp), "w", encoding="utf-8") as fh:
             json.dump({"sources": entries}, fh, ensure_ascii=False, indent=2)
             fh.write("\n")
         os.replace(tmp, corpus / MANIFEST)

@@ -48,6 +48,24 @@ def test_add_copies_the_text_and_writes_a_valid_entry(tmp_path):
     assert "Ukrainian" in src.decided["language"] and src.decided["file"].startswith("copied from ")
 
 
+def test_a_corpus_add_writes_is_as_readable_as_the_umask_says(tmp_path):
+    """A fresh user's finding: a new corpus was 0700 and every text and manifest add wrote 0600
+    (tempfile's modes), so a web server's user or a colleague could not read it; now the umask decides."""
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        corpus = tmp_path / "c"
+        add_texts([TEXTS / "ru_caps.txt"], corpus, empty=True)          # a new corpus (built beside, renamed)
+        add_texts([TEXTS / "uk_manual.txt"], corpus)                    # an existing one (temp files renamed)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(corpus.stat().st_mode) == 0o755
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in corpus.iterdir()} == {
+        "000_ru_caps.txt": 0o644, "001_uk_manual.txt": 0o644, "manifest.json": 0o644}
+
+
 def test_a_new_corpus_starts_from_the_bundled_texts(tmp_path):
     corpus = tmp_path / "c"
     (done,) = add_texts([TEXTS / "ru_caps.txt"], corpus)
