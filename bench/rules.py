@@ -62,6 +62,11 @@ where the text does not say) and the quote it says it in:
   app-store listing, a 1927 leisure-magazine page, a Ukrainian quiz with answer options, a pre-1918 book page;
   4 Russian (one pre-1918), 2 Ukrainian). Written, annotated and committed in session 8 before that session's
   tuning to it: part ``held-out-o6``.
+* ``others7`` — ``tests/fixtures/annotations/other_authors7_rules.json`` (6 more short rule texts in
+  ``tests/fixtures/other_authors7/``: a step-by-step how-to page, a video description with timecodes, a pre-1918
+  rules page in numbered paragraphs («§ 1.»), a Ukrainian FAQ («Питання:» / «Відповідь:»), a Ukrainian Telegram
+  post with emoji bullets, a Ukrainian club lesson plan; 3 Russian (one pre-1918), 3 Ukrainian). Written, annotated
+  and committed in session 9 before that session's tuning to it: part ``held-out-o7``.
 
 The two annotation sets were made before the reader was tuned to them; each game is marked
 ``split: tune`` or ``split: held-out`` (a third; ``held-out-2`` for the second book sample), and the
@@ -76,7 +81,7 @@ gold keeps the older columns (correct/stated, answered, precision, in-schema) so
 be compared with earlier rounds. Gold «other» (a space policy outside the basic list) counts as
 matched by our richer values; our ``whole-sequence`` counts as the gold's ``sequence``.
 
-Run: ``python bench/rules.py [-v] [--wrong] [--set gold|book|book2|book3|book4|book5|book6|aisleriot|others|others2|others3|others4|others5|others6]`` (from the repository root); ``-v``
+Run: ``python bench/rules.py [-v] [--wrong] [--set gold|book|book2|book3|book4|book5|book6|aisleriot|others|others2|others3|others4|others5|others6|others7]`` (from the repository root); ``-v``
 lists the misses (never read the held-out misses while tuning: ``-v`` prints those of a held-out
 part only with ``--held-out``).
 
@@ -123,13 +128,14 @@ SETS = {
     "book6": FIXTURES / "annotations" / "book_rules_sample6.json",
     "others5": FIXTURES / "annotations" / "other_authors5_rules.json",
     "others6": FIXTURES / "annotations" / "other_authors6_rules.json",
+    "others7": FIXTURES / "annotations" / "other_authors7_rules.json",
 }
 TEXT_SETS = {"book5": FIXTURES, "book6": FIXTURES}
 """Sets whose sources are whole added texts holding several games each (paths under the folder given),
 read as ``--annotations FILE --texts DIR`` reads them."""
-UNSEEN = {"held-out-6", "held-out-o4", "held-out-o5", "held-out-o6"}
+UNSEEN = {"held-out-6", "held-out-o4", "held-out-o5", "held-out-o6", "held-out-o7"}
 """Parts still held out from tuning: ``--wrong`` lists their wrong facts only with ``--held-out``."""
-PAGES = {"aisleriot", "others", "others2", "others3", "others4", "others5", "others6"}
+PAGES = {"aisleriot", "others", "others2", "others3", "others4", "others5", "others6", "others7"}
 """Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
 
 FIELDS = {
