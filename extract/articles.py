@@ -75,7 +75,7 @@ spaCy-style ``Matcher`` patterns (:mod:`pasyans.extract.matcher`; the patterns a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from pasyans import morph
 from pasyans.corpus import Source
@@ -89,6 +89,8 @@ from .furniture import furniture
 from .article_aliases import cross_reference_aliases, dedupe, text_aliases, title_aliases
 from .article_examples import examples as find_examples
 from .article_findings import furniture_findings, part_findings
+from .article_parts import (Part as _Part, fold_name as _fold_name, split_told as _split_told,
+                            told_finding as _told_finding)
 from .article_words import (genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
                             is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rules_used
@@ -550,28 +552,8 @@ def _sub_heading(ln: Line, game: Line, seen: set[str], nonblank: list[Line], k: 
 
 
 # --------------------------------------------------------------------------------------------
-# Parts (one game or variant each)
+# Parts (one game or variant each: :class:`~pasyans.extract.article_parts.Part`)
 # --------------------------------------------------------------------------------------------
-
-
-@dataclass
-class _Part:
-    lines: list[Line]
-    name: str | None
-    printed: str | None = None
-    kind: str = "game"  # game | lettered | combo | variant | fragment
-    label: str | None = None
-    parent: "_Part | None" = None
-    after_title: Line | None = None
-    key: str = ""
-    rules: list[str] = field(default_factory=list)
-    closed: bool = False
-    heading_line: Line | None = None
-    findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def content(self) -> list[Line]:
-        return [ln for ln in self.lines if not ln.blank]
 
 
 def _alias_sentence(text: str, lang: str) -> bool:
@@ -604,86 +586,6 @@ def _split_lettered(region: list[Line], head: Line, lang: str) -> list[_Part]:
     return parts
 
 
-def _fold_name(s: str | None) -> str:
-    return (s or "").casefold().replace("ё", "е")
-
-
-def _told_finding(ln: Line, name: str) -> Finding:
-    return Finding("", (ln.n, ln.n), "title-in-text",
-                   f"no heading names this game; its name «{name}» is read from the sentence on line {ln.n}")
-
-
-_CHAT_RE = re.compile(r"^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+[^:\s][^:]{0,30}:\s")
-_QUESTION_LABELS = {"вопрос", "питання", "question"}
-
-
-def _opens_unit(ln: Line, prev: Line | None) -> bool:
-    """Whether ``ln`` starts a message of a text cut into messages: the line after a post header,
-    a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»),
-    a paragraph opening «Пасьянс «X» …» (:func:`~pasyans.extract.headings.paragraph_title`)."""
-    if ln.blank:
-        return False
-    if ln.turn or (prev is not None and prev.kind == "meta" and prev.label == "post header"):
-        return True
-    return (ln.section == "intro" and _fold_name(ln.name) in _QUESTION_LABELS) or bool(_CHAT_RE.match(ln.text)) \
-        or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None)
-
-
-def _split_told(body: list[Line], lang: str) -> tuple[list[Line], list[_Part]]:
-    """A text without headings that names its games in sentences
-    (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before the first, the games)``.
-    Cut into messages (posts, questions, chat lines: :func:`_opens_unit`), each message naming
-    another game starts it — from the message's first line; else from the sentence that names it."""
-    starts = [k for k, ln in enumerate(body) if _opens_unit(ln, _prev_meta(body, k))]
-    if not starts:
-        for k, ln in enumerate(body):
-            told = hd.inline_title(ln.text, lang) if ln.kind == "prose" else None
-            if told and messages.has_rule_text(messages.untold([x.text for x in body[k:] if x.kind == "prose"],
-                                                               lambda t: hd.inline_title(t, lang), lang), lang):
-                p = _Part(body[k:], told, None, "game")
-                p.findings.append(_told_finding(ln, told))
-                return body[:k], [p]
-        return body, []
-    bounds = starts + [len(body)]
-    intro, parts = body[:starts[0]], []
-    tolds = [(hd.nominative(t, lang) if body[a].kind == "prose" and (t := hd.paragraph_title(body[a].text)) else None)
-             or next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
-                      and (t := hd.inline_title(ln.text, lang, units=True))), None)
-             for a, b in zip(bounds, bounds[1:])]   # «А пасьянс «Пирамида» …; как и в «Часах», …» tells Пирамида
-    answers = [_answer(body[a:b], lang) for a, b in zip(bounds, bounds[1:])]
-    tolds = [t or answers[i] for i, t in enumerate(tolds)]
-    for i, (a, b) in enumerate(zip(bounds, bounds[1:])):
-        unit = body[a:b]
-        told = tolds[i]
-        if told and not messages.has_rule_text(messages.told_span(body, bounds, tolds, i, lang), lang):
-            told = None  # «А я всю жизнь раскладываю «Косынку»» with no rule text after it: named, not told
-        if told and (not parts or _fold_name(told) != _fold_name(parts[-1].name)):
-            before = body[bounds[i - 1]:a] if i > 0 and answers[i] and tolds[i - 1] is None else []
-            if before and messages.has_rule_text([ln.text for ln in before if ln.kind == "prose"], lang):
-                # «ВЕДУЧА: Цей пасьянс розкладають …» / «СЛУХАЧ: Це «Косинка»!»: the game told, then named
-                held = parts[-1].lines if parts else intro
-                del held[len(held) - len(before):]
-                unit = before + unit
-            p = _Part(list(unit), told, None, "game")
-            p.findings.append(_told_finding(next(ln for ln in body[a:b] if not ln.blank), told))
-            parts.append(p)
-        elif parts:
-            parts[-1].lines += unit
-        else:
-            intro += unit
-    return intro, parts
-
-
-def _answer(unit: list[Line], lang: str) -> str | None:
-    """The game's name a message gives as its answer («СЛУХАЧ: Це «Косинка»!»), in the nominative."""
-    for ln in unit:
-        if ln.kind == "prose":
-            at = messages.speech_start(ln.text) or 0
-            if (name := hd.answer_title(ln.text[at:])) is not None:
-                return hd.nominative(name, lang)
-    return None
-
-
 def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> bool:
     """Whether a heading's region holds rule text (:func:`~pasyans.extract.messages.has_rule_text`), or
     the next heading is a variant of it (a game told only through its variants), or it is an entry of a
@@ -695,14 +597,6 @@ def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> 
     # «Этотъ пасьянсъ называютъ также «…»»: a sentence giving the game another name speaks of a game too
     return messages.has_rule_text(texts, lang) or any(
         t and matches(make_doc(t, lang), lang).keys() & {"ALIAS", "ALIAS_CAP"} for t in texts)
-
-
-def _prev_meta(body: list[Line], k: int) -> Line | None:
-    """The line before ``body[k]`` skipping blank ones (furniture lines are blank but keep their kind)."""
-    for j in range(k - 1, -1, -1):
-        if body[j].kind == "meta" or not body[j].blank:
-            return body[j]
-    return None
 
 
 def _split_section(region: list[Line], head: Line | None, lang: str) -> list[_Part]:
