@@ -369,6 +369,32 @@ def explain(v: Verdict, limit: int = LIMIT) -> str:
     return s[: limit - 1] + "…"
 
 
+def _quotes(detail) -> list[str]:
+    """Every evidence quote ``detail`` (:meth:`~pasyans.models.Verdict.detail`) records, spaces joined."""
+    if isinstance(detail, dict):
+        q = detail.get("quote")
+        own = [" ".join(q.split())] if isinstance(q, str) and q.strip() else []
+        return own + [x for k, v in detail.items() if k != "quote" for x in _quotes(v)]
+    if isinstance(detail, list):
+        return [x for v in detail for x in _quotes(v)]
+    return []
+
+
+def whole(reason: str | None, detail) -> str | None:
+    """``reason`` with the book's quote :func:`explain` cut to fit («— «В ряды кладут карту на…»»)
+    given whole, from the evidence ``detail`` records (what a piped ``verify`` and ``--json`` write;
+    a terminal cuts the line to its width instead). A reason whose quote is whole, or whose detail
+    does not hold the quote, is returned as it is."""
+    if not reason or not reason.endswith("…»"):
+        return reason
+    for q in dict.fromkeys(_quotes(detail)):
+        for n in (QUOTE, 30):
+            cut = f" — «{q[: n - 1].rstrip()}…»"
+            if len(q) > n and reason.endswith(cut):
+                return f"{reason[: -len(cut)]} — «{q}»"
+    return reason
+
+
 def _explain(v: Verdict, q: int) -> str:
     kind = Kind(v.verdict)
     checks = list(v.checks)

@@ -578,8 +578,8 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
     gid = None
     if game:
         gid = _resolve(conn, game)
-    # on a terminal every line fits its width, cut with «…» (the whole reason is in the knowledge base and
-    # --json); into a pipe or a file each line is written whole (a reason at most 240 characters, bench/reasons.py)
+    # on a terminal every line fits its width, cut with «…»; into a pipe or a file, and with --json, each
+    # reason is written whole, the book's quote the knowledge base's reason shortens given whole from its detail
     tty = sys.stdout.isatty()
     width = max(60, shutil.get_terminal_size((100, 24)).columns) if tty else 100
 
@@ -603,7 +603,12 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
                 typer.echo(f"{head}{short}: {f['message']}{quote}")
         typer.echo(f"{len(fs)} unparsed")
         return
-    rows = _printed_moves(conn, verdict_rows(conn, gid))
+    rows = verdict_rows(conn, gid)
+    if as_json or not tty:  # the book's quote whole: only a terminal cuts the line to its width
+        from .engine.reasons import whole
+
+        rows = [{**r, "reason": whole(r["reason"], r.get("detail"))} for r in rows]
+    rows = _printed_moves(conn, rows)
     if errata:  # a move the book itself forbids («нельзя») is illegal as the book says: no erratum
         rows = [r for r in rows if r["verdict"] == "illegal" and "prohibited" not in (r["flags"] or [])]
     if as_json:

@@ -179,11 +179,19 @@ def test_direction_pile_and_source_place_are_stored_exported_and_shown(built_kb,
 
 
 def test_verify_into_a_pipe_writes_each_reason_whole(built_kb, kb):
-    """Piped (not a terminal), ``verify`` writes the whole reason of each move on one line, as the
-    knowledge base holds it: the corpus's longest reason (over 100 characters) is not cut at 100 columns."""
-    game, longest = kb.execute("SELECT game, reason FROM moves ORDER BY length(reason) DESC LIMIT 1").fetchone()
-    assert len(longest) > 100
+    """Piped (not a terminal), ``verify`` writes each reason on one line with the book's quote whole:
+    text 000's rule 4 (line 18), which the knowledge base's reason cuts to 60 characters, is quoted to
+    its last word; the part before the quote is the knowledge base's reason. ``--json`` the same."""
+    rule4 = "В вікно можна покласти карту, наступну по старшинству за картою, що лежить зліва від вікна."
+    game, n, stored = kb.execute("SELECT m.game, m.n, m.reason FROM moves m JOIN games g ON g.id = m.game "
+                                 "WHERE g.source = '000' AND m.reason LIKE '%(line 18) — «В вікно%' "
+                                 "ORDER BY m.example, m.n LIMIT 1").fetchone()
+    assert stored.endswith("за ка…»")
     db, _ = built_kb
     r = CliRunner().invoke(app, ["verify", game, "--db", str(db)])
     assert r.exit_code == 0
-    assert f"      {longest.replace(chr(10), ' ')}" in r.output.splitlines()
+    assert f"      {stored[: stored.index(' — «')]} — «{rule4}»" in r.output.splitlines()
+    assert "…»" not in r.output
+    r = CliRunner().invoke(app, ["verify", game, "--json", "--db", str(db)])
+    moved = next(m for m in json.loads(r.output) if m["n"] == n)
+    assert moved["reason"].endswith(f"(line 18) — «{rule4}»")
