@@ -117,7 +117,10 @@ def compare(ctx, k, span, pile):
         if rel is not None and i >= 1 and toks[i].lemma in _UNITS:
             s = i - 1 - (toks[i - 1].lemma == "один")   # «на одну ступень старшую»: the unit counted
             if s >= 0 and toks[s].lemma == "на":
-                i = s - 1  # «на карту на одиницю старшу»: the step stands between the card and its comparative
+                card_after = j + 1 < len(toks) and toks[j + 1].lemma == "карта"
+                # «на карту на одиницю старшу»: the step stands between the card and its comparative; «кладуть на
+                # одне очко старшу карту»: the comparative qualifies the card after it, the one «на» is laid on
+                i = s if card_after and not (s >= 1 and toks[s - 1].lemma == "карта") else s - 1
         if rel is not None and i >= 1 and toks[i].lemma == "карта" and toks[i - 1].lemma == "на":
             i -= 1  # «кладуть на карту … старшу»: the comparative is the card built on's
         if rel is not None and i >= 2 and toks[i].text == ",":
@@ -338,7 +341,12 @@ def mixed_bases(ctx, k, span, pile):
     sent = ctx.sents[k]
     has_anchor = sent.has("F_ANCHOR") or sent.section == "foundations"
     nxt = ctx.sents[k + 1] if k + 1 < len(ctx.sents) else None
-    if _rank_list(ctx, sent) and (has_anchor or (nxt is not None and nxt.has("F_ANCHOR")
+    ranks = _rank_list(ctx, sent)
+    words = ctx.words(sent)
+    onto = {RANKS.get(b.lemma) for a, b in zip(words, words[1:]) if a.lemma in ("на", "поверх")}
+    if ranks and ((1 in onto and min(ranks) == 2) or (13 in onto and max(ranks) == 12)):
+        return None     # «на туза кладутся двойка, тройка …»: what is built on the base, in order, not bases listed
+    if ranks and (has_anchor or (nxt is not None and nxt.has("F_ANCHOR")
                                                  and ctx.toks[nxt.start].lemma in ("это", "они", "эти"))):
         return "mixed"
     return None
