@@ -181,6 +181,7 @@ def annotated_examples() -> dict[str, list]:
     # + "texts tuned" / "texts held-out": see texts_examples
     sets.update(book_examples(ANNOTATIONS / "book_moves_sample.json"))
     sets.update({"book2 " + k[5:]: v for k, v in book_examples(ANNOTATIONS / "book_moves_sample2.json").items()})
+    sets.update({"book3 " + k[5:]: v for k, v in book_examples(ANNOTATIONS / "book_moves_sample3.json").items()})
     other = json.loads((ANNOTATIONS / "other_moves.json").read_text("utf-8"))
     for ex in other["examples"]:
         if "file" in ex:
