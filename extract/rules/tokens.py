@@ -260,9 +260,14 @@ def _quoted_foundation_terms(sents: list[Sent], toks: list[Tok]) -> None:
                                      if not all(toks[j].lemma in terms for j in range(a, e))]
 
 
+_ITEM = re.compile(r"\s*(?:\d{1,2}(?::\d\d)+\s*[—–-]|\d{1,2}[.)]\s)")
+"""A line opening a list item: a timecode («00:35 — раскладка …») or a number («2. », «3) »)."""
+
+
 def _join_broken(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Re-join a sentence that a line break cut before a number, a card or a bracket («… составляет\n13
-    (дамы …», «♥10,\n♠3, ♠7»): the piece before ends in no sentence punctuation and is no heading."""
+    (дамы …», «♥10,\n♠3, ♠7»): the piece before ends in no sentence punctuation and is no heading.
+    Lines of a list whose items open alike (timecodes «00:35 — …», «2. …» after «1. …») stay apart."""
     out: list[tuple[int, int]] = []
     for a, b in spans:
         if out:
@@ -271,7 +276,8 @@ def _join_broken(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int
             last_line = prev.rsplit("\n", 1)[-1]
             nxt = text[a:a + 1]
             if "\n" in text[pb:a] and (nxt.isdigit() or nxt in "♠♥♦♣(") and prev and prev[-1] not in ".!?…:;" \
-                    and "\t" not in last_line and not nlp.is_heading_line(last_line):
+                    and "\t" not in last_line and not nlp.is_heading_line(last_line) \
+                    and not (_ITEM.match(last_line) and _ITEM.match(text[a:])):
                 out[-1] = (pa, b)
                 continue
         out.append((a, b))

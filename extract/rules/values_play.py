@@ -297,6 +297,37 @@ def _rank_list(ctx, sent) -> list[int]:
 
 @value
 @per_sentence
+def succession(ctx, k, span, pile):
+    """«На туза кладут двойку, тройку и так далее», uk «на нього (the ace) кладуть двійку, трійку», «на туза
+    — двійку, на двійку — трійку»: the ranks laid one after the other on an ace build the foundations up
+    (``"up"``); on a king, named as a foundation, down. Needs two ranks in succession after the base."""
+    sent = ctx.sents[k]
+    words = ctx.words(sent)
+    named = {RANKS.get(t.lemma) for t in words} & {1, 13}
+    first_base = min((t.i for t in words if RANKS.get(t.lemma) in (1, 13)), default=sent.end)
+    base_rank, after = None, []
+    for a, b in zip(words, words[1:]):
+        if base_rank is None and a.lemma == "на" and RANKS.get(b.lemma) in (1, 13):
+            base_rank = RANKS[b.lemma]
+            continue
+        if base_rank is None and a.lemma == "на" and b.lemma in _THEM and len(named) == 1 and first_base < b.i:
+            base_rank = next(iter(named))       # «Основу закладає туз; далі на нього кладуть …»: the ace named before
+            continue
+        if base_rank is not None:
+            r = RANKS.get(b.lemma)
+            if r is not None and (not after or after[-1] != r):
+                after.append(r)
+    if base_rank == 13 and not (sent.has("F_ANCHOR") or sent.section == "foundations"):
+        return None     # «На короля кладут даму, валета …»: a tableau build as often as a foundation's
+    step = 1 if base_rank == 1 else -1
+    want = [base_rank + step * (n + 1) for n in range(len(after))] if base_rank else []
+    if len(after) >= 2 and after == want:
+        return "up" if base_rank == 1 else "down"
+    return None
+
+
+@value
+@per_sentence
 def base(ctx, k, span, pile):
     """The rank a foundation starts from: aces or kings named with a foundation word («Тузы
     выносятся в базовый ряд», «на тузах … серии», «освободить тузы и выложить на них»), both

@@ -1,0 +1,66 @@
+"""Other authors' phrasings of foundations and tableau builds (session 9), on the texts of
+``tests/fixtures/other_authors7`` read whole as a build reads an added text: each fact with the line
+that states it. The phrasings are rows of ``extract/rules/phrasings``; these are their whole-text tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pasyans.extract.rules import get_field
+from tests.test_rules_references import _read_source
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _rules(path: str, lang: str) -> dict:
+    text = (FIXTURES / path).read_text("utf-8").rstrip("\n")
+    return _read_source("o7", [text], lang)[0].rules
+
+
+def _stated(spec: dict, path: str):
+    f = get_field(spec, path)
+    assert f["status"] == "stated", (path, f)
+    return f["value"], f["lines"]
+
+
+def test_uk_card_laid_on_one_point_higher_builds_down():
+    # «карту кладуть на одне очко старшу карту тієї ж масті» (line 7): the higher card is the one laid on
+    spec = _rules("other_authors7/uk/faq_scorpion.txt", "uk")
+    assert _stated(spec, "tableau.build_direction") == ("down", [7, 7])
+    assert _stated(spec, "tableau.build_suit") == ("same-suit", [7, 7])
+
+
+def test_a_run_of_one_suit_into_the_home_is_a_complete_suit_foundation():
+    # «зібрана в стовпчику послідовність однієї масті від короля до туза знімається в дім» (line 15)
+    spec = _rules("other_authors7/uk/faq_scorpion.txt", "uk")
+    assert _stated(spec, "foundations.complete_sequences") == (True, [15, 15])
+    assert _stated(spec, "foundations.suit")[0] == "same-suit"
+    assert _stated(spec, "foundations.direction")[0] == "down"
+
+
+def test_ranks_laid_on_the_ace_one_after_another_are_no_list_of_bases():
+    # «на туза кладутся двойка, тройка и так далее той же масти, вплоть до короля» (line 5)
+    spec = _rules("other_authors7/ru/howto_bakers_dozen.txt", "ru")
+    assert _stated(spec, "foundations.base") == ("A", [5, 5])
+    # «Цвет и масть при этом значения не имеют» (line 6), after the build rule of the same line
+    assert _stated(spec, "tableau.build_suit") == ("any-suit", [6, 6])
+
+
+def test_uk_ranks_laid_on_it_build_the_foundation_up():
+    # «Основу закладає туз; далі на нього кладуть двійку, трійку й так далі тієї самої масті» (line 7)
+    spec = _rules("other_authors7/uk/lesson_freecell.txt", "uk")
+    assert _stated(spec, "foundations.direction") == ("up", [7, 7])
+
+
+def test_timecoded_lines_are_sentences_of_their_own():
+    # a video description's «03:15 — пустую стопку можно занять любой картой …» is its own line's rule
+    spec = _rules("other_authors7/ru/video_spider.txt", "ru")
+    assert _stated(spec, "tableau.space") == ("any", [9, 9])
+    assert _stated(spec, "tableau.move") == ("same-suit-sequence", [8, 8])
+
+
+def test_uk_suit_to_suit_builds_in_the_same_suit():
+    # «На столі карти кладуть масть у масть, як на одну вищу, так і на одну нижчу» (line 5)
+    spec = _rules("other_authors7/uk/telegram_alaska.txt", "uk")
+    assert _stated(spec, "tableau.build_suit") == ("same-suit", [5, 5])
+    assert _stated(spec, "tableau.build_direction") == ("either", [5, 5])
