@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from pasyans.cards import Card
 from pasyans.models import Assumption, Check, Kind, Verdict
+from pasyans.shorten import shorten
 
 LIMIT = 240
 """The longest reason written (characters)."""
@@ -313,8 +314,7 @@ def cite(evidence, quote: int = QUOTE) -> str:
     elif ref:
         where = f"from {ref}"
     if q and quote > 0:
-        if len(q) > quote:
-            q = q[: quote - 1].rstrip() + "…"
+        q = shorten(q, quote)
         where = f"{where} «{q}»" if where else f"«{q}»"
     return where
 
@@ -366,7 +366,7 @@ def explain(v: Verdict, limit: int = LIMIT) -> str:
         s = _explain(v, q)
         if len(s) <= limit:
             return s
-    return s[: limit - 1] + "…"
+    return shorten(s, limit)
 
 
 def _quotes(detail) -> list[str]:
@@ -387,11 +387,14 @@ def whole(reason: str | None, detail) -> str | None:
     does not hold the quote, is returned as it is."""
     if not reason or not reason.endswith("…»"):
         return reason
-    for q in dict.fromkeys(_quotes(detail)):
-        for n in (QUOTE, 30):
-            cut = f" — «{q[: n - 1].rstrip()}…»"
-            if len(q) > n and reason.endswith(cut):
-                return f"{reason[: -len(cut)]} — «{q}»"
+    quotes = list(dict.fromkeys(_quotes(detail)))
+    at = reason.rfind(" — «")
+    while at >= 0:  # the quote is the reason's end; it may itself hold « — «»
+        said = reason[at + 4:-2]
+        full = next((q for q in quotes if len(q) > len(said) and q.startswith(said)), None)
+        if full:
+            return f"{reason[:at]} — «{full}»"
+        at = reason.rfind(" — «", 0, at)
     return reason
 
 
@@ -444,7 +447,7 @@ def _explain(v: Verdict, q: int) -> str:
     quote = next((getattr(e, "quote", None) for e in evidence if getattr(e, "quote", None)), None)
     if quote and q > 0:
         quote = " ".join(quote.split())
-        s += f" — «{quote if len(quote) <= q else quote[: q - 1].rstrip() + '…'}»"
+        s += f" — «{shorten(quote, q)}»"
     if ctx.get("prohibited"):
         if v.verdict == "illegal":
             s = "Forbidden, as the text says: " + s

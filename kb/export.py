@@ -40,6 +40,8 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
     """The whole knowledge base (or only ``game_ids``) as the export dict described above.
     ``conn`` is the knowledge base as :func:`pasyans.kb.query.connect` opens it; its records are
     read through :mod:`pasyans.kb.query` (JSON columns decoded there)."""
+    from pasyans.engine.reasons import whole
+
     from . import query
 
     sources = [{k: s[k] for k in ("id", "file", "language", "orthography", "kind", "title", "sha256")}
@@ -54,7 +56,7 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
         moves_by_ex.setdefault(m["example"], []).append(
             {"card": m["card"], "cards": m["cards"], "to": m["to"], "to_card": m["to_card"], "raw": m["raw"],
              "lines": [m["first_line"], m["last_line"]], "kind": m["kind"],
-             "flags": m["flags"], "verdict": m["verdict"], "reason": m["reason"],
+             "flags": m["flags"], "verdict": m["verdict"], "reason": whole(m["reason"], m.get("detail")),
              "rule": m["rule"], "what": m.get("what"), "detail": m.get("detail"),
              **{k: m.get(k) for k in ("direction", "to_pile", "from_place")}})
     ex_by_game: dict[str, list] = {}
@@ -96,12 +98,13 @@ def export_json(conn, game_ids: list[str] | None = None) -> dict[str, Any]:
 def _as_printed(quotes, rules: dict, examples: list[dict]) -> tuple[dict, list[dict]]:
     """``rules`` and ``examples`` of one game with their quotes, texts and moves' ``raw`` as printed
     (``quotes``: the game's :class:`~pasyans.kb.present.Quotes`); copies, the originals are kept."""
-    from .printed import printed_spec, printed_text
+    from .printed import printed_quotes, printed_spec, printed_text
 
     out = []
     for e in examples:
         e = {**e, "text": printed_text(quotes, e.get("text"), e["lines"])}
-        e["moves"] = [{**m, "raw": printed_text(quotes, m.get("raw"), m["lines"])} for m in e["moves"]]
+        e["moves"] = [{**m, "raw": printed_text(quotes, m.get("raw"), m["lines"]),
+                       "reason": printed_quotes(m.get("reason"), quotes)} for m in e["moves"]]
         out.append(e)
     return printed_spec(rules, quotes), out
 

@@ -19,7 +19,7 @@ import re
 import sqlite3
 from typing import Any
 
-from .printed import Piece, Printed, Span, printed_ref
+from .printed import Piece, Printed, Span, printed_quotes, printed_ref
 from .query import has_table, records, rows
 from .schema import TABLES
 
@@ -420,6 +420,7 @@ def game_view(conn: sqlite3.Connection, game_id: str) -> dict | None:
             m["flags"] = m["flags"] or []
             m["cards"] = m["cards"] or []
             m["raw_span"] = quotes(m["raw"], [m["first_line"], m["last_line"]])
+            m["reason"] = printed_quotes(m["reason"], quotes)  # the sentence it quotes as printed («кладутъ»)
             m["anchor"] = f"ex{e['n']}-m{m['n']}"
         e["counts"] = _verdict_counts(e["moves"])
     view["examples"] = examples

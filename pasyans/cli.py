@@ -23,6 +23,7 @@ import typer
 
 from . import started
 from .edge import Edge, current_db, interrupted, out_console, say_error
+from .shorten import shorten
 
 app = typer.Typer(cls=Edge, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Patience rule books → a SQLite knowledge base with verified examples.")
@@ -430,9 +431,12 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
         shown = Printed(conn, gid).span()
         typer.echo("\n" + shown.text + ("" if shown.exact else "\n(in modern spelling: this knowledge base "
                                                               "has no raw lines; rebuild it to see the text as printed)"))
+    from .engine.reasons import whole
     from .kb.present import Quotes
+    from .kb.printed import printed_quotes
 
-    printed = Quotes(conn, gid)  # a pre-1918 move is shown as printed, as on the game's page
+    printed = Quotes(conn, gid)  # a pre-1918 move and the sentence its reason quotes as printed, as on the game's page
+    tty = sys.stdout.isatty()  # piped: the reason's quote whole, as verify writes it
     for e in rep.examples:
         marker = printed.printed(gid).as_printed(e["marker"], e["first_line"]) if e["marker"] else ""
         typer.echo(f"\nexample {e['n']} (lines {e['first_line']}-{e['last_line']}): {marker}")
@@ -441,7 +445,9 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
                 typer.echo("  " + " ".join(f"{c or '--':>3}" for c in row))
         for m in e["moves"]:
             raw = printed(m["raw"], [m["first_line"], m["last_line"]])
-            typer.echo(f"  {m['n']:3}. {raw.text if raw else m['raw']!s:40.40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {m['reason']}")
+            words = shorten(" ".join(str(raw.text if raw else m["raw"]).split()), 40)  # after a whole word, «…»
+            reason = printed_quotes(m["reason"] if tty else whole(m["reason"], m.get("detail")), printed)
+            typer.echo(f"  {m['n']:3}. {words:40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {reason}")
 
 
 def _show_catalogues(conn, gid: str) -> None:
@@ -459,7 +465,7 @@ def _show_catalogues(conn, gid: str) -> None:
 def _fit(text: str, width: int) -> str:
     """``text`` on one line of ``width`` columns (cut with «…»; the whole reason is in the knowledge base)."""
     text = " ".join(text.split()) if "\n" in text else text
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return shorten(text, width)
 
 
 def _place(r) -> str:
@@ -479,9 +485,9 @@ def _verdict_line(r, width: int) -> str:
     came = f" from {r['from_place']}" if r.get("from_place") else ""
     tail = f" {r['card'] or '?':>3}{came} → {_place(r)[:12]:12} {r['verdict']}"
     head = f"  {r['source']}:{r['first_line']:<5} {r['n']:3}. "
-    room = max(10, width - len(head) - len(tail) - 1)
+    room = max(10, width - len(head) - len(tail) - 1 - (12 - len(r["verdict"])))  # the card column is one for every verdict
     raw = " ".join(str(r["raw"]).split())
-    raw = raw if len(raw) <= room else raw[: room - 1] + "…"
+    raw = shorten(raw, room)
     return f"{head}{raw:{room}} {tail}"[:width]
 
 
@@ -594,7 +600,7 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
         for f in fs:
             tok = f["token"] or ""
             short = f" «{tok}»" if tok and len(tok) <= 20 else ""
-            quote = f" — «{tok[:120]}{'…' if len(tok) > 120 else ''}»" if len(tok) > 20 else ""
+            quote = f" — «{tok}»" if len(tok) > 20 else ""  # piped: whole, as the reasons
             head = f"{f['source']}:{f['first_line']}-{f['last_line']}  {f['game'] or '':12} {f['kind']}"
             if tty:  # what was not read first (cut to the width), then what the reader made of it
                 typer.echo(fit(f"{head} «{tok}»" if tok else head))

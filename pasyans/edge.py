@@ -28,6 +28,8 @@ from pathlib import Path
 import typer
 from typer.core import TyperGroup
 
+from .shorten import shorten
+
 try:  # typer ≥ 0.2x carries its own copy of click
     from typer import _click as _ck
 except ImportError:  # pragma: no cover - older typer uses click itself
@@ -71,7 +73,7 @@ def one_line(msg: str, limit: int = LINE_LIMIT - len("error: ")) -> str:
         if len(line) <= limit or n <= 20:
             break
         n -= 10
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+    return shorten(line, limit)
 
 
 def say_error(msg: str, status: int = 1) -> None:

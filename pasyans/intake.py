@@ -23,6 +23,8 @@ import codecs
 import re
 from html.parser import HTMLParser
 
+from .shorten import shorten
+
 __all__ = ["IntakeError", "decode", "html_text", "is_fb2", "is_html", "mojibake", "other_format"]
 
 
@@ -95,7 +97,7 @@ def decode(data: bytes, encoding: str) -> bytes:
             pass
         else:
             raise IntakeError(f"the file is UTF-8 text: read as {encoding} it would be stored as mojibake "
-                              f"(«{text.strip()[:20]}…»); leave out --encoding")
+                              f"(«{shorten(text.strip(), 21)}»); leave out --encoding")
     sample = mojibake(text)
     if sample is not None:
         raise IntakeError(f"read as {encoding} the text is mojibake («{sample}»); give the file's own "

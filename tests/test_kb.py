@@ -186,7 +186,7 @@ def test_verify_into_a_pipe_writes_each_reason_whole(built_kb, kb):
     game, n, stored = kb.execute("SELECT m.game, m.n, m.reason FROM moves m JOIN games g ON g.id = m.game "
                                  "WHERE g.source = '000' AND m.reason LIKE '%(line 18) — «В вікно%' "
                                  "ORDER BY m.example, m.n LIMIT 1").fetchone()
-    assert stored.endswith("за ка…»")
+    assert stored.endswith("по старшинству за…»")  # cut after a whole word
     db, _ = built_kb
     r = CliRunner().invoke(app, ["verify", game, "--db", str(db)])
     assert r.exit_code == 0

@@ -65,6 +65,21 @@ def test_verify_and_unparsed_quote_as_printed(old_db):
     assert "«Въ пустой рядъ карты не кладутъ до конца игры.»" in rules
 
 
+def test_show_export_and_the_game_page_quote_a_reason_as_printed(old_db):
+    """T11: `verify` quoted a reason's sentence as printed, but `show`, the JSON export and the game's page
+    (the HTML and Markdown pages) quoted it modernised («В рядах кладут …»)."""
+    from pasyans.kb.present import game_view
+    from pasyans.kb.query import connect
+
+    printed = "«Въ рядахъ кладутъ карту на старшую на единицу той же масти.»"
+    shown = [ln for ln in _run("show", "000-1", "--db", old_db).splitlines() if "KS" in ln]
+    assert len(shown) == 1 and shown[0].endswith(printed)
+    [move] = json.loads(_run("export", "--db", old_db))["games"][0]["examples"][0]["moves"]
+    assert move["reason"].endswith(printed)
+    [move] = game_view(connect(old_db), "000-1")["examples"][0]["moves"]
+    assert move["reason"].endswith(printed) and "В рядах" not in move["reason"]
+
+
 def test_a_game_number_on_its_title_is_no_numbered_rule(old_db):
     import sqlite3
 

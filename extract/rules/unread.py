@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pasyans.shorten import shorten
+
 from .interpret import PILE_FIELDS, _has, rows
 
 NOT_WORDS = frozenset({"RANK_CUE"})
@@ -105,9 +107,7 @@ def reason(hit: dict) -> str:
     """The reason of a field left unknown though ``hit`` (an entry of :func:`unread_fields`) speaks of it."""
     a, b = hit["lines"]
     where = f"line {a} has" if a == b else f"lines {a}–{b} have"
-    quote = " ".join(hit["quote"].split())
-    if len(quote) > QUOTE_CHARS:
-        quote = quote[:QUOTE_CHARS - 1] + "…"
+    quote = shorten(" ".join(hit["quote"].split()), QUOTE_CHARS)
     return f"{where} words for it («{hit['words']}») but {hit['how']}: «{quote}»"
 
 
