@@ -175,13 +175,16 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
         if cue and sm.get("FOR_EXAMPLE") and (CODE_RE.search(sdoc.text) or row_ordinal(sdoc, lang)
                                               or sdoc.text.rstrip().endswith(":")):
             return a, None, marker, False
-        if cue and opens_with_cards(text[a:b], notation, lang, supposed=not sm.get("FOR_EXAMPLE")):
+        if cue:
             end = b
             for a2, b2 in sents[k + 1:]:
                 if not cards_named(text[a2:b2], notation, lang)[0] and not _BACK_REF.match(text[a2:b2]):
                     break
                 end = b2
-            return a, end, marker, False
+            # «Наприклад, відкрили ♦5 — кладемо її під стос «5 годин». Там ♣Q: …»: one card a sentence, a case told
+            if opens_with_cards(text[a:b], notation, lang, supposed=not sm.get("FOR_EXAMPLE")) or (
+                    cards_named(text[a:b], notation, lang)[0] == 1 and cards_named(text[a:end], notation, lang)[0] >= 2):
+                return a, end, marker, False
         if notation_cards(sdoc.text, notation, lang) >= 2 or cards_named(sdoc.text, notation, lang)[0] >= 2:
             # «Я переложил ♦Д на ♣К, потом ♠В …», «Спочатку я переклав десятку бубон на валета пік»: a game
             # told with its cards, in notation or in words with their suits (a rule names ranks and colours);

@@ -49,13 +49,14 @@ QUESTION_LABELS = {"вопрос", "питання", "question"}
 
 
 def opens_unit(ln: Line, prev: Line | None) -> bool:
-    """Whether ``ln`` starts a message of a text cut into messages: the line after a post header,
+    """Whether ``ln`` starts a message of a text cut into messages: the line after a post header or
+    a separator («* * *» between a column's items),
     a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»),
     a paragraph opening «Пасьянс «X» …» (:func:`~pasyans.extract.headings.paragraph_title`)."""
     if ln.blank:
         return False
-    if ln.turn or (prev is not None and prev.kind == "meta" and prev.label == "post header"):
-        return True
+    if ln.turn or (prev is not None and prev.kind == "meta" and prev.label in ("post header", "separator")):
+        return True   # the first line of a post, or of an item after «* * *»
     return (ln.section == "intro" and fold_name(ln.name) in QUESTION_LABELS) or bool(CHAT_RE.match(ln.text)) \
         or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None)
 

@@ -152,9 +152,10 @@ def _framed_title(lines: list[Line], ln: Line, first: bool, lang: str = "ru") ->
     if len(ln.text) > 100:
         return None
     alone = all(n < 1 or n > len(lines) or lines[n - 1].blank for n in (ln.n - 1, ln.n + 1))
+    framed = hd.title_frame(mk.rest, lang)
     if not (mk.mark != "none" or first or alone or ln.text.isupper()):   # «ПАСЬЯНС МІСЯЦЯ: «…»» over its text
-        return None
-    return hd.title_frame(mk.rest, lang)
+        return framed if framed is not None and hd.frame_row(framed[0]).get("layout") else None   # «КОСЫНКА — …»
+    return framed
 
 
 def _classify(source: Source) -> list[Line]:
@@ -285,6 +286,7 @@ def _classify(source: Source) -> list[Line]:
                 a.kind = "doc-title"  # «Вільна комірка: приклад гри» over «Вільна комірка (FreeCell)»: the page's title
                 continue
             b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
+    _number_titles(nonblank, lang)
     _entries(nonblank, lang)
     _lead_ins(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
@@ -302,6 +304,23 @@ def _bilingual_titles(nonblank: list[Line], lang: str, other: str | None) -> Non
             right = ln.text.split(" / ", 1)[1].casefold()
             ln.aliases = tuple(replace(a, language=other) if a.language == lang and a.name.casefold() in right else a
                                for a in ln.aliases)
+
+
+def _number_titles(nonblank: list[Line], lang: str) -> None:
+    """In place: a heading that only numbers its game («ПАСЬЯНСЪ № 7.», «ПАСЬЯНСЪ ПЕРВЫЙ.»,
+    :func:`~pasyans.extract.headings.number_title`) takes its name from the short line right under it
+    («Сорокъ разбойниковъ.», «Наполеонъ на островѣ Св. Елены (Napoleon at St. Helena).»); that line's
+    other names (in parentheses, after «или») are the game's aliases on their own line."""
+    for ln, nxt in zip(nonblank, nonblank[1:]):
+        if ln.kind != "heading" or nxt.n != ln.n + 1 or not hd.number_title(ln.text) or nxt.kind not in (
+                "heading", "prose", "after-title") or nxt.section or len(words(nxt.text)) > 10 or len(nxt.text) > 90:
+            continue
+        s = nxt.text.rstrip(".")
+        names = hd.split_title(s, lang, caps=s.isupper())
+        if hd.title_shape(names[0].name, lang, layout=True) not in ("caps", "plain", "quoted", "dotted"):
+            continue
+        ln.name, ln.aliases, ln.printed = names[0].name, (), nxt.raw.strip().rstrip(".")
+        nxt.kind, nxt.aliases, nxt.name = "title-alias", tuple(names[1:]), None
 
 
 def _entries(nonblank: list[Line], lang: str) -> None:
@@ -630,6 +649,14 @@ def _split_section(region: list[Line], head: Line | None, lang: str) -> list[_Pa
     return parts
 
 
+def _column_head(region: list[Line], head: Line) -> bool:
+    """Whether ``head`` is a column's rubric over items parted by separators («СМѢСЬ.» over items
+    between «* * *»), no game's title: its text is cut into items, and the items that name a game
+    in a sentence start those games (:func:`~pasyans.extract.article_parts.split_told`)."""
+    return head.kind == "heading" and head.frame is None and not QUOTE_RE.search(head.text) and any(
+        ln.kind == "meta" and ln.label == "separator" for ln in region)
+
+
 def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], str]:
     """Cut the classified lines into parts; also the source-level findings (title, introduction)."""
     src_findings: list[Finding] = []
@@ -695,7 +722,7 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
         elif head.kind == "heading" and not head.names_variant and not _has_rules(region, head, lines[end:end + 1], lang):
             src_findings.append(Finding("", (head.n, head.n), "not-a-game",
                                         f"a title with no rule text under it, not a game: «{head.text}»"))
-        elif head.kind == "group-heading" and (told := _split_told(region[1:], lang)[1]):
+        elif (head.kind == "group-heading" or _column_head(region, head)) and (told := _split_told(region[1:], lang)[1]):
             # «Глава третья. Бабушкины пасьянсы» over a story that names its game in a sentence
             src_findings.append(Finding("", (head.n, told[0].lines[0].n - 1 if told[0].lines[0].n > head.n else head.n),
                                         "not-a-game", f"heading of a part of the text, not a game: «{head.text}»"))

@@ -58,6 +58,7 @@ def shapes() -> dict:
     data["entry_leads"]["re"] = re.compile(data["entry_leads"]["pattern"])
     data["variant_of"]["re"] = re.compile(data["variant_of"]["pattern"])
     data["paragraph_titles"]["re"] = re.compile(data["paragraph_titles"]["pattern"])
+    data["number_titles"]["re"] = re.compile(data["number_titles"]["pattern"])
     data["answer_titles"]["re"] = re.compile(data["answer_titles"]["pattern"])
     for m in data["lead_ins"]["rows"]:
         m["re"] = re.compile(m["pattern"])
@@ -140,6 +141,11 @@ def title_frame(s: str, lang: str = "ru") -> tuple[str, str] | None:
     return _last_crumb(s, lang)
 
 
+def frame_row(name: str) -> dict:
+    """The ``title_frames`` row of ``heading_shapes.json`` named ``name``."""
+    return next((m for m in shapes()["title_frames"] if m["name"] == name), {})
+
+
 def _genre_word(name: str, lang: str) -> bool:
     """Whether ``name`` is one word naming the genre (``genre_names`` of ``heading_shapes.json``)."""
     w = words(name)
@@ -206,6 +212,12 @@ def paragraph_title(s: str) -> str | None:
     ``heading_shapes.json``: «А пасьянс «Пирамида» складывают …» → «Пирамида»); else ``None``."""
     hit = shapes()["paragraph_titles"]["re"].match(s)
     return _unquote(hit.group("name")) if hit else None
+
+
+def number_title(s: str) -> bool:
+    """Whether the heading ``s`` numbers its game and names none («ПАСЬЯНСЪ № 7.», «ПАСЬЯНСЪ
+    ПЕРВЫЙ.»: ``number_titles`` of ``heading_shapes.json``); its name is on the line under it."""
+    return shapes()["number_titles"]["re"].match(s.strip()) is not None
 
 
 def states_pack(s: str, lang: str) -> bool:

@@ -1,0 +1,76 @@
+"""Layouts of the seg17 sample (issue 11, session 9): a number-only heading over its game's name line, a
+capitals name with a lower-case remark, a column's rubric over items between «* * *», a thread naming its game
+after «раскладывать», a case told one card a sentence after «Наприклад», translator's front matter. Each data
+row's examples are checked here, and each family on a whole text of ``tests/fixtures/seg17/`` (or an earlier
+fixture with the same layout) by the title, line, alias or example it gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pasyans.corpus import Source, read_text
+from pasyans.extract import headings as hd
+from pasyans.extract.articles import segment_source
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def segmented(path: str, lang: str = "ru", pre: bool = False):
+    p = FIXTURES / path
+    src = Source(id="t", file=p.name, language=lang, orthography="pre-reform" if pre else "modern", kind="article",
+                 title=p.name, sha256="0", path=p, text=read_text(p), segmenter="headings", notation="symbol")
+    return segment_source(src)
+
+
+@pytest.mark.parametrize("line", hd.shapes()["number_titles"]["examples"])
+def test_a_heading_that_only_numbers_its_game(line):
+    assert hd.number_title(line)
+
+
+@pytest.mark.parametrize("line", hd.shapes()["number_titles"]["not"])
+def test_a_heading_that_names_its_game_is_no_number_title(line):
+    assert not hd.number_title(line)
+
+
+@pytest.mark.parametrize("path, names", [
+    ("seg17/ru_pre1918_translated.txt", ["Наполеон на острове Св. Елены", "Красавица Люси"]),   # «ПАСЬЯНСЪ ПЕРВЫЙ.»
+    ("other_authors4/book_pre1918_sbornik.txt", ["Сорок разбойников", "Веер", "Демон", "Часы"]),   # «ПАСЬЯНСЪ № 7.»
+])
+def test_the_name_line_under_a_number_heading_names_the_game(path, names):
+    seg = segmented(path, pre=True)
+    assert [x.game.name for x in seg.games if not x.game.fragment] == names
+
+
+def test_the_name_lines_english_name_is_an_alias_and_translators_note_no_game():
+    games = [x.game for x in segmented("seg17/ru_pre1918_translated.txt", pre=True).games]
+    assert games[0].lines == [(8, 15)]    # «Отъ переводчика.» (lines 5-6) is front matter, not a game
+    assert ("Napoleon at St. Helena", "en", (9, 9)) in [(a.name, a.language, a.lines) for a in games[0].aliases]
+    assert ("La Belle Lucie", "en", (18, 18)) in [(a.name, a.language, a.lines) for a in games[1].aliases]
+
+
+def test_a_capitals_name_with_a_lower_case_remark_is_a_title_right_over_its_text():
+    seg = segmented("seg17/ru_house_rules.txt")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games if not x.game.fragment] == [
+        ("Сорок разбойников", 5), ("Косынка", 13)]
+    assert hd.title_frame("ПАУЧОК — см. ПАУК.") is None   # a dictionary's cross-reference is a sentence
+
+
+def test_a_columns_rubric_over_items_between_separators_heads_no_game():
+    seg = segmented("seg17/ru_pre1918_smes.txt", pre=True)
+    games = [x.game for x in seg.games]
+    assert [(g.name, g.lines[0][0]) for g in games] == [("Часы", 7), ("Косынка", 11)]   # «СМѢСЬ.» heads neither
+    assert "Недотрога" in [a.name for a in games[1].aliases]
+    assert any(f.kind == "not-a-game" and f.lines[0] == 1 for f in seg.findings)
+
+
+def test_a_thread_names_its_game_after_an_infinitive_of_laying_out():
+    [g] = [x.game for x in segmented("seg17/ru_thread.txt").games]
+    assert g.name == "Клондайк" and g.lines[0][0] == 2
+    assert hd.inline_title("Хочу навчитися грати в «Павука» без підказок.", "uk") == "Павук"
+
+
+def test_a_case_told_one_card_a_sentence_after_for_example_is_an_example():
+    [g] = [x.game for x in segmented("seg17/uk_worksheet.txt", "uk").games]
+    assert g.name == "Годинник" and [e.lines for e in g.examples] == [(8, 8)]
