@@ -37,7 +37,7 @@ from pasyans import morph
 from .article_text import (CODE_RE, MOVE_RE, announces_display, doc as make_doc, is_display_row, line_mt, matches,
                            sentences, words)
 from .moves.answers import ANSWER_LABELS
-from .notation import scan
+from .notation import scan, suit_words
 from .text import MappedText
 
 _RANK_LEMMAS = {
@@ -45,9 +45,9 @@ _RANK_LEMMAS = {
     "девятка", "десятка", "валет", "дама", "король",
     "двійка", "трійка", "четвірка", "п'ятірка", "шістка", "сімка", "вісімка", "дев'ятка",
 }
-_SUIT_WORDS = {"червей", "бубен", "пик", "треф", "черв", "бубон", "піки", "треф", "чирв"}
-_SUIT_ADJ_LEMMAS = {"червовый", "бубновый", "пиковый", "трефовый", "червовий", "бубновий", "піковий", "трефовий",
-                    "чирвовий"}
+_SUIT_WORDS = suit_words()
+"""Suit words of ``card_words.json`` (adjectives and nouns, every language: «червей», «пиковый», uk folk «вина»,
+«хрестів», «жирів»): a rank word next to one names a card (:func:`card_words`)."""
 _DEMONSTRATIVES = {"этот", "это", "цей", "наш", "данный", "даний"}
 _BACK_REF = re.compile(r"\s*(?:всю\s+эту|всю|эту|эти|усю\s+цю|усю|всю\s+цю|цю|ці|её|ее|их|її|їх|його|его)\s", re.I)
 """A sentence opening on what the sentence before showed: «Всю эту цепочку можно перенести …», «Її кладуть …»."""
@@ -58,6 +58,10 @@ _LIST_ITEM = re.compile(r"\s*(?:[-*•–—]|\d{1,2}[.)])\s+\S")
 _NO_MORE = {"нет", "нету", "немає", "нема", "немае", "никаких", "жодних"}
 """Words that, next to «ходы/ходів», say there are no moves (the cue then lists none)."""
 _LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
+
+
+RANKS = "ranks"
+"""The marker of an example opened by a position shown in ranks alone (:func:`shown_ranks`)."""
 
 
 @dataclass
@@ -80,9 +84,49 @@ def card_words(d) -> int:
         if t.lemma_ not in _RANK_LEMMAS:
             continue
         near = toks[max(i - 1, 0): i] + toks[i + 1: i + 2]
-        if any(x.lemma_ in _SUIT_ADJ_LEMMAS or x.lower_ in _SUIT_WORDS for x in near):
+        if any(x.lemma_ in _SUIT_WORDS or x.lower_ in _SUIT_WORDS for x in near):
             n += 1
     return n
+
+
+_RANK_ORDER = {"туз": 1, "двойка": 2, "двійка": 2, "тройка": 3, "трійка": 3, "четверка": 4, "четвірка": 4,
+               "пятерка": 5, "п'ятірка": 5, "шестерка": 6, "шістка": 6, "семерка": 7, "сімка": 7, "восьмерка": 8,
+               "вісімка": 8, "девятка": 9, "дев'ятка": 9, "десятка": 10, "валет": 11, "дама": 12, "король": 13}
+_LIST_JOINS = {",", "и", "і", "й", "та"}
+
+
+def shown_ranks(d) -> int:
+    """How many cards the longest list of ``d`` names by rank alone, when that list is a position shown and
+    not an order of ranks: «у меня открыты: король, дама, девятка, восьмёрка, …», «в стопках сверху лежат
+    десятка, семёрка, валет, восьмёрка …» (a one-suit game's cards; four ranks or more, not all in a row
+    without gaps as «туз, двойка, тройка, …» or «король, дама, валет, десятка» are); 0 for any other."""
+    best: list[int] = []
+    run: list[int] = []
+    toks = list(d)
+    for i, t in enumerate(toks):
+        rank = _RANK_ORDER.get(t.lemma_)
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        suited = nxt is not None and (nxt.lemma_ in _SUIT_WORDS or nxt.lower_ in _SUIT_WORDS)
+        if rank is not None and not suited and (not run or toks[i - 1].lower_ in _LIST_JOINS):
+            run.append(rank)
+            continue
+        if t.lower_ in _LIST_JOINS and run:
+            continue
+        best = max(best, run, key=len)
+        run = [rank] if rank is not None and not suited else []
+    best = max(best, run, key=len)
+    if len(best) < 4:
+        return 0
+    steps = {b - a for a, b in zip(best, best[1:])}
+    return 0 if steps in ({1}, {-1}) else len(best)
+
+
+def shows_rank_move(text: str, notation: str, lang: str) -> bool:
+    """Whether ``text`` moves a card the move reader reads (with its suit or by rank alone) to a destination:
+    «Берём восьмёрку и кладём на девятку», «Девятку переносим на десятку» — the moves of a one-suit game."""
+    from .moves import parse_moves
+
+    return any(m.cards and (m.to or m.to_card) for m in parse_moves(text, "example-cue", notation, lang).moves)
 
 
 def cards_named(text: str, notation: str, lang: str) -> tuple[int, int, bool]:
@@ -190,6 +234,10 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
             # told with its cards, in notation or in words with their suits (a rule names ranks and colours);
             # the one-card moves before it in the paragraph are its start
             return _reach_back(text, sents, k, notation, lang), None, marker, False
+        if shown_ranks(sdoc):
+            # «Итак, у меня открыты: король, дама, девятка, …», «в стопках сверху лежат десятка, семёрка, …»: the
+            # position of a one-suit game shown by ranks; its moves name ranks only (kept when a move follows)
+            return a, None, RANKS, True
     return None
 
 
@@ -294,6 +342,10 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         if target is None and last is not None and (card_words(d) or notation_cards(text, notation, lg)
                                                      or _CARD_LINE.match(text) and len(words(text)) <= 4):
             target = last
+        # 3a. a paragraph right after a position shown in ranks alone that moves a card by rank («Берём восьмёрку и
+        #     кладём на девятку»): the one-suit game goes on
+        if target is None and last is not None and last.marker == RANKS and shows_rank_move(text, notation, lg):
+            target = last
         # 3b. a row of a move table («3 | 9♣ | на 10♥»): with the rows before it, one example
         bars = text.count("|")
         if target is None and bars and cards_named(text, notation, lg)[0]:
@@ -339,4 +391,4 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         # an example opened inside a numbered rule («4. Карту кладут …. Например, …») ends with that rule: the
         # next items are rules; only an example that is the whole item («2. A♥ идёт на базу …») takes the next in
         last_item = bool(_LIST_ITEM.match(text)) and at == 0
-    return exs
+    return [e for e in exs if e.marker != RANKS or any(shows_rank_move(p.text, notation, lang) for p in e.parts)]

@@ -656,6 +656,11 @@ def _suit_table(part: str) -> dict[str, dict[str, str | None]]:
     return out
 
 
+def suit_words() -> frozenset[str]:
+    """Every suit word of ``card_words.json`` (adjectives and nouns, both languages, as listed there)."""
+    return frozenset(w for row in _card_words()["suits"] for w in row["words"])
+
+
 _SUIT_ADJ = _suit_table("adj")
 _SUIT_NOUN = _suit_table("noun")
 COLOUR_WORDS: dict[str, dict[str, str]] = {}

@@ -80,3 +80,30 @@ def test_question_and_answer_lines_are_one_example():
     from pasyans.extract.moves import parse_moves
     moves = [(m.cards[0].format(), m.to) for e in exs for m in parse_moves(e.text, "q", "symbol", "uk").moves]
     assert moves == [("9C", "TH"), ("KD", "space")]
+
+
+def test_a_position_shown_by_ranks_opens_a_one_suit_example():
+    # one-suit Spider: the open cards listed by rank, then moves by rank only, line after line
+    lines = ["Пасьянс «Паук» одной мастью",
+             "Все карты одной масти. Карту кладут на старшую на единицу.",
+             "Сейчас открыты: валет, семёрка, король, девятка, восьмёрка и тройка.",
+             "Восьмёрку кладём на девятку, а семёрку — на восьмёрку.",
+             "Валета переносим на короля? Нет, на даму, когда она откроется.",
+             "Партия долгая."]
+    assert _examples(lines) == [(3, 5)]
+
+
+def test_a_rank_order_or_a_list_without_moves_opens_no_example():
+    lines = ["Пасьянс «Паук» одной мастью",
+             "Старшинство карт: король, дама, валет, десятка, девятка, восьмёрка.",
+             "На столе открыты: валет, семёрка, король, девятка и тройка.",
+             "Игра требует терпения."]
+    assert _examples(lines) == []
+
+
+def test_a_card_named_with_a_folk_suit_word_continues_the_example():
+    lines = ["«Сорок розбійників»",
+             "Спершу туза вина виносимо у фундамент, а за ним двійку вина.",
+             "Трійку вина з колоди — одразу у фундамент.",
+             "Пишіть нам."]
+    assert _examples(lines, "uk") == [(2, 3)]

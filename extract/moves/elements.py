@@ -346,6 +346,12 @@ def _said_then_moved(cur: list[El], rest: list[El]) -> bool:
         and any(el.kind == "word" and el.cues & set(VERB_CUES) for el in nxt) and any(el.kind == "card" for el in nxt)
 
 
+def numeral(el: El | None) -> bool:
+    """A number of cards: «5», «п'ять», «три»."""
+    return el is not None and (el.kind == "num" or el.kind == "word" and any(
+        p.tag.POS == "NUMR" for p in morph.parses(el.low, el.lang)))   # (uk «три»: first a verb, «терти»)
+
+
 def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
     """Clauses of a sentence, each with ``True`` when it stood in parentheses (read alone, after
     the others)."""
@@ -422,6 +428,11 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             elif nxt is not None and nxt.kind == "word" and nxt.low in ALT and nxt2 is not None and nxt2.kind == "card" \
                     and any(e.kind == "word" and e.low == nxt.low for e in cur):
                 cur.append(el)   # «покрытия ♠2 либо ♠3 из третьего ряда, либо ♠3 из седьмого ряда»: «либо …, либо …»
+            elif numeral(nxt) and nxt2 is not None and nxt2.kind == "word" and nxt2.lemma == "карта" \
+                    and i + 3 < len(main) and main[i + 3].kind == "punct" and main[i + 3].text == "," \
+                    and any(e.kind == "card" for e in cur) or not has_predicate(cur) and i >= 3 and prev.kind == "word" \
+                    and prev.lemma == "карта" and numeral(main[i - 2]) and main[i - 3].kind == "punct" and main[i - 3].text == ",":
+                cur.append(el)   # «дев'ятку чирви з усією послідовністю, п'ять карт, перенесли …»: the count in apposition
             elif nxt is not None and nxt.kind == "word" and nxt.low in ("это", "це") and nxt2 is not None and nxt2.kind == "card":
                 cur.append(el)   # «перевертаємо верхню карту колоди на відбій, це 4♦»: the card named after
             elif not any(e.kind == "card" for e in cur) and ((

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .elements import numeral
 from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
 from .phrases import UNNAMED, Group, accusative, has_gram, is_plural, merge_groups, place_at, side_target, where_it_lies
 
@@ -12,9 +13,18 @@ def _carried_along(cl, g: Group) -> bool:
     «вместе с лежащей на ней ♥9», «разом з ♣Д і ♥В» — cards that go with the mover."""
     for k in range(max(0, g.i - 6), g.i - 1):
         if cl[k].kind == "word" and cl[k].low in ("вместе", "разом") and cl[k + 1].kind == "word" \
-                and cl[k + 1].low in ("с", "со", "з", "із", "зі") and not any(e.kind == "card" for e in cl[k:g.i]):
+                and cl[k + 1].low in ("с", "со", "з", "із", "зі") and not any(
+                    e.kind == "card" or e.kind == "word" and e.cues & _MOVE_VERBS for e in cl[k:g.i]):
             return True
     return False
+
+
+def _cards_with(cl) -> bool:
+    """Whether a count of cards stands right after «с / з» («с двумя картами», «разом з трьома картами»): the cards
+    that go *with* the one moved, not all of them."""
+    return any(el.kind == "word" and el.low in ("с", "со", "з", "із", "зі") and k + 2 < len(cl)
+               and numeral(cl[k + 1])
+               and cl[k + 2].lemma == "карта" for k, el in enumerate(cl))
 
 
 _MOVE_VERBS = frozenset({"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "PAIR"})
@@ -110,6 +120,10 @@ class Forms:
             if r >= len(cl):
                 continue
             movers = left
+            before = next((g for g in reversed(groups) if left is not None and g.j <= left.i), None)
+            if before is not None and _carried_along(cl, left) and not before.alt:
+                # «Десятку вместе с девяткой и восьмёркой — на валета»: the cards carried go with the card before
+                movers = Group(before.toks + left.toks, before.i, left.j, series=True)
             if left is None:
                 pr = next((p for p in prons if p[0] == d - 1), None)
                 if pr is not None:
@@ -332,6 +346,12 @@ class Forms:
         elif after:
             movers = after[0]
         count = None
+        if movers is not None and len(movers.cards) == 1 and (any("SERIES" in el.cues for el in cl) or _carried_along(cl, movers)
+                                                              or any(el.low in ("с", "со", "з", "із", "зі") for el in cl)):
+            counted = self.counted(cl)   # «дев'ятку чирви з усією послідовністю, п'ять карт, перенесли …»: a run of five
+            count = counted[0] if counted is not None and counted[0] > 1 and not counted[1] else None
+            if count is not None and _cards_with(cl):
+                count += 1   # «даму пик с двумя картами»: the two and the queen
         if movers is None and verb != "FOLLOW":
             counted = self.counted(cl)
             together = self.ctx.pending_list if any(el.low in ("вместе", "разом", "целиком", "цілком") for el in cl) else []

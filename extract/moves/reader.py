@@ -118,7 +118,10 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
     def to_group(self, cl, group: Group, target: CardToken, flags=(), notes=()):
         """A group onto one card: alternatives (or a rank-only target: «на тузы») one by one,
         otherwise one sequence move of all the cards («♠10 и ♦9 — на ♥В»)."""
-        if group.alt or group.chain or len(group.cards) == 1 or target.card.suit is None:
+        together = (group.series or group.with_) and not group.alt
+        if group.alt or group.chain or len(group.cards) == 1 or target.card.suit is None and not together:
+            # (a rank-only target takes each card alone — «двойки кладут на тузы» —, unless they go as one: «девятку
+            # с восьмёркой — на десятку»)
             self.to_each(cl, Group(group.toks, group.i, group.j, group.alt, rows=group.rows, chain=group.chain),
                          target, None, flags, notes)
         else:
