@@ -403,7 +403,9 @@ def preplaced(ctx, k, span, pile):
     на основания»: the bases lie on the foundations before play."""
     sent = ctx.sents[k]
     words = ctx.words(sent)
-    bases = any(t.lower.startswith(("туз", "корол")) for t in words)
+    bases = any(t.lower.startswith(("туз", "корол")) for t in words) or (
+        sent.has("AS_THEY_APPEAR") and any(t.lower.startswith(("достоинств", "достоїнств", "базовые", "базові")) for t in words))
+    # «Другие карты того же достоинства по мере появления помещаются в базовый ряд»: the bases named by their rank
     f = sent.has("F_ANCHOR") or sent.section == "foundations" or any(t.lower.startswith("центр") for t in words)
     if not bases or not f:
         return None
