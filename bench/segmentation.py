@@ -316,7 +316,8 @@ ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_t
                   "seg6_segments.json", "moves6_segments.json", "seg7_segments.json",
                   "seg8_segments.json", "seg9_segments.json", "seg10_segments.json", "seg11_segments.json",
                   "seg12_segments.json", "seg13_segments.json", "seg14_segments.json",
-                  "seg15_segments.json", "seg16_segments.json", "seg17_segments.json", "seg19_segments.json")
+                  "seg15_segments.json", "seg16_segments.json", "seg17_segments.json", "seg18_segments.json",
+                  "seg19_segments.json")
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
@@ -327,7 +328,8 @@ held-out set) are printed apart; ``seg6``: the texts developer's session-5 sampl
 sample in the kept-back set's public styles (tuned since session 7), ``seg14``: its session-8 sample of layouts not seen
 before (files under ``tests/fixtures/seg14/``), ``seg15`` and ``seg16``: its second and third session-8 samples
 (``tests/fixtures/seg15/``, ``seg16/``); each measured held out first, then tuned (their ``about`` gives the figures);
-``seg17``: its session-9 sample (``tests/fixtures/seg17/``), held out until its before figure was committed;
+``seg17``: its session-9 sample (``tests/fixtures/seg17/``), held out until its before figure was committed, then tuned;
+``seg18``: its second session-9 sample (``tests/fixtures/seg18/``), written after the seg17 tuning and measured held out;
 ``seg19``: the names-and-sections developer's session-9 sample (``tests/fixtures/seg19/``: aliases and section labels), 6 tuned, 3 held out."""
 
 
