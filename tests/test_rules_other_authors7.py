@@ -24,16 +24,17 @@ def _stated(spec: dict, path: str):
 
 
 def test_uk_card_laid_on_one_point_higher_builds_down():
-    # «карту кладуть на одне очко старшу карту тієї ж масті» (line 7): the higher card is the one laid on
+    # «Куди класти карти?» (line 6) / «… карту кладуть на одне очко старшу карту тієї ж масті» (line 7): the
+    # higher card is the one laid on
     spec = _rules("other_authors7/uk/faq_scorpion.txt", "uk")
-    assert _stated(spec, "tableau.build_direction") == ("down", [7, 7])
-    assert _stated(spec, "tableau.build_suit") == ("same-suit", [7, 7])
+    assert _stated(spec, "tableau.build_direction") == ("down", [6, 7])
+    assert _stated(spec, "tableau.build_suit") == ("same-suit", [6, 7])
 
 
 def test_a_run_of_one_suit_into_the_home_is_a_complete_suit_foundation():
     # «зібрана в стовпчику послідовність однієї масті від короля до туза знімається в дім» (line 15)
     spec = _rules("other_authors7/uk/faq_scorpion.txt", "uk")
-    assert _stated(spec, "foundations.complete_sequences") == (True, [15, 15])
+    assert _stated(spec, "foundations.complete_sequences") == (True, [14, 15])   # with its question «Де ж бази?»
     assert _stated(spec, "foundations.suit")[0] == "same-suit"
     assert _stated(spec, "foundations.direction")[0] == "down"
 
@@ -64,3 +65,22 @@ def test_uk_suit_to_suit_builds_in_the_same_suit():
     spec = _rules("other_authors7/uk/telegram_alaska.txt", "uk")
     assert _stated(spec, "tableau.build_suit") == ("same-suit", [5, 5])
     assert _stated(spec, "tableau.build_direction") == ("either", [5, 5])
+
+
+def test_a_question_and_its_answer_are_read_as_one_rule():
+    # «Питання: А порожній стовпчик?» (line 10) / «Відповідь: Його може зайняти лише король …» (line 11)
+    spec = _rules("other_authors7/uk/faq_scorpion.txt", "uk")
+    assert _stated(spec, "tableau.space") == ("kings", [10, 11])
+    # a quiz line: «6. Чим можна заповнити порожній стовпчик? Правильна відповідь: будь-якою картою.» (line 9)
+    quiz = _rules("other_authors6/uk/quiz_forty_thieves.txt", "uk")
+    assert _stated(quiz, "tableau.space") == ("any", [9, 9])
+    assert _stated(quiz, "tableau.move") == ("one-card", [8, 8])
+
+
+def test_pre1918_lowering_order_and_alternating_red_with_black():
+    # «На столѣ кладутъ карты въ понижающемся порядкѣ, чередуя красныя съ черными» (line 6), as printed
+    spec = _rules("other_authors6/ru/pre1918_duchess.txt", "ru")
+    assert _stated(spec, "tableau.build_direction") == ("down", [6, 6])
+    assert _stated(spec, "tableau.build_suit") == ("alternate-color", [6, 6])
+    # «На основныя карты кладутъ карты той же масти, повышая на одно очко» (line 5)
+    assert _stated(spec, "foundations.direction") == ("up", [5, 5])

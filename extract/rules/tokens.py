@@ -192,7 +192,7 @@ def sentences(mt: MappedText, toks: list[Tok], lang: str) -> list[Sent]:
     """The sentences of ``mt`` over ``toks``, each with its section kind and its cues."""
     text = mt.text
     starts = [t.idx for t in toks]
-    spans = _join_broken(text, nlp.sentences(text, lang))
+    spans = _join_answers(text, _join_broken(text, nlp.sentences(text, lang)))
     # the section each line opens (a heading) or is (a «Label<TAB>» row)
     line_kind: list[tuple[int, str | None, bool]] = []
     pos = 0
@@ -280,6 +280,23 @@ def _join_broken(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int
                     and not (_ITEM.match(last_line) and _ITEM.match(text[a:])):
                 out[-1] = (pa, b)
                 continue
+        out.append((a, b))
+    return out
+
+
+_ANSWER = re.compile(r"(?:правильн\w*\s+)?(?:ответ|відповідь|отв\.|відп\.)\s*[:—–-]", re.IGNORECASE)
+"""An answer's label («Ответ:», «Відповідь:», «Правильна відповідь:»; the move reader's ANSWER_LABELS)."""
+
+
+def _join_answers(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A question and the answer right after it are one sentence of rules: «Чим можна заповнити порожній
+    стовпчик? Правильна відповідь: будь-якою картою.», «Питання: А порожній стовпчик? / Відповідь: Його може
+    зайняти лише король» — the answer says what the question's words are about."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and text[out[-1][0]:out[-1][1]].rstrip().endswith("?") and _ANSWER.match(text, a):
+            out[-1] = (out[-1][0], b)
+            continue
         out.append((a, b))
     return out
 
