@@ -36,7 +36,9 @@ known: kept apart).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Iterable
 
@@ -200,10 +202,12 @@ def _names(g, lang: str) -> list[tuple[str, str, str, tuple | None, str | None]]
     return out
 
 
-def _nouns(name: str, lang: str) -> list[str]:
-    """The significant words of a name: lemma skeletons, generic words («пасьянс», «игра») left out."""
+@lru_cache(maxsize=20_000)
+def _nouns(name: str, lang: str) -> tuple[str, ...]:
+    """The significant words of a name: lemma skeletons, generic words («пасьянс», «игра») left out
+    (remembered: every pair of games that may meet asks again)."""
     key = name_key(name, lang)
-    return [w for w in key.split() if w not in ("игра", "гра")]
+    return tuple(w for w in key.split() if w not in ("игра", "гра"))
 
 
 def _similar(a: str, b: str, la: str, lb: str) -> bool:
@@ -416,14 +420,22 @@ def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
     return "similar-name"
 
 
+def _english_words(english: str) -> frozenset[str]:
+    """The words of a crosswalk English title as the similar-English-names check compares them."""
+    return frozenset(w.strip("'s") for w in english.lower().split())
+
+
 def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translations: dict[str, list],
                   englishes: dict[str, set[str]]) -> set[tuple]:
-    """Keys such that two games whose :func:`name_evidence` finds anything share at least one:
-    each name folded and its :func:`crosswalk.name_key` (in the name's language, and in Russian
-    for titles and ``related`` names, as the mention check compares them), the first three letters
-    of each significant word (:func:`_similar`: shared words, a prefix, a diminutive), the PySolFC
-    id, the English names of the catalogue translations and of the crosswalk, and the words of
-    the crosswalk's English title. A new kind of evidence must add its keys here."""
+    """Keys such that two games whose :func:`name_evidence` finds anything share at least one or
+    meet by :data:`CONTAINED` keys: each name folded and its :func:`crosswalk.name_key` (in the
+    name's language, and in Russian for titles and ``related`` names, as the mention check compares
+    them), the PySolFC id, the English names of the catalogue translations and of the crosswalk;
+    for :func:`_similar`, the set of each name's significant words (``words``: one set inside
+    another) and a one-word name as a prefix (``prefix``: a word of another name beginning with it
+    but its last letter — the prefix and the diminutive); for the similar English titles, the set
+    of the crosswalk English title's words (``english-words``). A new kind of evidence must add its
+    keys here."""
     keys: set[tuple] = set()
     for name, kind, nl, _l, _s in _names(g, lang.get(g.source, "ru")):
         keys.add(("fold", fold(name)))
@@ -431,13 +443,17 @@ def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translat
         if kind in ("related", "title", "printed-title"):
             keys.add(("key", name_key(name, "ru")))
         if kind in SIMILAR_KINDS:
-            keys.update(("w3", w[:3]) for w in _nouns(name, nl))
+            words = _nouns(name, nl)
+            if words:
+                keys.add(("words", frozenset(words)))
+            if len(words) == 1 and len(words[0]) >= 4:
+                keys.add(("prefix", words[0][:-1]))
     r = xw.get(g.key)
     if r is not None:
         if r.pysol_id is not None:
             keys.add(("pysol", r.pysol_id))
-        if r.english:
-            keys.update(("enw", w.strip("'s")) for w in r.english.lower().split())
+        if r.english and (words := _english_words(r.english)):
+            keys.add(("english-words", words))
     keys.update(("en", fold(c.english)) for _n, _k, c in translations.get(g.key, ()))
     keys.update(("en", e) for e in englishes.get(g.key, ()))
     for name, kind, nl, _l, _s in _names(g, lang.get(g.source, "ru")):
@@ -446,28 +462,84 @@ def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translat
     return keys
 
 
+CONTAINED = ("words", "english-words")
+"""Key kinds whose value is a set of words: two keys of a kind meet when one set is inside the other
+(«Часы» ⊂ «Часы дедушки»), not only when equal — found through the rarest word of the smaller set,
+so that a word many names share («замок», «royal») costs the names that hold all the words, not
+every pair of names with that word."""
+
+
+def _contained_pairs(sets: dict[tuple, set[int]]) -> set[tuple[int, int]]:
+    """Pairs of runs ``(r, q)`` whose keys of one :data:`CONTAINED` kind meet: ``sets`` maps
+    ``(kind, frozenset of words)`` to the runs holding it. The words of each set are looked up in
+    an index of word → sets holding it; only the sets under its rarest word are compared."""
+    out: set[tuple[int, int]] = set()
+    by_word: dict[tuple[str, str], list[tuple]] = {}
+    for key in sets:
+        kind, words = key
+        for w in words:
+            by_word.setdefault((kind, w), []).append(key)
+    for key, runs in sets.items():
+        kind, words = key
+        rarest = min(words, key=lambda w: len(by_word[(kind, w)]))
+        for other in by_word[(kind, rarest)]:
+            if other is key or not words <= other[1]:
+                continue
+            out.update((min(r, q), max(r, q)) for r in runs for q in sets[other] if r != q)
+        if len(runs) > 1:  # the same set in runs of several texts
+            out.update((min(r, q), max(r, q)) for r, q in combinations(sorted(runs), 2))
+    return out
+
+
+def _prefix_pairs(prefixes: dict[str, set[int]], sets: dict[tuple, set[int]]) -> set[tuple[int, int]]:
+    """Pairs of runs ``(r, q)`` where a word of a ``words`` key of ``q`` begins with a ``prefix``
+    key of ``r`` (found by bisection in the sorted words)."""
+    holders: dict[str, set[int]] = {}
+    for (kind, words), runs in sets.items():
+        if kind == "words":
+            for w in words:
+                holders.setdefault(w, set()).update(runs)
+    vocab = sorted(holders)
+    out: set[tuple[int, int]] = set()
+    for prefix, runs in prefixes.items():
+        i = bisect_left(vocab, prefix)
+        while i < len(vocab) and vocab[i].startswith(prefix):
+            out.update((min(r, q), max(r, q)) for r in runs for q in holders[vocab[i]] if r != q)
+            i += 1
+    return out
+
+
 def candidate_pairs(items: list, keys: list[set]) -> list[tuple[int, int]]:
-    """``(i, j)``, ``i < j``, of the items that share a key (``keys[i]`` are item ``i``'s), in
-    ascending order: blocking, so that a library of G games costs the pairs that can meet, not
-    G²/2. Entries of one text (``item.source``) with the same keys — the same names, a text of
-    thousands of «ПАСЬЯНС» headings — are a *run*: each is paired with the next of its run, and
-    every one of them with every item outside it, so a run of k costs k − 1 pairs inside it, not
-    k²/2. Cost: the sum over keys of (runs with the key)², times the runs' sizes."""
+    """``(i, j)``, ``i < j``, of the items that share a key or whose :data:`CONTAINED` and
+    ``prefix`` keys meet (``keys[i]`` are item ``i``'s), in ascending order: blocking, so that a
+    library of G games costs the pairs that can meet, not G²/2. Entries of one text
+    (``item.source``) with the same keys — the same names, a text of thousands of «ПАСЬЯНС»
+    headings — are a *run*: each is paired with the next of its run, and every one of them with
+    every item outside it, so a run of k costs k − 1 pairs inside it, not k²/2. Cost: the sum
+    over keys of (runs with the key)², times the runs' sizes."""
     runs: dict[tuple, list[int]] = {}
     for i, ks in enumerate(keys):
         if ks:
             runs.setdefault((getattr(items[i], "source", None), frozenset(ks)), []).append(i)
     index: dict[tuple, list[int]] = {}
+    sets: dict[tuple, set[int]] = {}
+    prefixes: dict[str, set[int]] = {}
     for r, (_src, ks) in enumerate(runs):
         for k in ks:
-            index.setdefault(k, []).append(r)
+            if k[0] in CONTAINED:
+                sets.setdefault(k, set()).add(r)
+            elif k[0] == "prefix":
+                prefixes.setdefault(k[1], set()).add(r)
+            else:
+                index.setdefault(k, []).append(r)
     members = list(runs.values())
     pairs: set[tuple[int, int]] = set()
     for run in members:
         pairs.update(zip(run, run[1:]))
-    for rs in index.values():
-        for r, q in combinations(rs, 2):
-            pairs.update((min(i, j), max(i, j)) for i in members[r] for j in members[q])
+    meeting = {rq for rs in index.values() for rq in combinations(rs, 2)}
+    meeting |= _contained_pairs(sets) | _prefix_pairs(prefixes, sets)
+    for r, q in meeting:
+        pairs.update((min(i, j), max(i, j)) for i in members[r] for j in members[q])
     return sorted(pairs)
 
 

@@ -94,6 +94,28 @@ def test_a_text_of_many_same_named_entries_costs_linear_pairs(monkeypatch):
     assert not any("u-2" in p for p in pairs)
 
 
+def test_names_sharing_a_common_word_are_compared_only_when_one_holds_the_other(monkeypatch):
+    """Tester T13: a text of a thousand games whose names share words («Замок 1» … «Замок n»)
+    was compared pairwise through the first three letters of each word (n²/2 comparisons, no
+    link); now a name is compared with the names that hold all its words («Замок» ⊂ «Замок 7»)
+    and a one-word name with the words it begins («Паук» → «Паучок») — counted, not timed."""
+    from pasyans.kb import links as links_mod
+    from pasyans.models import GameText
+
+    n = 300
+    games = [GameText(f"t-{i}", "t", f"Замок {i}", [(2 * i + 1, 2 * i + 2)]) for i in range(1, n + 1)]
+    games += [GameText("u-1", "u", "Замок", [(1, 2)]), GameText("u-2", "u", "Паук", [(3, 4)]),
+              GameText("u-3", "u", "Паучок", [(5, 6)])]
+    sources = [type("S", (), {"id": sid, "language": "ru"})() for sid in ("t", "u")]
+    calls = []
+    real = links_mod.name_evidence
+    monkeypatch.setattr(links_mod, "name_evidence", lambda *a, **k: calls.append(1) or real(*a, **k))
+    found = find_links(games, sources, (), all_facts={})
+    pairs = {(link.game_a, link.game_b) for link in found}
+    assert pairs == {(f"t-{i}", "u-1") for i in range(1, n + 1)} | {("u-2", "u-3")}
+    assert len(calls) == n + 1   # each «Замок i» with «Замок», «Паук» with «Паучок»: nothing else
+
+
 def _pair(uk_name: str, agree: int, conflict: bool = False):
     """A ru and a uk game no catalogue knows, with ``agree`` equal facts (and one conflicting)."""
     from pasyans.kb.links import Fact
