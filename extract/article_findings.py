@@ -12,6 +12,7 @@ from pasyans.corpus import Source
 from pasyans.models import Finding
 
 from .article_text import Line, announces_display, ends_open, is_display_row
+from .headings import starts_item
 from .notation import scan
 
 ROMAN_ITEM_RE = re.compile(r"^([IVXLC]+)\.\s+\S")
@@ -51,7 +52,11 @@ def part_findings(source: Source, part, key: str, lines: list[Line], lang: str,
                 out.append(Finding(source.id, (ln.n, ln.n + 1 if nxt is not None else ln.n), "missing-display",
                                    "the sentence announces a row, layout or notation that is not in the text",
                                    game=key))
-            elif not announces_display(ln.text, lang):
+            elif not announces_display(ln.text, lang) and not (
+                    nxt is not None and (nxt.blank or starts_item(nxt.text) or starts_item(ln.text))):
+                # a line without a final stop ends there when a blank line or an item of its own follows
+                # («8♥ на 9♠» over «[20:43] Ира: …», a chat's last word before a blank), or when it is an item
+                # itself («• Крупные карты»): cut off only before the file's end or a line going on as prose
                 out.append(Finding(source.id, span, "truncated-line",
                                    "the paragraph stops mid-sentence", game=key))
     out += _unread_cards(source, part, key, lang)

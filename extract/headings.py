@@ -62,8 +62,16 @@ def shapes() -> dict:
     data["answer_titles"]["re"] = re.compile(data["answer_titles"]["pattern"])
     for m in data["lead_ins"]["rows"]:
         m["re"] = re.compile(m["pattern"])
+    for m in data["item_starts"]["rows"]:
+        m["re"] = re.compile(m["pattern"])
     data["byline_re"] = re.compile(r"^(?:" + "|".join(re.escape(b) for b in data["bylines"]) + r")\b")
     return data
+
+
+def starts_item(s: str) -> str | None:
+    """The ``item_starts`` row of ``heading_shapes.json`` whose shape opens the line ``s`` («2. 7♣ на 8♦»:
+    ``"number"``; «[20:43] Ира: …»: ``"time of a message"``), else ``None``: a line opening an item of its own."""
+    return next((m["name"] for m in shapes()["item_starts"]["rows"] if m["re"].search(s)), None)
 
 
 def words(s: str) -> list[str]:
