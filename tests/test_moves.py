@@ -481,3 +481,16 @@ def test_arrow_places_second_verbless_moves_and_alternative_places():
     assert [m[2] for m in _read_words("Переносим ♥9 и ♠8 в пустую стопку.", notation="symbol")] == ["space", "space"]
     # a card of another suit onto an ace: the ace is a tableau card, not a foundation
     assert _read_words("Короля треф на туза бубен класть нельзя.")[0][1:] == ("build", "AD", "AD")
+
+
+@pytest.mark.parametrize("text, lang, conditional", [
+    ("Коли один стовпчик спорожнів, його зайняв король бубни, а на нього лягла бубнова дама.", "uk", False),
+    ("Щойно звільнилася клітинка, я поклала туди сімку пік.", "uk", False),
+    ("Коли звільниться стовпчик, туди кладуть короля пік.", "uk", True),
+    ("Якщо відкриється туз, його кладуть у фундамент, а двійку треф — на нього.", "uk", True),
+])
+def test_a_when_of_a_story_is_no_condition(text, lang, conditional):
+    """«Коли …» with a verb in the past tells what happened (a story), not a condition; a present or future one
+    is a condition, and so is «якщо»."""
+    moves = parse_moves(MappedText.from_lines([text], 1), "x", "words", lang).moves
+    assert moves and all(("conditional" in m.flags) == conditional for m in moves), [(m.raw, m.flags) for m in moves]

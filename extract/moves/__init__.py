@@ -120,6 +120,23 @@ def counterfactual(cl: list) -> bool:
     return would and (moved or any(el.low in _WAS or el.low in _SPEAKER for el in words))
 
 
+_WHEN = frozenset({"коли", "щойно", "когда"})
+
+
+def _told_when(sent, k: int) -> bool:
+    """Whether the condition word ``sent[k]`` is a «when» of a story, not a condition: «Коли один стовпчик
+    спорожнів, його зайняв король» — its clause's verb is in the past tense (a condition or a rule has a present
+    or future one: «Коли звільниться стовпчик, туди кладуть короля»)."""
+    if sent[k].kind != "word" or sent[k].low not in _WHEN:
+        return False
+    for el in sent[k + 1:]:
+        if el.kind == "punct" and el.text in ",;:.":
+            return False
+        if el.kind == "word" and el.tag is not None and el.tag.POS == "VERB":
+            return "past" in el.tag.grammemes
+    return False
+
+
 def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str,
                 context: GameContext | None = None) -> MoveParse:
     """The moves of one worked example.
@@ -175,7 +192,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     for n_sent, sent in enumerate(sentences(els)):
         formals, prev_number = formal_protos(sent, prev_number, out.findings, source_id, mt)
         formal_at = {id(el): p for el, p in formals}
-        sflags = {"conditional"} if supposed or any("COND" in el.cues for el in sent) else set()
+        sflags = {"conditional"} if supposed or any("COND" in el.cues and not _told_when(sent, k)
+                                                    for k, el in enumerate(sent)) else set()
         # «Допустим, ♠Т лежит …. Сначала ♣9 перекладываем …»: what follows a supposition about the cards
         # is as hypothetical as it; a supposition naming no card («Допустим, расклад вышел таким, как на
         # примере») is the example itself

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from pasyans import morph
+
 from .elements import numeral
 from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
 from .phrases import UNNAMED, Group, accusative, has_gram, is_plural, merge_groups, place_at, side_target, where_it_lies
@@ -83,7 +85,15 @@ def _player(pron: tuple, vi: int, cl: list, after: list[Group]) -> bool:
     короля»: a transitive verb, or a card in the accusative after it) — not «она ляжет на ♥8», «он уходит в дом»."""
     if pron[2] != "nomn" or pron[0] > vi or not after:
         return False
-    return has_gram(cl[vi].tag, "tran") or accusative(after[0].toks[0], cl[vi].lang)
+    verb = cl[vi]
+    if has_gram(verb.tag, "tran") or accusative(after[0].toks[0], verb.lang):
+        return True
+    # the Ukrainian dictionary gives no transitivity: «Вона поклала туза вина у фундамент» — a verb of moving not
+    # reflexive, a card after it that may be its object (animate «туза»: accusative = genitive)
+    tok = after[0].toks[0]
+    return not has_gram(verb.tag, "intr") and not verb.low.endswith(("ся", "сь")) and bool(verb.cues & _MOVE_VERBS) \
+        and tok.notation == "words" and bool(tok.raw) and any(
+            "accs" in p.tag.grammemes for p in morph.analyzer(verb.lang).parse(tok.raw.split()[0].lower()))
 
 
 class Forms:
@@ -417,9 +427,7 @@ class Forms:
                 under = {"under"} if cl[on_pron[0] - 1].low in UNDER else set()
                 self.to_group(cl, movers, ante[0], flags | {"to_by_pronoun"} | under)
                 return
-        just_emptied = self.ctx.emptied == self.ctx.sentence or (   # or the sentence before, no move since
-            self.ctx.emptied == self.ctx.sentence - 1 and self.ctx.emptied_made == len(self.protos))
-        if just_emptied and any(el.kind == "word" and el.low in ("туда", "туди") for el in cl) \
+        if self._just_emptied() and any(el.kind == "word" and el.low in ("туда", "туди") for el in cl) \
                 and not any(el.kind == "word" and el.low == "же" for el in cl) and place_at(cl) is None:
             # «Когда опустела первая стопка, я поставила туда короля бубен», «Освободилась стопка. Кого он туда
             # положит?»: into the pile emptied just before
@@ -465,9 +473,22 @@ class Forms:
         if verb == "PLACE":
             self.to_each(cl, movers, None, None, flags, ["no destination named"])
 
+    def _just_emptied(self) -> bool:
+        """Whether this sentence, or the one before with no move since, told a pile became empty."""
+        return self.ctx.emptied == self.ctx.sentence or (
+            self.ctx.emptied == self.ctx.sentence - 1 and self.ctx.emptied_made == len(self.protos))
+
     def _elliptic(self, cl, groups, prons, flags, elided) -> bool:
         """No verb: «а ♥2 на ♥Т», «даму червей на короля пик», «бубнового туза наверх»,
         «или на десятку пик» (the card of the move before)."""
+        there = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in ("туда", "туди")), None)
+        if there is not None and self._just_emptied() and place_at(cl) is None and not any(
+                el.kind == "word" and el.low in ON | {"же", "ж"} for el in cl):
+            # «Освободился столбик. Туда — короля пик», «стовпчик звільнився, туди короля»: the pile just emptied
+            movers = next((g for g in groups if g.prep in ("", "туда", "туди")), None)
+            if movers is not None:
+                self.to_each(cl, movers, None, "space", flags, ["«туда»: the pile the sentence says became empty"])
+                return True
         on_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in ON), None)
         up_i = next((i for i, el in enumerate(cl) if el.kind == "word" and el.low in PLACE_ADVERBS), None)
         side = side_target(cl, groups)
@@ -485,6 +506,9 @@ class Forms:
                 not any(el.kind == "word" and el.low in INTO for el in cl[:same]):
             # «2) Двойку треф туда же», «после чего четверку червей, открывшуюся под девяткой, туда же»
             movers = _movers_before([g for g in groups if g.prep not in UNDER], same, [])
+            if (movers is None or not movers.toks) and len(groups) == 1 and groups[0].i > same \
+                    and groups[0].prep in ("", "туда", "туди", "же", "ж", "и", "і", "й"):
+                movers = groups[0]   # «Туда же ♣2», «туди ж і двійку пік»: the card after it
             if movers is not None and movers.toks:
                 if lp.place is not None:
                     self.to_each(cl, movers, None, lp.place, flags, ["«туда же»: where the move before went"])
