@@ -265,6 +265,19 @@ def time_left(elapsed: float, done: float, total: float) -> float:
     return elapsed * (total - done) / done
 
 
+def _build_hint(corpus: Path) -> str:
+    """The ``build`` command for ``corpus`` that ``add`` suggests: the bundled corpus into the default knowledge
+    base (``$PASYANS_DB`` or ``./pasyans.db``), any other into a file beside it named after it (``shelf/`` →
+    ``shelf.db``, ``/data/shelf`` → ``/data/shelf.db``), never into the folder ``add`` was run from."""
+    import shlex
+
+    if Path(corpus).resolve() == Path("corpus").resolve():
+        return f"pasyans build --corpus {shlex.quote(str(corpus))}"
+    here = Path(corpus) if Path(corpus).name not in ("", "..") else Path(corpus).resolve()  # «--corpus .»: beside it too
+    db = here.parent / f"{here.name}.db"
+    return f"pasyans build --corpus {shlex.quote(str(corpus))} --db {shlex.quote(str(db))}"
+
+
 @app.command()
 def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, or --encoding) of patience rules."),
         corpus: Path = typer.Option(Path("corpus"), "--corpus", help="Corpus folder (created, with the bundled texts, if missing)."),
@@ -317,8 +330,7 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
         if a.like:
             typer.echo(f"  like         source {a.like[0]} ({a.like[2]:.0%} of its lines): added as another (--as-new)")
     if any(a.status != "already" for a in done):
-        own_db = "" if Path(corpus).resolve() == Path("corpus").resolve() else f" --db {Path(corpus).name}.db"
-        typer.echo(f"next: pasyans build --corpus {corpus}{own_db}   (a choice above is wrong? pasyans add FILE --id ID "
+        typer.echo(f"next: {_build_hint(corpus)}   (a choice above is wrong? pasyans add FILE --id ID "
                    "--replace --FIELD VALUE)")
 
 

@@ -117,10 +117,11 @@ def test_a_windows_cyrillic_file(tmp_path):
 
 def test_add_then_build_one_command_each(tmp_path):
     runner = CliRunner()
-    corpus, db = tmp_path / "corpus", tmp_path / "kb.db"
+    corpus, db = tmp_path / "corpus", tmp_path / "corpus.db"
     r = runner.invoke(app, ["add", str(TEXTS / "ru_manual_md.txt"), "--corpus", str(corpus), "--empty"])
     assert r.exit_code == 0, r.output
-    assert f"next: pasyans build --corpus {corpus} --db corpus.db " in r.output  # not the bundled ./pasyans.db
+    # beside the corpus, not the bundled ./pasyans.db nor a file in the folder `add` was run from
+    assert f"next: pasyans build --corpus {corpus} --db {db} " in r.output
     assert "language     ru — Russian" in r.output and "latin_t      ten — the text writes Latin ranks" in r.output
     r = runner.invoke(app, ["build", "--corpus", str(corpus), "--db", str(db), "-q"])
     assert r.exit_code == 0, r.output
@@ -193,3 +194,17 @@ def test_the_translation_bench_reads_pre1918_spelling_as_add_decides_it(monkeypa
     assert decided == {("ru", "royal_court.txt"): (False, "modern", False), ("ru", "siege.txt"): (False, "modern", False),
                        ("ru_old", "royal_court.txt"): (True, "pre-reform", True),
                        ("ru_old", "siege.txt"): (True, "pre-reform", True)}
+
+
+def test_the_next_hint_names_a_knowledge_base_beside_the_corpus(tmp_path, monkeypatch):
+    """`add`'s «next:» hint said `--db shelf.db` whatever folder the corpus was in: run from elsewhere, the
+    build it suggested wrote into the folder `add` was run from. It names the file beside the corpus, quoted
+    for the shell when the path has a space; `--corpus .` gets the file beside that folder, not inside it."""
+    shelf = tmp_path / "my books" / "shelf"
+    r = CliRunner().invoke(app, ["add", str(TEXTS / "ru_caps.txt"), "--corpus", str(shelf), "--empty"])
+    assert r.exit_code == 0, r.output
+    assert f"next: pasyans build --corpus '{shelf}' --db '{tmp_path}/my books/shelf.db'   (" in r.output
+    monkeypatch.chdir(shelf)
+    r = CliRunner().invoke(app, ["add", str(TEXTS / "ru_manual_md.txt"), "--corpus", "."])
+    assert r.exit_code == 0, r.output
+    assert f"next: pasyans build --corpus . --db '{tmp_path}/my books/shelf.db'   (" in r.output
