@@ -84,8 +84,12 @@ def _apposed_to(toks, i: int) -> int:
     while j >= 1 and (toks[j].case == "gent" and toks[j].lemma != "карта" or toks[j].lemma in ("же", "ж")
                       or toks[j].lemma in _QUALIFIER_NOUNS):
         j -= 1
-    if j >= 1 and toks[j].lemma == "карта" and toks[j - 1].lemma == "на":   # (also «на карту, на одиницю старшу»)
-        return j - 1
+    if j >= 1 and toks[j].lemma == "карта":
+        m = j - 1
+        while m >= 1 and toks[m].pos in ("ADJ", "PRON") and toks[m].case == "accs":
+            m -= 1      # «на будь-яку карту, старшу на одиницю», «на любую открытую карту, …»
+        if toks[m].lemma == "на":   # (also «на карту, на одиницю старшу»)
+            return m
     return i
 
 
