@@ -38,8 +38,10 @@ from .furniture import cross_reference
 from .headings import name_language, nominative, paren_names, section_label, split_title
 from .text import MappedText
 
-_GLOSS_RE = re.compile(r"\((?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
-                       r"(?P<name>[A-Za-z][A-Za-z'’ .-]{1,40}?)\s*\)")
+_GLOSS_RE = re.compile(r"(?:\(|[;,]\s*)(?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
+                       r"(?P<name>[A-Za-z][A-Za-z'’ .-]{1,40}?)\s*(?=\)|[;,]|\s[—–]\s)")
+"""«(англ. Klondike)», and a gloss after another name in one parenthesis or list: «(другое название —
+«Свободная ячейка»; англ. FreeCell)», «Косынка, англ. Klondike, — …»."""
 _BARE_RE = re.compile(r"\s*(?:[—–-]\s*|:\s*|(?:как|як)\s+)?(?P<name>(?:[A-ZА-ЯЁІЇЄҐ][\w'’-]*)"
                       r"(?:\s+(?!(?:а|и|но|или|і|й|та|але|або)\b)[\w'’-]+){0,5})")
 _BARE_MORE_RE = re.compile(r"\s*(?:,\s*|\s(?:и|или|або|і|й|та|а также|а також)\s+)(?P<name>[A-ZА-ЯЁІЇЄҐ][\w'’-]*"

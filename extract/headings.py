@@ -26,6 +26,8 @@ from importlib import resources
 
 from pasyans import morph
 
+from .section_questions import question_kind
+
 _DATA = "data"
 TERMINAL = ".!?…"
 QUOTE_RE = re.compile(r"«([^»]+)»|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”")
@@ -411,10 +413,12 @@ def _nominative(name: str, lang: str) -> str:
     if len(words(name)) != 1 or not morph.is_known(name.lower(), lang):
         return name
     p = morph.parse(name.lower(), lang)
-    if p is None or p.tag.POS != "NOUN" or "nomn" in p.tag.grammemes:
-        return name
-    inf = p.inflect({"nomn", "sing"}) if "sing" in p.tag.grammemes else p.inflect({"nomn"})
-    return (inf.word[:1].upper() + inf.word[1:]) if inf is not None and name[:1].isupper() else name
+    if p is None or p.tag.POS != "NOUN" or "nomn" in p.tag.grammemes or p.tag.case is None:
+        return name  # uk «Солітер»: the dictionary form carries no case (was read as the plural «Солітери»)
+    inf = p.inflect({"nomn"}) if "plur" in p.tag.grammemes else p.inflect({"nomn", "sing"})
+    word = inf.word if inf is not None else p.normal_form if "plur" not in p.tag.grammemes else None
+    # uk «Солітером»: a form with no number inflects to the dictionary form, never to a plural
+    return (word[:1].upper() + word[1:]) if word and name[:1].isupper() else name
 
 
 def is_front_matter(title: str, lang: str) -> bool:
@@ -756,4 +760,5 @@ def section_label(s: str, lang: str) -> Label | None:
         if row is not None:
             kind = row.get("numbered_kind", row["kind"]) if phrase != m.group(1).strip() else row["kind"]
             return Label(kind, m.group(1).strip(), (len(s) - len(core)) + m.end())
-    return None
+    asked = question_kind(s, lang)   # «Как раскладывать?»: an FAQ question heading (section_questions.py)
+    return Label(asked, s.strip(" *_#")) if asked is not None else None

@@ -1,0 +1,75 @@
+"""Names and sections of the seg19 sample (issue 11): uk names kept in the nominative a catalogue gives,
+an English gloss after another name in one parenthesis, inflected «відомого також як», labels in capitals,
+numbered clause headings and bold Markdown labels, each checked on a whole text of
+``tests/fixtures/seg19/`` (its tuned part) by the alias, language, line or section it gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pasyans.corpus import Source, read_text
+from pasyans.extract import headings as hd
+from pasyans.extract.article_aliases import text_aliases
+from pasyans.extract.articles import segment_source
+from pasyans.extract.text import MappedText
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _games(path: str, lang: str, fragments: bool = False):
+    p = FIXTURES / path
+    src = Source(id="t", file=p.name, language=lang, orthography="modern", kind="article", title=p.name,
+                 sha256="0", path=p, text=read_text(p), segmenter="headings", notation="symbol")
+    return [g.game for g in segment_source(src).games if fragments or not g.game.fragment]
+
+
+@pytest.mark.parametrize("printed, nominative", [
+    ("Солітер", "Солітер"),        # the uk dictionary form has no case: was read as the plural «Солітери»
+    ("Солітером", "Солітер"),      # no number in the tag: the dictionary form, not «Солітери»
+    ("Павучком", "Павучок"),
+    ("Курантами", "Куранти"),      # a plural stays plural
+])
+def test_a_ukrainian_alias_is_stored_in_the_nominative_singular(printed, nominative):
+    assert hd.nominative(printed, "uk") == nominative
+
+
+def test_ukrainian_aliases_after_a_verb_keep_their_own_form():
+    text = "Пасьянс «Косинка» знають усі. Його ще називають «Солітером», а дехто кличе його «Пасьянсом»."
+    got = text_aliases(MappedText.from_lines([text], 1), "uk", "Косинка")
+    assert "Солітер" in [a.name for a in got] and "Солітери" not in [a.name for a in got]
+
+
+def test_an_english_gloss_after_another_name_in_one_parenthesis():
+    games = _games("seg19/ru_caps_leaflet.txt", "ru")
+    assert [g.name for g in games] == ["Фриселл"]
+    got = {(a.name, a.language, a.lines[0]) for a in games[0].aliases}
+    assert {("Свободная ячейка", "ru", 5), ("FreeCell", "en", 5)} <= got
+
+
+def test_an_inflected_known_as_and_an_english_sources_cue_in_one_sentence():
+    games = _games("seg19/uk_tournament_rules.txt", "uk")
+    [g] = [g for g in games if g.name == "Косинка"]
+    got = {(a.name, a.language, a.lines[0]) for a in g.aliases}
+    assert {("Солітер", "uk", 7), ("Klondike", "en", 7)} <= got
+
+
+@pytest.mark.parametrize("path, lang, game, want", [
+    # numbered clause headings: «1. Загальні положення» is a label too (was a part of the text)
+    ("seg19/uk_tournament_rules.txt", "uk", "Косинка",
+     {6: "intro", 9: "setup", 12: "setup", 15: "rules", 18: "scoring"}),
+    # labels in capitals, whole-line and inline: «ЦЕЛЬ ИГРЫ: …», «ПОДГОТОВКА. …», «ХОД ИГРЫ», «СОВЕТ»
+    ("seg19/ru_caps_leaflet.txt", "ru", "Фриселл", {7: "goal", 9: "setup", 11: "rules", 14: "tactics"}),
+    # bold Markdown labels with their text on the line: «**Раскладка:** 28 карт …»
+    ("seg19/ru_notes.md", "ru", "Пирамида", {6: "setup", 7: "setup", 8: "goal", 9: "rules"}),
+    # FAQ question headings in uk, and «Мета гри — …» inline (the game named in a body sentence: its text
+    # is read, its title not yet — None picks the part holding the lines)
+    ("seg19/uk_blog.txt", "uk", None, {5: "goal", 7: "setup", 10: "rules", 13: "tactics"}),
+])
+def test_sections_of_the_sample_start_on_their_label_lines(path, lang, game, want):
+    games = _games(path, lang, fragments=game is None)
+    first = min(want)
+    [g] = [g for g in games if g.name == game or (game is None and any(a <= first <= b for a, b in g.lines))]
+    got = {s.lines[0]: s.kind for s in g.sections if s.kind != "example"}
+    assert {n: got.get(n) for n in want} == want
