@@ -238,10 +238,13 @@ class Context:
         sent = self.sents[k]
         prev = self.sents[k - 1] if k else None
         if self.notes.get(("goal-on-aces", k)):
+            self.context = "foundations"    # the goal's piles are the ones spoken of last
             return "foundations"
         kind = self.anchor(sent, s, e, prev)
         if kind is None and self.own_place(sent):
             return None     # «В кресте же кладут …», «В дыру можно положить …»: a pile the reader cannot name
+        if kind is None and prev is not None and self.notes.get(("goal-on-aces", k - 1)):
+            kind = "foundations"    # the sentence after a goal on the foundations goes on about them
         kind = kind or (prev and self.anchor(prev, prev.end, prev.end)) or self.context
         if kind:
             self.context = kind

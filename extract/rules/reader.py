@@ -32,6 +32,7 @@ RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_
 """A sentence with one of these cues is a rule sentence (when it stands in no scoring, strategy or
 options section and is no advice): if nothing is read from it, a finding says so."""
 
+_SUIT_CHARS = frozenset("♠♣♥♦♤♧♡♢")
 _GOAL_TO_F = {"tableau.build_direction": "foundations.direction", "tableau.build_suit": "foundations.suit"}
 """What a goal sentence says is built in its four piles (see :meth:`Reader._goal_piles_are_foundations`)."""
 
@@ -262,9 +263,27 @@ class Reader(Context):
         sent = self.sents[k]
         f_tok = {i for a, b in sent.spans("F_ANCHOR") for i in range(a, b)}
         t_own = [x for x in sent.spans("T_ANCHOR") if not any(i in f_tok for i in range(*x))]
-        return bool(sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3
-                    and any(not self.preceded_by(a, {"до", "от", "к"}, 1) for a, _ in sent.spans("F_WEAK"))
-                    and not t_own and not sent.has("W_ANCHOR"))
+        if not (sent.has("GOAL") and sent.spans("GOAL")[0][0] - sent.start <= 3) or t_own or sent.has("W_ANCHOR"):
+            return False
+        if any(not self.preceded_by(a, {"до", "от", "к"}, 1) for a, _ in sent.spans("F_WEAK")):
+            return True
+        # «♦Д и ♦В … выносятся в базовый ряд. … Цель игры — выстроить на ♦Д серию …, на трех других валетах — …»:
+        # the goal builds on the base cards an earlier sentence put out, named by card or rank
+        return (not sent.has("IN_LAYOUT") and any(c.field == "foundations.base" for c in self.claims)
+                and self._on_named_card(sent))
+
+    def _on_named_card(self, sent) -> bool:
+        """«на ♦Д», «на трех других валетах»: «на» followed, within three words, by a card or a rank."""
+        toks = self.toks
+        for i in range(sent.start, sent.end - 1):
+            if toks[i].lemma != "на":
+                continue
+            for t in toks[i + 1:min(i + 4, sent.end)]:
+                if t.text in _SUIT_CHARS or "C:RANK" in t.feats:
+                    return True
+                if "C:CARD" in t.feats or t.is_punct:
+                    break
+        return False
 
     # -- folding into the spec ---------------------------------------------------------------------
     def spec(self) -> dict:

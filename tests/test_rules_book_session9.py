@@ -1,0 +1,45 @@
+"""The book's rule phrasings read in session 9, each on the book's own lines (corpus/004, the games of the
+``book7`` dev sample): alternating colours named by their colours, spaces filled from another column,
+a second deal allowed, the ace between king and two, a goal built on base cards named by card or rank."""
+
+from __future__ import annotations
+
+from pasyans.extract.rules import extract_rules, game_text, get_field, validate_spec
+
+
+def _spec(corpus, *spans):
+    src = corpus["004"]
+    spec = extract_rules(game_text(src.lines, list(spans), src.language), src.language)
+    validate_spec(spec)
+    return spec
+
+
+def _stated(spec, path):
+    f = get_field(spec, path)
+    assert f["status"] == "stated", (path, f)
+    return f["value"], f["lines"]
+
+
+def test_terrace_alternates_colours_on_the_foundations_and_in_the_working_zone(corpus):
+    spec = _spec(corpus, (8245, 8322), (8342, 8362))
+    assert _stated(spec, "foundations.suit") == ("alternate-color", [8250, 8253])
+    assert _stated(spec, "tableau.build_suit") == ("alternate-color", [8258, 8261])
+
+
+def test_tower_of_hanoi_space_takes_the_bottom_card_of_another_column(corpus):
+    spec = _spec(corpus, (3285, 3335))
+    assert _stated(spec, "tableau.space") == ("any", [3303, 3306])
+
+
+def test_limited_space_any_playable_card_and_one_more_deal(corpus):
+    spec = _spec(corpus, (6075, 6116), (6136, 6180))
+    assert _stated(spec, "tableau.space") == ("any", [6102, 6107])
+    assert _stated(spec, "stock.redeals") == (1, [6139, 6141])
+
+
+def test_matrimony_goal_builds_on_the_named_base_cards(corpus):
+    spec = _spec(corpus, (6200, 6223), (6245, 6273))
+    assert _stated(spec, "foundations.suit") == ("same-suit", [6210, 6216])
+    assert _stated(spec, "foundations.wrap") == (True, [6217, 6218])
+    assert get_field(spec, "tableau.build_suit")["status"] == "unknown"
+    assert get_field(spec, "tableau.build_direction")["status"] == "unknown"
