@@ -358,7 +358,10 @@ def base(ctx, k, span, pile):
         if ctx.preceded_by(t.i, {"до", "от", "к", "кроме", "від", "после", "після"}):
             continue
         if t.lower.startswith("туз"):
-            ace = ace or t.i in f_tokens or has_anchor or _ace_then_them(ctx, sent, t.i)
+            # «Каждый туз, как только покажется, выставляется выше поля, чтобы собрать его масть до короля»: an ace
+            # put out as it comes and built to the king is a foundation's base
+            as_it_comes = sent.has("TO_KING") and (sent.has("AS_SOON") or sent.has("AS_THEY_APPEAR"))
+            ace = ace or t.i in f_tokens or has_anchor or _ace_then_them(ctx, sent, t.i) or as_it_comes
         elif not ctx.preceded_by(t.i, {"на", "над", "с", "со", "из"}) and not others and not space:
             king = king or t.i in f_tokens or has_anchor
     if mixed_bases(ctx, k, span, pile):
@@ -397,7 +400,7 @@ def _run_bottom(toks, s: int, start: int) -> bool:
 def _ace_then_them(ctx, sent, i: int) -> bool:
     """«освободить тузы и выложить на них …»: the aces are what is built on."""
     toks = ctx.toks
-    return any(toks[j].lemma == "на" and toks[j + 1].lemma == "они" for j in range(i + 1, min(sent.end - 1, i + 6)))
+    return any(toks[j].lemma == "на" and toks[j + 1].lemma in ("они", "вони") for j in range(i + 1, min(sent.end - 1, i + 10)))
 
 
 @value
