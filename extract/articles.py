@@ -719,7 +719,8 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
                                         f"heading of a part of the text, not a game: «{head.text}»"))
         elif head.kind == "variant-heading":
             parts.extend(_split_lettered(region, head, lang))
-        elif head.kind == "heading" and not head.names_variant and not _has_rules(region, head, lines[end:end + 1], lang):
+        elif head.kind in ("heading", "group-heading") and not head.names_variant and not _has_rules(
+                region, head, lines[end:end + 1], lang) and not (head.kind == "group-heading" and _split_told(region[1:], lang)[1]):
             src_findings.append(Finding("", (head.n, head.n), "not-a-game",
                                         f"a title with no rule text under it, not a game: «{head.text}»"))
         elif (head.kind == "group-heading" or _column_head(region, head)) and (told := _split_told(region[1:], lang)[1]):

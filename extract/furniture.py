@@ -146,8 +146,9 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
             if fam is not None:
                 out.setdefault(n, fam)
     for n, s in enumerate(lines, 1):
-        if s and (n == 1 or not lines[n - 2]) and _row("separators", s):
-            out.setdefault(n, "separator")  # «* * *» between posts; «-----» right under a title is its underline
+        if s and (n == 1 or not lines[n - 2] or not set(s.strip()) - set("─━═ ")) and _row("separators", s):
+            # «* * *» between posts; «-----» right under a title is its underline; a box-drawing rule «────» never is
+            out.setdefault(n, "separator")
     _running_heads(lines, out)
     return out
 

@@ -21,7 +21,7 @@ from importlib import resources
 from pasyans import morph
 
 from . import headings as hd
-from .article_text import QUOTE_RE, doc as make_doc, matches
+from .article_text import QUOTE_RE, doc as make_doc, matches, sentences
 from .headings import words
 
 
@@ -116,10 +116,15 @@ def _fold(s: str | None) -> str:
 
 
 def compares(text: str, lang: str) -> bool:
-    """A message naming two games that is no alias sentence («Чем «Паук» отличается от «Косынки»?»):
-    it tells neither."""
-    names = {_fold(hd.nominative(q.group(0).strip("«»\"„“”"), lang)) for q in QUOTE_RE.finditer(text)}
-    return len(names) >= 2 and not bool(matches(make_doc(text, lang), lang).get("ALIAS"))
+    """A message with a sentence naming two games that is no alias sentence («Чем «Паук» отличается от
+    «Косынки»?»): it tells neither. Two names in two sentences («… раскладывать «Клондайк» … . Это та самая
+    «Косынка» …») compare nothing."""
+    for a, b in sentences(text):
+        sent = text[a:b]
+        names = {_fold(hd.nominative(q.group(0).strip("«»\"„“”"), lang)) for q in QUOTE_RE.finditer(sent)}
+        if len(names) >= 2 and not matches(make_doc(sent, lang), lang).get("ALIAS"):
+            return True
+    return False
 
 
 def told_span(body: list, bounds: list[int], tolds: list[str | None], i: int, lang: str) -> list[str]:

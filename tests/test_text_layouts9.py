@@ -74,3 +74,22 @@ def test_a_thread_names_its_game_after_an_infinitive_of_laying_out():
 def test_a_case_told_one_card_a_sentence_after_for_example_is_an_example():
     [g] = [x.game for x in segmented("seg17/uk_worksheet.txt", "uk").games]
     assert g.name == "Годинник" and [e.lines for e in g.examples] == [(8, 8)]
+
+
+def test_a_thread_of_posts_under_author_lines_gives_each_game_its_post():
+    seg = segmented("seg18/uk_reddit.txt", "uk")
+    games = [x.game for x in seg.games]
+    assert [(g.name, g.lines[0][0]) for g in games] == [("Сорока розбійників", 2), ("Павук", 12)]
+    assert hd.inline_title("Подскажите правила «Косынки», пожалуйста.", "ru") is None   # only in a message
+
+
+def test_cards_between_box_rules_are_named_by_their_name_field():
+    seg = segmented("seg18/uk_game_cards.txt", "uk")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Косинка", 5), ("Гольф", 11)]
+    assert any(f.kind == "not-a-game" and f.lines == (2, 2) for f in seg.findings)   # «Пасьянси для одного гравця …»
+
+
+def test_two_games_in_two_sentences_are_no_comparison():
+    from pasyans.extract import messages
+    assert not messages.compares("Научилась раскладывать «Клондайк». Это та самая «Косынка» из винды.", "ru")
+    assert messages.compares("Чем «Паук» отличается от «Косынки»?", "ru")
