@@ -26,6 +26,11 @@ from pasyans import morph
 
 from .text import MappedText
 
+PRE_REFORM_SIGN = re.compile(r"[бвгджзклмнпрстфхцчшщ]ъ(?![\w])|[ѣѳѵ]|(?<=[а-я])ђ|ђ(?=[а-я])", re.I)
+"""One sign of pre-1918 spelling no modern Russian or Ukrainian word has: a word-final «ъ» after a
+consonant, «ѣ», «ѳ», «ѵ», the scans' «ђ» inside a word (``pasyans add`` counts them; ``search`` reads a
+query that has one in modern spelling)."""
+
 _LETTERS = str.maketrans({"ђ": "е", "ѣ": "е", "Ђ": "Е", "Ѣ": "Е", "і": "и", "І": "И",
                           "ѳ": "ф", "Ѳ": "Ф", "ѵ": "и", "Ѵ": "И"})
 """One old letter → one modern letter (same length, so the map is kept character by character)."""

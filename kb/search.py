@@ -254,7 +254,17 @@ def _word_term(tok: str, lang: str) -> Term:
 
 
 def _terms(query: str) -> list[Term]:
-    langs = query_languages(query)
+    """The terms of ``query``. A query in pre-1918 spelling is read in modern spelling, as the texts are
+    indexed («двѣ колоды» → «две колоды», «Салическій законъ» → «Салический закон»); a word with «і» and
+    no other sign (Ukrainian, or old Russian: «Салическій») is read both ways."""
+    from ..extract.orthography import PRE_REFORM_SIGN, modernize, modernize_word
+
+    if PRE_REFORM_SIGN.search(query):
+        query = modernize(query)
+        langs: tuple[str, ...] = ("ru",)
+    else:
+        langs = query_languages(query)
+    old_i = not re.search(r"[їєґЇЄҐʼ]", query)  # «і» without a letter only Ukrainian writes: maybe old Russian
     lang = langs[0]
     out: list[Term] = []
     rest, pos = [], 0
@@ -266,7 +276,8 @@ def _terms(query: str) -> list[Term]:
         pos = b
     rest.append(query[pos:])
     for tok in _TOKEN.findall(" ".join(rest)):
-        readings = list({t.fts: t for t in (_word_term(tok, lg) for lg in langs)}.values())
+        read = [(tok, lg) for lg in langs] + ([(modernize_word(tok), "ru")] if old_i and re.search("[іІ]", tok) else [])
+        readings = list({t.fts: t for t in (_word_term(w, lg) for w, lg in read)}.values())
         first = readings[0]
         if len(readings) > 1:  # a word read differently in Russian and Ukrainian: either lemma
             first = Term(first.key, "(" + " OR ".join(t.fts for t in readings) + ")", first.stem, first.card,

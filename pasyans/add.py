@@ -43,6 +43,7 @@ from pathlib import Path
 
 from .corpus import MANIFEST, CorpusError, check_manifest, cr_only, field_problem, read_text
 from .extract.lookalikes import said
+from .extract.orthography import PRE_REFORM_SIGN as _PRE_REFORM_RE
 from .files import temp_path
 from .intake import IntakeError, decode, html_text, is_html, other_format
 
@@ -71,7 +72,6 @@ class Detection:
 _WORD_RE = re.compile(r"[^\W\d_]+(?:['’ʼ][^\W\d_]+)*")
 _UK_LETTERS = set("іїєґ")
 _RU_LETTERS = set("ыэъё")
-_PRE_REFORM_RE = re.compile(r"[бвгджзклмнпрстфхцчшщ]ъ(?![\w])|[ѣѳѵ]|(?<=[а-я])ђ|ђ(?=[а-я])", re.I)
 _LETTER_CODE_RE = re.compile(r"(?<![\w])[ПЧБТ](?:10|[2-9АВДК])(?![\w])")
 _SUIT_RE = re.compile(r"[♠♣♥♦♤♧♡♢]")
 _LATIN_NEAR_RE = re.compile(r"[♠♣♥♦♤♧♡♢] ?[AKQJT](?![\w])|(?<![\w])(?:[AKQJT]|10)[♠♣♥♦♤♧♡♢]")
