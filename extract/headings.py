@@ -692,10 +692,17 @@ def labels() -> dict:
     "suffixes": {lang: keys}, "one_sentence": kinds whose inline label's section ends with its sentence}``."""
     data = _load("section_labels.json")
     keys: dict[tuple[str, tuple[str, ...]], dict] = {}
+    suffixes = {lang: {_key(w, lang) for w in ws} for lang, ws in data["suffixes"].items()}
     for row in data["labels"]:
         for lang in ("ru", "uk"):
             keys.setdefault((lang, _key(row["label"], lang)), row)
-    suffixes = {lang: {_key(w, lang) for w in ws} for lang, ws in data["suffixes"].items()}
+    for row in data["labels"]:
+        for lang in ("ru", "uk"):
+            # «Суть игры» is also «Суть пасьянса»: a row's key without its trailing suffix words
+            key = _key(row["label"], lang)
+            while len(key) > 1 and key[-1:] in suffixes.get(lang, set()):
+                key = key[:-1]
+                keys.setdefault((lang, key), row)
     return {"rows": data["labels"], "keys": keys, "suffixes": suffixes,
             "one_sentence": frozenset(data.get("one_sentence", {}).get("kinds", ()))}
 
@@ -720,21 +727,41 @@ _LABEL_NUMBER_RE = re.compile(r"\s+(?:№|N|No\.?)?\s*\d{1,4}$")
 """The number after a whole-line label: «ЗАДАЧА № 5», «Задача 2»."""
 
 
+_LEAD_DECOR_RE = re.compile(r"^[^\w\s«\"„“(\[#*_♠♣♥♦♤♧♡♢—–-]{1,4}\s*")
+"""An emoji or ornament before a label: «🎯 Цель: собрать …», «📌 Раскладка»."""
+_REMARK_RE = re.compile(r"\s*\((?=[a-zа-яёіїєґ])[^()]{1,40}\)\s*[.:]?$")
+"""A remark in parentheses after a whole-line label: «Подсчёт очков (необязательно)», «Варианты (для опытных)»."""
+
+
 _ABBREVIATED_LABEL_RE = re.compile(r"^[*_]{0,2}((?:[^\W\d_]{2,10}\.\s?){1,2}[^\W\d_]{2,10}\.)[*_]{0,2}\s*(?=\S)")
 """An abbreviated label opening a paragraph, its words ending in full stops: «Прим. ред. …», «Прим. пер. …»."""
 
 
+_COMPOUND_SPLIT = re.compile(r"\s+(?:и|і|й|та|&)\s+|\s*[,/]\s*", re.I)
+"""Between the labels of a compound label: «Цель и правила», «Стратегия и советы», «Розклад та хід гри»."""
+
+
 def _match_label(phrase: str, lang: str) -> dict | None:
+    """The label row of ``phrase``: its lemmas, less trailing suffix words («Правила игры в пасьянс»,
+    «Советы по игре» — ``suffixes``), or each part of a compound of labels («Раскладка и ход игры»: the
+    first part's row)."""
     t = labels()
     key = _key(phrase, lang)
-    if not key or len(key) > 5:
+    if not key or len(key) > 7:
         return None
     for lg in (lang, "uk" if lang == "ru" else "ru"):
-        row = t["keys"].get((lg, key))
-        if row is None and len(key) > 1 and key[-1:] in t["suffixes"].get(lg, set()):
-            row = t["keys"].get((lg, key[:-1]))
+        k = key
+        row = t["keys"].get((lg, k)) if len(k) <= 5 else None
+        while row is None and len(k) > 1 and k[-1:] in t["suffixes"].get(lg, set()):
+            k = k[:-1]
+            row = t["keys"].get((lg, k)) if len(k) <= 5 else None
         if row is not None:
             return row
+    parts = [x for x in _COMPOUND_SPLIT.split(phrase) if x.strip()]
+    if len(parts) > 1:
+        rows = [_match_label(x, lang) for x in parts]
+        if all(rows):
+            return rows[0]
     return None
 
 
@@ -744,8 +771,9 @@ def section_label(s: str, lang: str) -> Label | None:
     more text («Цель игры: собрать все карты», «Пример: ♠8 — ♣9.»). ``None`` otherwise."""
     mk = marks(s)
     core = mk.rest if s.startswith(("#", "*", "_")) or mk.mark in _NUMBER_MARKS else s
+    core = core[len(lead.group()):] if (lead := _LEAD_DECOR_RE.match(core)) else core   # «🎯 Цель: …»
     bare = (undecorated(core) or core).strip(_LABEL_PUNCT)
-    whole = _LABEL_NUMBER_RE.sub("", bare).strip(_LABEL_PUNCT)
+    whole = _LABEL_NUMBER_RE.sub("", _REMARK_RE.sub("", bare)).strip(_LABEL_PUNCT)
     if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+|\.\s?[^\W\d_]+)*", whole):
         row = _match_label(whole, lang)
         if row is not None:

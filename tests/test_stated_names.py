@@ -73,3 +73,27 @@ def test_sections_of_the_sample_start_on_their_label_lines(path, lang, game, wan
     [g] = [g for g in games if g.name == game or (game is None and any(a <= first <= b for a, b in g.lines))]
     got = {s.lines[0]: s.kind for s in g.sections if s.kind != "example"}
     assert {n: got.get(n) for n in want} == want
+
+
+@pytest.mark.parametrize("line, lang, kind, rest", [
+    ("Правила игры в пасьянс", "ru", "rules", None),        # trailing suffix words
+    ("Советы по игре", "ru", "tactics", None),
+    ("Суть пасьянса", "ru", "rules", None),                # the row «Суть игры» with another suffix
+    ("Раскладка и ход игры", "ru", "setup", None),         # a compound of two labels: the first one's kind
+    ("Розклад та хід гри", "uk", "setup", None),
+    ("Стратегия и советы", "ru", "tactics", None),
+    ("Подсчёт очков (необязательно)", "ru", "scoring", None),   # a remark in parentheses
+    ("🎯 Цель: собрать все карты на базы.", "ru", "goal", 8),     # an emoji before an inline label
+])
+def test_label_phrases_beyond_the_rows(line, lang, kind, rest):
+    lab = hd.section_label(line, lang)
+    assert lab is not None and (lab.kind, lab.rest) == (kind, rest)
+
+
+@pytest.mark.parametrize("line, lang", [
+    ("Правила пасьянса Косынка", "ru"),   # a game's name after the label: a title
+    ("Гадание на картах", "ru"),
+    ("Раскладка и Косынка", "ru"),        # one part no label
+])
+def test_a_label_word_with_a_name_is_no_label(line, lang):
+    assert hd.section_label(line, lang) is None
