@@ -48,15 +48,27 @@ CHAT_RE = re.compile(r"^\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s+[^:\s][^:]{0,30}:\s")
 QUESTION_LABELS = {"вопрос", "питання", "question"}
 
 
-def opens_unit(ln: Line, prev: Line | None) -> bool:
+DASH_TURN_RE = re.compile(r"^[—–]\s+\S")
+"""A turn of an interview printed with a dash («— Вера Ильинична, с какого пасьянса всё началось?»)."""
+
+
+def dialogue(body: list[Line]) -> bool:
+    """Whether ``body`` is an interview in dash turns: two questions at least open with a dash."""
+    return sum(1 for ln in body if ln.kind == "prose" and DASH_TURN_RE.match(ln.text) and ln.text.rstrip().endswith("?")) >= 2
+
+
+def opens_unit(ln: Line, prev: Line | None, turns: bool = False) -> bool:
     """Whether ``ln`` starts a message of a text cut into messages: the line after a post header or
     a separator («* * *» between a column's items),
     a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»),
-    a paragraph opening «Пасьянс «X» …» (:func:`~pasyans.extract.headings.paragraph_title`)."""
+    a paragraph opening «Пасьянс «X» …» (:func:`~pasyans.extract.headings.paragraph_title`), and with
+    ``turns`` a dash turn of an interview."""
     if ln.blank:
         return False
     if ln.turn or (prev is not None and prev.kind == "meta" and prev.label in ("post header", "separator")):
         return True   # the first line of a post, or of an item after «* * *»
+    if turns and ln.kind == "prose" and DASH_TURN_RE.match(ln.text):
+        return True   # ``turns``: the text is an interview (:func:`dialogue`), each dash turn a message
     return (ln.section == "intro" and fold_name(ln.name) in QUESTION_LABELS) or bool(CHAT_RE.match(ln.text)) \
         or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None)
 
@@ -66,7 +78,8 @@ def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before the first, the games)``.
     Cut into messages (posts, questions, chat lines: :func:`opens_unit`), each message naming
     another game starts it — from the message's first line; else from the sentence that names it."""
-    starts = [k for k, ln in enumerate(body) if opens_unit(ln, prev_meta(body, k))]
+    turns = dialogue(body)
+    starts = [k for k, ln in enumerate(body) if opens_unit(ln, prev_meta(body, k), turns)]
     if not starts:
         for k, ln in enumerate(body):
             told = hd.inline_title(ln.text, lang) if ln.kind == "prose" else None

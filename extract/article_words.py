@@ -44,11 +44,15 @@ def genitive_plural(s: str, lang: str) -> bool:
     return cases == {"gent"}
 
 
+_GENRE_STATEMENT_RE = re.compile(r"^\W{0,3}(?:[Пп]асьянс[ъ]?|ПАСЬЯНС[Ъ]?)\s+[—–]\s+\S")
+"""A line stating what the genre is («Пасьянс — это …», «ПАСЬЯНС — игра терпения»)."""
+
+
 def is_collection_title(s: str, lang: str) -> bool:
     """The first line as a document title: patiences in the plural, or a number word with «пасьянс»
     («Сто пасьянсов»; not a number inside a quoted name: «Пасьянс «Восемь королей»» is a game)."""
-    if plural_patience(s, lang):
-        return True
+    if plural_patience(s, lang) or _GENRE_STATEMENT_RE.match(s):
+        return True   # «ПАСЬЯНС — ЭТО РАЗГОВОР С САМИМ СОБОЙ»: a headline about the genre, no game's name
     ws = words(QUOTE_RE.sub(" ", s))
     has_num = any(morph.parse(w, lang).tag.POS == "NUMR" for w in ws)
     return has_num and any(morph.lemma(w, lang).endswith("пасьянс") for w in ws)

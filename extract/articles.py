@@ -287,6 +287,7 @@ def _classify(source: Source) -> list[Line]:
                 continue
             b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
     _number_titles(nonblank, lang)
+    _speaker_lines(nonblank, lang)
     _entries(nonblank, lang)
     _lead_ins(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
@@ -321,6 +322,26 @@ def _number_titles(nonblank: list[Line], lang: str) -> None:
             continue
         ln.name, ln.aliases, ln.printed = names[0].name, (), nxt.raw.strip().rstrip(".")
         nxt.kind, nxt.aliases, nxt.name = "title-alias", tuple(names[1:]), None
+
+
+_SPEAKER_ONLY_RE = re.compile(r"^[A-ZА-ЯЁІЇЄҐ][\w'’.-]{0,20}(?:\s[\w'’.-]{1,20})?:$")
+
+
+def _speaker_lines(nonblank: list[Line], lang: str) -> None:
+    """In place: in a chat export whose speakers stand alone on their lines («Вы:», «Ассистент:»; two
+    speakers at least, each twice or more, no section label), each such line is furniture (``speaker``)
+    and the line under it opens a turn of speech (a message)."""
+    who: dict[str, int] = {}
+    for ln in nonblank:
+        if ln.kind == "prose" and not ln.section and _SPEAKER_ONLY_RE.match(ln.text) and hd.section_label(ln.text, lang) is None:
+            who[ln.text] = who.get(ln.text, 0) + 1
+    speakers = {w for w, n in who.items() if n >= 2}
+    if len(speakers) < 2:
+        return
+    for ln, nxt in zip(nonblank, nonblank[1:]):
+        if ln.kind == "prose" and ln.text in speakers:
+            ln.kind, ln.label, ln.printed, ln.text = "meta", "speaker", ln.text, ""
+            nxt.turn = nxt.kind == "prose"
 
 
 def _entries(nonblank: list[Line], lang: str) -> None:

@@ -93,3 +93,15 @@ def test_two_games_in_two_sentences_are_no_comparison():
     from pasyans.extract import messages
     assert not messages.compares("Научилась раскладывать «Клондайк». Это та самая «Косынка» из винды.", "ru")
     assert messages.compares("Чем «Паук» отличается от «Косынки»?", "ru")
+
+
+def test_an_interview_in_dash_turns_gives_each_game_its_answer():
+    seg = segmented("seg18/ru_interview.txt")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Паук", 7), ("Гробница Наполеона", 9)]
+    assert any(f.kind == "not-a-game" and f.lines[0] == 1 for f in seg.findings)   # «ПАСЬЯНС — ЭТО …» heads none
+
+
+def test_a_chat_export_with_speakers_on_their_own_lines_gives_each_question_its_game():
+    seg = segmented("seg18/ru_chatbot.txt")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Пирамида", 4), ("Гольф", 23)]
+    assert any(f.message.startswith("speaker, not a game") for f in seg.findings)
