@@ -129,8 +129,8 @@ def compares(text: str, lang: str) -> bool:
 
 def told_span(body: list, bounds: list[int], tolds: list[str | None], i: int, lang: str) -> list[str]:
     """The prose of message ``i`` and of the messages after it up to the next one naming another game
-    (the sentence that names it without its rule verbs: :func:`~pasyans.extract.messages.untold`)."""
+    (the sentence that names it without its rule verbs: :func:`untold`), read in the text's ``lang``."""
     j = next((j for j in range(i + 1, len(tolds)) if tolds[j] and _fold(tolds[j]) != _fold(tolds[i])),
              len(tolds))
     return untold([ln.text for ln in body[bounds[i]:bounds[j]] if ln.kind == "prose"],
-                           lambda t: hd.inline_title(t, "ru", units=True) or hd.inline_title(t, "uk", units=True), lang)
+                  lambda t: hd.inline_title(t, lang, units=True), lang)

@@ -229,3 +229,20 @@ def test_a_question_comparing_two_games_tells_neither_and_textbook_boxes_are_sec
     seg = _segment(text)
     assert [g.game.name for g in seg.games] == ["Колодец"]
     assert section_label("Запомни!", "ru").kind == "notes" and section_label("Запитання і завдання", "uk").kind == "notes"
+
+
+def test_told_span_reads_the_messages_of_a_game_in_the_texts_language():
+    """A Ukrainian chat: the first message names «Чотири королі» (its sentence kept without rule verbs), the
+    second tells its rules, the third names another game: the span of the first is the first two, and the
+    third's naming sentence loses «розкладають» (a rule verb by its Ukrainian lemma)."""
+    from types import SimpleNamespace
+
+    from pasyans.extract.messages import told_span
+
+    body = [SimpleNamespace(text=t, kind="prose") for t in (
+        "Бабуся навчила мене пасьянсу «Чотири королі», а я забула, як далі.",
+        "Кладуть карти на базу по мастях.", "Пасьянс «Павук» розкладають інакше.")]
+    tolds = ["Чотири королі", "Павук"]
+    assert told_span(body, [0, 2, 3], tolds, 0, "uk") == [
+        "Бабуся навчила мене пасьянсу Чотири королі а я забула як далі", "Кладуть карти на базу по мастях."]
+    assert told_span(body, [0, 2, 3], tolds, 1, "uk") == ["Пасьянс Павук інакше"]

@@ -157,7 +157,7 @@ NOT_FROM_WHY = {"SET_ASIDE": "speaks of cards set aside, not of the layout",
 """How the reason of a field left unknown names the cue of :data:`NOT_FROM` that barred it."""
 
 
-def _has(ctx: Context, sent, c: str) -> bool:
+def has_cue(ctx: Context, sent, c: str) -> bool:
     """Whether ``sent`` has cue ``c``; ``^C``: the sentence before has it; ``§KIND`` asks for the manual section instead, and
     ``§laid-out`` for a deal sentence with no building word («Серия … выкладывается чередующимися
     цветами» lays cards out, builds nothing)."""
@@ -239,7 +239,7 @@ def _fire(ctx: Context, row: Row, k: int, span: tuple[int, int]) -> bool:
         if isinstance(value, Piled):
             pile, value = value.pile, value.value
         field_path = PILE_FIELDS[path[6:]][pile] if path.startswith("@pile.") else path
-        barred = next((c for c in NOT_FROM.get(field_path, ()) if _has(ctx, ctx.sents[target_k], c)), None)
+        barred = next((c for c in NOT_FROM.get(field_path, ()) if has_cue(ctx, ctx.sents[target_k], c)), None)
         if barred is not None:
             ctx.notes.setdefault(f"reason:{field_path}", f"«{ctx.sents[target_k].quote[:80]}» {NOT_FROM_WHY[barred]}")
             continue
@@ -293,11 +293,11 @@ def read_sentence(ctx: Context, k: int) -> None:
     for row in (table[i] for i in sorted(found)):  # the rows a cue of the sentence starts, in order
         if taken and any(path in taken for path, _ in row.sets):
             continue
-        if row.with_any and not any(_has(ctx, sent, c) for c in row.with_any):
+        if row.with_any and not any(has_cue(ctx, sent, c) for c in row.with_any):
             continue
-        if row.with_all and not all(_has(ctx, sent, c) for c in row.with_all):
+        if row.with_all and not all(has_cue(ctx, sent, c) for c in row.with_all):
             continue
-        if any(_has(ctx, sent, c) for c in row.without) or not _section_ok(row, sent.section):
+        if any(has_cue(ctx, sent, c) for c in row.without) or not _section_ok(row, sent.section):
             continue
         inside = [x for c in row.not_inside for x in sent.spans(c)]
         for c in row.cues:
@@ -319,8 +319,8 @@ def read_sentence(ctx: Context, k: int) -> None:
     claimed = {c.field for c in mine}
     for row in rows():
         if row.when_claimed and any(f in claimed for f in row.when_claimed) and _section_ok(row, sent.section) \
-                and not any(_has(ctx, sent, c) for c in row.without) \
-                and (not row.with_any or any(_has(ctx, sent, c) for c in row.with_any)):
+                and not any(has_cue(ctx, sent, c) for c in row.without) \
+                and (not row.with_any or any(has_cue(ctx, sent, c) for c in row.with_any)):
             for path, spec in row.sets:
                 if path not in claimed:
                     ctx.claim(path, spec, k, row.strength, row.id)

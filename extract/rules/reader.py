@@ -100,7 +100,7 @@ class Reader(Context):
                 self.finding(k, "reading-choice", "an ordinal before a plural noun («о восьмій … рядів») was read "
                              "as the cardinal number (machine-translated text)",
                              next(t.text for t in self.words(sent) if t.ord_read))
-            if len(self.claims) == before and len(self.special) == specials and not read and self._rule_like(k):
+            if len(self.claims) == before and len(self.special) == specials and not read and self.rule_like(k):
                 self.finding(k, "unparsed-rule-sentence", "sentence uses rule words but no rule field was read from it",
                              sent.quote[:120])
         base_directions(self)
@@ -219,7 +219,9 @@ class Reader(Context):
         nxt = self.sents[k + 1] if k + 1 < len(self.sents) else None
         return nxt is None or nxt.heading or nxt.quote.startswith("«") or nxt.section != self.sents[k].section
 
-    def _rule_like(self, k: int) -> bool:
+    def rule_like(self, k: int) -> bool:
+        """Whether sentence ``k`` reads like a rule (a rule cue, outside an example and a weak section): one that
+        sets no field is an ``unparsed-rule-sentence`` finding (:mod:`pasyans.extract.rules.unread` asks too)."""
         sent = self.sents[k]
         if sent.section in WEAK_SECTIONS or sent.has("EXAMPLE") or sent.end - sent.start < 3:
             return False

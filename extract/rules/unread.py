@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from pasyans.shorten import shorten
 
-from .interpret import PILE_FIELDS, _has, rows
+from .interpret import PILE_FIELDS, has_cue, rows
 
 NOT_WORDS = frozenset({"RANK_CUE"})
 """Cues that alone speak of no field: a rank named («короля», «туза») is in most sentences of a rule text."""
@@ -50,9 +50,9 @@ def _fields_spoken(ctx, sent, cue: str) -> frozenset:
     thing missing."""
     out: set = set()
     for row, paths in cue_rows().get(cue, ()):
-        if row.with_any and not any(_has(ctx, sent, c) for c in row.with_any):
+        if row.with_any and not any(has_cue(ctx, sent, c) for c in row.with_any):
             continue
-        if any(not _has(ctx, sent, c) for c in row.with_all) or any(_has(ctx, sent, c) for c in row.without):
+        if any(not has_cue(ctx, sent, c) for c in row.with_all) or any(has_cue(ctx, sent, c) for c in row.without):
             continue
         out |= paths
     return frozenset(out)
@@ -78,7 +78,7 @@ def unread_fields(ctx, skipped: dict[int, str]) -> dict[str, dict]:
             continue
         got = claimed.get(sent.k, set())
         special = next((x["name"] for x in ctx.special if x.get("quote") == sent.quote), None)
-        if not got and sent.k not in skipped and special is None and not ctx._rule_like(sent.k):
+        if not got and sent.k not in skipped and special is None and not ctx.rule_like(sent.k):
             continue    # a title, a short or example line: no rule sentence left unread
         for cue, spans in sent.cues.items():
             if not spans or cue not in cue_rows() or cue in NOT_WORDS:
