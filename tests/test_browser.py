@@ -65,12 +65,27 @@ def _h1(drv) -> str:
     return drv.find_element(_by("TAG_NAME"), "h1").text
 
 
+def _leave_page(drv, act) -> None:
+    """Do ``act`` (Enter in the search box, a click on a link) and wait until the browser has left the page
+    and loaded the next one: its old ``<html>`` element gone stale, the new document complete. Selenium does
+    not wait for a navigation a key press or a click starts, so the next ``find_element`` could read the old
+    page (the search box test once read the landing page's ``<h1>``)."""
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    old = drv.find_element(_by("TAG_NAME"), "html")
+    act()
+    wait = WebDriverWait(drv, 120)  # as the page load timeout: a loaded machine may be slow, never a figure
+    wait.until(EC.staleness_of(old))
+    wait.until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
 def test_the_search_box_finds_a_game_by_an_inflected_name(browser, site, kb):
     from selenium.webdriver.common.keys import Keys
 
     browser.get(site.base + "/")
     box = browser.find_element(_by("ID"), "q")
-    box.send_keys("осаждённой крепости", Keys.ENTER)
+    _leave_page(browser, lambda: box.send_keys("осаждённой крепости", Keys.ENTER))
     assert _h1(browser).startswith("Осажденная крепость")
     # the game page shows its moves with their verdicts and reasons
     rows = browser.find_elements(_by("CSS_SELECTOR"), "table.moves tbody tr")
@@ -87,7 +102,7 @@ def test_every_game_is_one_click_from_the_landing_page(browser, site, game_ids):
     linked = {urllib.parse.unquote(urllib.parse.urlsplit(h).path[len("/game/"):]) for h in hrefs
               if urllib.parse.urlsplit(h).path.startswith("/game/")}
     assert set(game_ids) <= linked
-    browser.find_element(_by("LINK_TEXT"), "Гольф").click()
+    _leave_page(browser, browser.find_element(_by("LINK_TEXT"), "Гольф").click)
     assert _h1(browser).startswith("Гольф") and "004-021" in _h1(browser)
 
 
@@ -97,7 +112,7 @@ def test_a_link_in_a_query_result_opens_the_game_page(browser, site, built_kb, g
     assert browser.execute_script(UNLINKED_IDS_JS, game_ids) == []      # no id shown without a link
     link = browser.find_element(_by("CSS_SELECTOR"), "table.rows-and-columns a.game")
     gid = link.text
-    link.click()
+    _leave_page(browser, link.click)
     assert re.search(r"\b" + re.escape(gid) + r"\b", _h1(browser))
     assert browser.find_elements(_by("CSS_SELECTOR"), "table.moves .verdict.illegal")
 
