@@ -105,3 +105,11 @@ def test_a_chat_export_with_speakers_on_their_own_lines_gives_each_question_its_
     seg = segmented("seg18/ru_chatbot.txt")
     assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Пирамида", 4), ("Гольф", 23)]
     assert any(f.message.startswith("speaker, not a game") for f in seg.findings)
+
+
+def test_an_alias_sentence_with_kak_is_no_unparsed_rule_sentence():
+    from pasyans.extract.rules.reader import read_text
+    from pasyans.extract.text import MappedText
+    for text, lang in [("Паук также известен как «Паучок».", "ru"), ("Пасьянс відомий також як «Клондайк».", "uk")]:
+        _spec, findings, _ = read_text(MappedText.from_lines([text], 1), lang)
+        assert not [f for f in findings if f.kind == "unparsed-rule-sentence"], text

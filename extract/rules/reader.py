@@ -228,7 +228,10 @@ class Reader(Context):
         if _SUIT_SYMBOL.search(sent.quote) or (sent.has("EXAMPLE_OPENER") and
                                                  sent.spans("EXAMPLE_OPENER")[0][0] - sent.start <= 1):
             return False    # «Например: ♥Д кладут на ♠К»: a worked example, not an unread rule
-        return any(sent.has(x) for x in RULE_CUES)
+        cues = [x for x in RULE_CUES if sent.has(x)]
+        if sent.has("ALIAS_CUE") and cues == ["SAME_AS"]:
+            return False    # «Паук также известен как «Паучок»»: another name (read as an alias), no rule
+        return bool(cues)
 
     def _same_as(self, k: int) -> None:
         """«так же, как и …», «тот же Клондайк», «те саме, що і «Клондайк»», «отличается от «Паука» тем,
