@@ -71,6 +71,7 @@ from .continued import mark_and_so_on
 from .elements import clauses, elements, join_hyphenation, line_ends, range_end, sentences, table_rows
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
+from .positions import nothing_put
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
 from .lexicon import VERB_CUES
 from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses, symbol_after_rank
@@ -220,6 +221,12 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             if not cl:
                 continue
             reader.carried = False
+            if nothing_put(cl):
+                a, b = cl[0].start, cl[-1].end   # «на короля ничего не кладут»: a rule, read, no move
+                out.findings.append(Finding(source_id, mt.lines_of(a, b), "not-a-move",
+                                            f"a rule (nothing goes there), not a move of the example: «{s[a:b].strip()[:160]}»"))
+                first = False
+                continue
             if any("STUCK" in el.cues for el in cl) and reader.protos and "stuck" not in reader.protos[-1].claims:
                 reader.protos[-1].claims.append("stuck")   # «Дальнейшие ходы невозможны»: after the move before
             made = reader.clause(cl, alone, sflags, not first)

@@ -168,6 +168,9 @@ def sentences(els: list[El]) -> list[list[El]]:
     after an emoji before a capital or a card (:func:`_emoji_end`)."""
     out, cur = [], []
     for i, el in enumerate(els):
+        if not cur and el.kind == "dash" and el.text in "—–" and i + 1 < len(els) and els[i + 1].kind in ("word", "card") \
+                and (els[i + 1].text[:1].isupper() or els[i + 1].kind == "card"):
+            continue   # «— Валета пик можно снять …»: a dash opening direct speech (or a list item), no verb
         cur.append(el)
         if _emoji_end(els, i):
             out.append(cur)   # «поклала на 7♥️ 😊 Далі …»: an emoji before a capital ends a post's sentence
@@ -352,6 +355,21 @@ def numeral(el: El | None) -> bool:
         p.tag.POS == "NUMR" for p in morph.parses(el.low, el.lang)))   # (uk «три»: first a verb, «терти»)
 
 
+def _quoted_name(main: list[El], i: int) -> bool:
+    """Whether the quote mark ``main[i]`` opens or closes a short name in the middle of a clause: one to three words
+    in «…», no card, no verb of moving, words on both sides («в «Гольфі» нічого не кладуть», «в «Косынке» короля
+    кладут …»)."""
+    if main[i].text == "«":
+        a, b = i, next((n for n in range(i + 1, min(i + 5, len(main))) if main[n].kind == "punct" and main[n].text == "»"), None)
+    else:
+        a, b = next((n for n in range(i - 1, max(i - 5, -1), -1) if main[n].kind == "punct" and main[n].text == "«"), None), i
+    if a is None or b is None or b - a < 2 or a == 0 or b + 1 >= len(main):
+        return False
+    inside = main[a + 1:b]
+    return all(el.kind == "word" and not el.cues & set(VERB_CUES) for el in inside) \
+        and main[a - 1].kind == "word" and main[b + 1].kind in ("word", "card")
+
+
 def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
     """Clauses of a sentence, each with ``True`` when it stood in parentheses (read alone, after
     the others)."""
@@ -390,6 +408,8 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             close()
             out.append(([el], False))
             continue
+        if el.kind == "punct" and el.text in "«»" and _quoted_name(main, i):
+            continue   # «На туза в «Гольфі» нічого не кладуть»: a name in quotes inside the clause, the clause goes on
         if el.kind == "punct" and el.text in ";:«»\"":
             close()
             continue

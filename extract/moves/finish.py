@@ -72,6 +72,11 @@ def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Pr
         if weak and not removal and p.kind is None and p.movers and p.direction is None and p.card_list is None \
                 and p.movers[0].card in placed and not p.flags & {"conditional", "prohibited", "alternative"}:
             continue   # «Ход 2 был ключевым: валет червей ушёл с туза червей»: the move told again, no new one
+        if p.kind == "discard" and p.movers and all(t.card.suit is None for t in p.movers) and any(
+                q.kind == "discard" and q.movers and q.movers[0].card.suit is not None
+                and {t.card.rank for t in q.movers} <= {t.card.rank for t in p.movers}
+                and sentence_of.get(id(q)) == sentence_of.get(id(p)) for q in protos[n + 1:n + 2]):
+            continue   # «сняла пару девяток: девятку треф и девятку бубён»: the pair by rank, then its cards named
         if out and p.movers and not weak and _told_again(out[-1], p):
             continue   # «5. ♠К–св.! Король уходит на освободившийся столбец»: the move just made, told again
         if p.movers and not weak:

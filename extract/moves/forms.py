@@ -602,7 +602,12 @@ class Forms:
         """«♦В — ♦Д, за которой следует ♦10», «за ними следуют ♠2, ♠3, ♠4 и ♠5», «а слідом за ним —
         трефову двійку», «За семеркой последует ♦6»: the cards go onto the card named (or the card
         just moved), a list one on another. Of several cards just moved («♦Т и ♠Т … за ними»), the
-        one of the first follower's suit."""
+        one of the first follower's suit. A place named in the clause is where they go: «За нею до відбою пішла
+        вісімка хрестів», «за ним в дом идёт ♠2» (the follower comes after, into that place)."""
+        pl = place_at(cl)
+        if pl is not None and pl[0] in ("foundation", "waste", "cell", "reserve", "space"):
+            self.to_each(cl, movers, None, pl[0], flags, ["«за …»: after the card before, into the place named"])
+            return
         za = next((g for g in groups if g.prep == "за" and g is not movers), None)
         if za is not None:
             ante = [za.toks[-1]]

@@ -106,7 +106,9 @@ def card_groups(cl: list[El]) -> list[Group]:
         while k >= 0 and cl[k].kind == "word" and cl[k].low in ("вместе", "обе", "оба", "разом"):
             k -= 1
         if k >= 1 and cl[k].kind == "word" and cl[k].low not in PERSONAL and _adjective(cl[k].low) \
+                and not set(PLACE_CUES) & cl[k].cues and not cl[k].text[:1].isupper() \
                 and cl[k - 1].kind == "word" and cl[k - 1].low in ON | INTO | UNDER | FROM:
+            # (a place's noun is no colour, nor a name: «у відбій сімку чирв», «В Косынке даму пик …» — the card moved)
             k -= 1   # «на червону десятку»: a colour before a rank named alone
         if k >= 0 and cl[k].kind == "word":
             g.prep = cl[k].low

@@ -15,6 +15,17 @@ _DRAW = frozenset({"тянуть", "вытянуть", "вытягивать", "
 """Verbs of drawing a card from the stock («тянем из колоды … тройка треф», uk «тягнемо з колоди — 5♠»)."""
 
 
+_NOTHING = frozenset({"ничего", "ничто", "нічого", "ніщо", "ничего-то"})
+
+
+def nothing_put(cl: list[El]) -> bool:
+    """Whether a clause says that nothing goes somewhere: «На туза в «Гольфі» нічого не кладуть», «на короля ничего не
+    кладётся», pre-1918 «на короля ничего не кладутъ» — a rule of the game, not a move of its card (``ничего`` /
+    ``нічого`` right before «не» and a verb of moving)."""
+    return any(el.kind == "word" and el.low in _NOTHING and n + 2 < len(cl) and cl[n + 1].low == "не"
+               and cl[n + 2].cues & set(VERB_CUES) for n, el in enumerate(cl))
+
+
 class Positions:
     """The position readings; ``self`` is the :class:`~.reader.Reader`."""
 

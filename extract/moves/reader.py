@@ -372,6 +372,11 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             # foundation, the waste, a reserve or a cell got there by a move), flagged «described»;
             # «піковий туз (ПА) покладено в початок 6-го ряду», «Тузы вынесены»: the position
             # dealt, not a move; its named cards are passed on as shown (note of the next move)
+            if verb == "PAIR" and sum(1 for g in groups for t in g.toks if t.card.suit) >= 2 \
+                    and "conditional" not in flags and "prohibited" not in flags:
+                # «также вѣрно сняты семерка пикъ вмѣстѣ съ шестеркою бубенъ»: a pair reported as taken off
+                self._discard(cl, groups, prons, verb_i, flags | {"described"}, [])
+                return verb
             at = place_at(cl, verb_i)
             named = [el.tok for el in cl[:verb_i] if el.kind == "card" and el.tok.card.suit and not el.tok.card.joker
                      and not (cl.index(el) and cl[cl.index(el) - 1].kind == "word" and cl[cl.index(el) - 1].low in FROM)]
@@ -426,8 +431,8 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             return
         if self._carried(cl, groups, prons):
             return
-        if (verb is None or verb == "FOLLOW" and not any(p[1] == "relative" for p in prons)) \
-                and self._target_first(cl, groups, prons, flags):
+        if (verb is None or verb == "FOLLOW" and not any(p[1] == "relative" for p in prons) and place_at(cl) is None) \
+                and self._target_first(cl, groups, prons, flags):   # («За нею до відбою пішла …»: into the place)
             return
         if dashes and self._dash_moves(cl, groups, prons, dashes, flags, elided):
             return
@@ -472,7 +477,10 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             elif lead.kind == "word" and "NEXT" in lead.cues and self.ctx.prev_moved \
                     and self.ctx.last_proto is not None and self.ctx.last_proto.movers:
                 lp = self.ctx.last_proto
-                self.chain(cl, groups[0].toks, lp.movers[-1], flags, inferred=True)
+                if lp.place == "waste" and lp.target is None:   # «у відбій пішла вісімка, а потім дев'ятка»: there too
+                    self.to_each(cl, groups[0], None, "waste", flags | {"to_inferred"}, ["where the move before went"])
+                else:
+                    self.chain(cl, groups[0].toks, lp.movers[-1], flags, inferred=True)
         elif len(groups) > 1 and groups[0].i <= skip + 1 and verb is None and cl[skip].kind == "word" \
                 and "NEXT" in cl[skip].cues and self.ctx.prev_moved and self.ctx.last_proto is not None \
                 and self.ctx.last_proto.movers and not any(g.prep in ON | INTO | UNDER for g in groups) \
