@@ -538,8 +538,10 @@ def name_language(name: str, lang: str) -> str:
     return lang
 
 
-_ALT_SPLIT = re.compile(r"\s*,?\s+(?:или|або|чи|иначе|інакше|ИЛИ|АБО|ЧИ|ИНАЧЕ|ІНАКШЕ)\s+|\s+/\s+")
-"""Between a title's names: «Марьяж», или «Свадьба»; in a capitals title too («ПАСЬЯНС «МАРЬЯЖ», ИЛИ «СВАДЬБА»»)."""
+_ALT_SPLIT = re.compile(r"\s*,?\s+(?:или|або|чи|иначе|інакше|ИЛИ|АБО|ЧИ|ИНАЧЕ|ІНАКШЕ)\s+|\s+/\s+"
+                        r"|\s*,\s+(?:он|она|оно|він|вона|воно)\s+(?:же|ж)\s+")
+"""Between a title's names: «Марьяж», или «Свадьба»; in a capitals title too («ПАСЬЯНС «МАРЬЯЖ», ИЛИ «СВАДЬБА»»);
+«Паук, он же Spider»."""
 _PAREN_RE = re.compile(r"\s*\((?:(?:от\s+|від\s+)?(?:англ|франц|нем|фр)\.\s*)?([^()]+)\)\s*$")
 
 
@@ -597,7 +599,7 @@ def paren_names(body: str) -> list[str]:
     «иначе Клондайк»; ``[]`` for a parenthesis without a cue («одна масть», «см. рис. 2») or one
     that names nothing capitalised."""
     names, cued = [], False
-    for piece in re.split(r"\s*[;,]\s*", body):
+    for piece in re.split(r"\s*[;,]\s*|\s+(?:или|або|чи)\s+", body):   # «(он же Klondike или Солитер)»: two
         c = _PAREN_CUE_RE.match(piece)
         cued = cued or bool(c and c.end())
         name = _unquote(piece[c.end():] if c else piece).strip(" .'*")
@@ -645,6 +647,7 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
     names = names or [s]  # nothing but separators (or nothing): the title as it stands
     out = [TitleName(names[0], name_language(names[0], lang), "title")]
     for n in names[1:] + [_unquote(a) for a in aliases]:
+        n = sentence_case(n) if (caps or n.isupper()) and len(n) > 2 and n.isupper() else n   # «(KLONDIKE)» → Klondike
         if n and n.casefold() != out[0].name.casefold():
             out.append(TitleName(n, name_language(n, lang), "alias"))
     return out

@@ -97,3 +97,20 @@ def test_label_phrases_beyond_the_rows(line, lang, kind, rest):
 ])
 def test_a_label_word_with_a_name_is_no_label(line, lang):
     assert hd.section_label(line, lang) is None
+
+
+@pytest.mark.parametrize("title, names", [
+    ("Паук, он же Spider", [("Паук", "title"), ("Spider", "alias")]),              # was one name «Паук, он же Spider»
+    ("ПАСЬЯНС «КОСЫНКА» (KLONDIKE)", [("Косынка", "title"), ("Klondike", "alias")]),  # was «KLONDIKE»
+    ("Косынка (она же Klondike или Солитер)", [("Косынка", "title"), ("Klondike", "alias"), ("Солитер", "alias")]),
+])
+def test_names_a_title_line_gives(title, names):
+    got = hd.split_title(title, "ru", caps=title.isupper())
+    assert [(t.name, t.kind) for t in got] == names
+
+
+def test_a_body_sentence_with_a_nickname_and_a_place_before_known_as():
+    text = ("Этот пасьянс, известный в Англии как Klondike, раскладывают одной колодой. "
+            "В народе его прозвали «Солитёром».")
+    got = text_aliases(MappedText.from_lines([text], 1), "ru", "Косынка")
+    assert [(a.name, a.language) for a in got] == [("Klondike", "en"), ("Солитёр", "ru")]
