@@ -84,3 +84,17 @@ def test_pre1918_lowering_order_and_alternating_red_with_black():
     assert _stated(spec, "tableau.build_suit") == ("alternate-color", [6, 6])
     # «На основныя карты кладутъ карты той же масти, повышая на одно очко» (line 5)
     assert _stated(spec, "foundations.direction") == ("up", [5, 5])
+
+
+def test_more_ways_of_telling_rules_by_reference():
+    from tests.test_rules_references import _read, _same_as
+
+    cases = [("ru", "Паучок\nОт «Паука» эта игра отличается только тем, что колода одна.", "Паука"),
+             ("ru", "Косынка по три\nИграют по правилам «Косынки», но из колоды открывают по три карты.", "Косынки"),
+             ("uk", "Павучок\nГрають за правилами «Павука», але колода одна.", "Павука"),
+             ("ru", "Паучок\nЭто «Паук» с той разницей, что колода одна.", "Паук")]
+    for n, (lang, text, ref) in enumerate(cases):
+        g = _read(f"o7r{n}-1", text, lang)
+        assert _same_as(g)["ref"] == ref, text
+    g = _read("o7r9-1", cases[0][1], "ru")
+    assert get_field(g.rules, "deck.packs")["value"] == 1      # the sentence's own rule after «тем, что»
