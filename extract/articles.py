@@ -288,6 +288,8 @@ def _classify(source: Source) -> list[Line]:
             b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
     _number_titles(nonblank, lang)
     _speaker_lines(nonblank, lang)
+    _colon_titles(nonblank, lang)
+    _shared_prefixes(nonblank, lang)
     _entries(nonblank, lang)
     _lead_ins(nonblank, lang)
     _parts_and_alias_lines(nonblank, lang)
@@ -342,6 +344,42 @@ def _speaker_lines(nonblank: list[Line], lang: str) -> None:
         if ln.kind == "prose" and ln.text in speakers:
             ln.kind, ln.label, ln.printed, ln.text = "meta", "speaker", ln.text, ""
             nxt.turn = nxt.kind == "prose"
+
+
+_COLON_TITLE_RE = re.compile(r"^[A-ZА-ЯЁІЇЄҐ«][^:.!?;,]{1,40}:$")
+
+
+def _colon_titles(nonblank: list[Line], lang: str) -> None:
+    """In place: notes whose games are names ending in a colon, each right over a bulleted list («Часы:»
+    over «- 52 к., 13 кучек × 4 …», «Косынка:» over «- 1 колода, …»; two such lines at least, none a section
+    label) — each name is a title (a title with no rule text under it heads no game, :func:`_regions`)."""
+    heads = [ln for ln, nxt in zip(nonblank, nonblank[1:])
+             if ln.kind == "prose" and not ln.section and not ln.turn and _COLON_TITLE_RE.match(ln.text)
+             and len(words(ln.text)) <= 4 and nxt.n == ln.n + 1 and hd.bullet_end(nxt.text) > 0
+             and hd.section_label(ln.text, lang) is None and not hd.is_front_matter(ln.text[:-1], lang)]
+    if len(heads) < 2:
+        return
+    for ln in heads:
+        _heading(ln, ln.text, hd.Marks("none", 20, None, None, ln.text[:-1], 0), "plain", lang)
+
+
+_PREFIX_RE = re.compile(r"^(?P<prefix>[^\W\d_][\w'’-]*(?:\s+[\w'’-]+){0,2}):\s+(?P<name>\S.{0,60})$")
+
+
+def _shared_prefixes(nonblank: list[Line], lang: str) -> None:
+    """In place: sister headings (the same mark and level) that all open with the same words and a colon
+    («## Подробно: Часы», «## Подробно: Косынка») share a frame, no name: each game's name is what
+    follows the colon."""
+    groups: dict[tuple, list[tuple[Line, str]]] = {}
+    for ln in nonblank:
+        if ln.kind == "heading" and ln.frame is None and ln.name and (m := _PREFIX_RE.match(ln.name)):
+            groups.setdefault((ln.mark, ln.level, m.group("prefix").casefold()), []).append((ln, m.group("name")))
+    for rows in groups.values():
+        if len(rows) < 2 or len({_fold_name(name) for _, name in rows}) < len(rows):
+            continue
+        for ln, name in rows:
+            names = hd.split_title(name, lang, caps=name.isupper())
+            ln.name, ln.aliases, ln.frame = names[0].name, tuple(names[1:]), "shared prefix"
 
 
 def _entries(nonblank: list[Line], lang: str) -> None:
@@ -678,6 +716,11 @@ def _column_head(region: list[Line], head: Line) -> bool:
         ln.kind == "meta" and ln.label == "separator" for ln in region)
 
 
+def _opens_instance(text: str, lang: str) -> bool:
+    """Whether a paragraph opens with another game of a group («А вот еще один джокер-пасьянс …»)."""
+    return any(s == 0 for s, _ in matches(make_doc(text, lang), lang).get("INSTANCE", []))
+
+
 def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], str]:
     """Cut the classified lines into parts; also the source-level findings (title, introduction)."""
     src_findings: list[Finding] = []
@@ -742,13 +785,20 @@ def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], 
             parts.extend(_split_lettered(region, head, lang))
         elif head.kind in ("heading", "group-heading") and not head.names_variant and not _has_rules(
                 region, head, lines[end:end + 1], lang) and not (head.kind == "group-heading" and _split_told(region[1:], lang)[1]):
-            src_findings.append(Finding("", (head.n, head.n), "not-a-game",
+            last = max((ln.n for ln in region if not ln.blank), default=head.n)
+            src_findings.append(Finding("", (head.n, last), "not-a-game",
                                         f"a title with no rule text under it, not a game: «{head.text}»"))
         elif (head.kind == "group-heading" or _column_head(region, head)) and (told := _split_told(region[1:], lang)[1]):
             # «Глава третья. Бабушкины пасьянсы» over a story that names its game in a sentence
             src_findings.append(Finding("", (head.n, told[0].lines[0].n - 1 if told[0].lines[0].n > head.n else head.n),
                                         "not-a-game", f"heading of a part of the text, not a game: «{head.text}»"))
             parts.extend(told)
+        elif head.kind == "group-heading" and any(x.kind == "heading" for x in lines[end:]) \
+                and not any(ln.kind == "prose" and _opens_instance(ln.text, lang) for ln in region):
+            # «Тема: пасьянсы как задачи перебора» over a definition, then «Часы:», «Косынка:»: the part's introduction
+            last = max((ln.n for ln in region if not ln.blank), default=head.n)
+            src_findings.append(Finding("", (head.n, last), "not-a-game",
+                                        f"heading of a part of the text and its introduction, not a game: «{head.text}»"))
         else:
             section = _split_section(region, head, lang)
             if head.parent is not None:

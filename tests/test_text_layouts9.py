@@ -113,3 +113,14 @@ def test_an_alias_sentence_with_kak_is_no_unparsed_rule_sentence():
     for text, lang in [("Паук также известен как «Паучок».", "ru"), ("Пасьянс відомий також як «Клондайк».", "uk")]:
         _spec, findings, _ = read_text(MappedText.from_lines([text], 1), lang)
         assert not [f for f in findings if f.kind == "unparsed-rule-sentence"], text
+
+
+def test_notes_with_names_ending_in_a_colon_over_bullets_and_a_topic_line_over_them():
+    seg = segmented("seg18/ru_lecture_notes.txt")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Часы", 7), ("Косынка", 13)]
+    assert any(f.kind == "not-a-game" and f.lines == (2, 5) for f in seg.findings)   # «Тема: пасьянсы …» and its definition
+
+
+def test_sister_headings_sharing_a_prefix_are_named_after_it():
+    seg = segmented("seg18/ru_table_catalog.md")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Часы", 11), ("Косынка", 17)]
