@@ -43,3 +43,17 @@ def test_matrimony_goal_builds_on_the_named_base_cards(corpus):
     assert _stated(spec, "foundations.wrap") == (True, [6217, 6218])
     assert get_field(spec, "tableau.build_suit")["status"] == "unknown"
     assert get_field(spec, "tableau.build_direction")["status"] == "unknown"
+
+
+def test_salic_law_piles_face_and_a_variant_kept_apart(corpus):
+    spec = _spec(corpus, (7762, 7826))
+    assert _stated(spec, "layout.tableau_piles") == (8, [7774, 7776])
+    assert _stated(spec, "layout.face") == ("up", [7767, 7770])
+    # «Однако некоторые игроки выносят изъятых дам в ряд над тузами …» is a variant, not the bases
+    assert _stated(spec, "foundations.base") == ("A", [7779, 7780])
+    assert any(s["name"] == "variant" and s["quote"].startswith("Однако некоторые игроки") for s in spec["special"])
+
+
+def test_dog_thirteen_piles_in_the_instrumental(corpus):
+    spec = _spec(corpus, (4928, 4963), (4983, 4999), (5002, 5018))
+    assert _stated(spec, "layout.tableau_piles") == (13, [4937, 4938])
