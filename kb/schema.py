@@ -43,6 +43,13 @@ class KBError(Exception):
     resolved; the message (one line) names the file and says what to do."""
 
 
+class DamagedValue(Exception):
+    """A value of the knowledge base that cannot be read (a JSON column that does not hold JSON): the
+    message says which («moves.detail of 004-004/ex1/m3 holds '{not json'»); the command that reads the
+    file puts its name and what to do around it (:func:`pasyans.edge.describe`). No :class:`KBError`, so
+    that no caller takes it for a name it does not hold."""
+
+
 @dataclass(frozen=True)
 class Table:
     """One table: ``columns`` (name → Python type as sqlite-utils creates it; ``list``, ``dict``
@@ -92,8 +99,9 @@ class Table:
                 try:
                     rec[c] = json.loads(v)
                 except (TypeError, ValueError):
-                    raise KBError(f"{self.name}.{c} holds {str(v)[:40]!r}, not JSON: the knowledge base is "
-                                  f"damaged; rebuild it with `pasyans build`") from None
+                    key = rec.get(self.pk) if isinstance(self.pk, str) else None
+                    raise DamagedValue(f"{self.name}.{c}{f' of {key}' if key is not None else ''} holds "
+                                       f"{str(v)[:40]!r}, not JSON") from None
             elif t is bool:
                 rec[c] = bool(v)
         return rec

@@ -114,8 +114,11 @@ def describe(e: Exception) -> tuple[str, int]:
     wrapped in another error, as a shell reports an interrupted command)."""
     from .corpus import CorpusError
     from .files import WriteError, describe_os_error, os_remedy
-    from .kb.schema import KBError, rebuild_hint
+    from .kb.schema import DamagedValue, KBError, rebuild_hint
 
+    if isinstance(e, DamagedValue):  # a value read mid-command: the file it is in, and what to do
+        db = current_db[-1] if current_db else "the knowledge base"
+        return f"{db}: the knowledge base is damaged ({e}); {rebuild_hint(db)}", 1
     if isinstance(e, (KBError, CorpusError, WriteError)):
         return str(e), 1
     if interrupted(e):

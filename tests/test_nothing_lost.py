@@ -11,8 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from pasyans import files
+from pasyans.cli import app
 from pasyans.corpus import Source
 from pasyans.files import Lock, WriteError, guard_output, guard_output_folder
 from pasyans.kb import query, store
@@ -154,10 +156,18 @@ def test_a_knowledge_base_damaged_after_page_one_is_refused(small_kb, tmp_path):
 
 
 def test_a_json_column_that_is_not_json_is_a_damaged_file(small_kb, tmp_path):
+    """The error line names the file, the column, the row and what to do (it named neither the file nor
+    the row, and `show` printed it without them)."""
+    from pasyans.kb.schema import DamagedValue
+
     bad = _copy(small_kb, tmp_path)
     _edit(bad, "UPDATE games SET rules = '{not json' WHERE id = 't-1'")
-    with pytest.raises(KBError, match=r"games\.rules holds .*not JSON.*damaged"):
+    with pytest.raises(DamagedValue, match=r"^games\.rules of t-1 holds '\{not json', not JSON$"):
         query.game(query.connect(bad), "t-1")
+    for args in (["show", "t-1"], ["show", "t-1", "--rules"], ["export", "--format", "json"]):
+        r = CliRunner().invoke(app, [*args, "--db", str(bad)])
+        assert (r.exit_code, r.stderr.strip()) == (1, f"error: {bad}: the knowledge base is damaged (games.rules of t-1 "
+                                                      f"holds '{{not json', not JSON); rebuild it with `pasyans build --db {bad}`")
 
 
 # -- writing the knowledge base: one transaction, temp files, shrink guard, full disk -------------------
