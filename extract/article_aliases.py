@@ -119,15 +119,14 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
         if lab is not None and lab.kind == "names" and lab.rest is not None:
             # «**Інші назви:** Клондайк, Солітер.», «Другие названия: Клондайк; Солитер» — a list of names
             start = sa + (len(text[sa:sb]) - len(text[sa:sb].lstrip())) + lab.rest
-            before = len(out)
             for m in _LIST_ITEM_RE.finditer(text, start, sb):
                 raw = m.group("name").strip(" *_.")
                 item = raw.strip("«»\"")
                 quoted = raw[:1] in "«\"" and raw[-1:] in "»\""
                 if item and (quoted or item[:1].isupper() or item[:1].isdigit()) and len(item.split()) <= 5:
                     add(m.start("name"), m.end("name"), item, "alias", sa, sb)
-            if len(out) > before:
-                continue
+            # the cues after the list are read too: «Другое название — «Калькуляция»; в английских книгах его
+            # также называют Broken Intervals» (a name read twice is one alias: dedupe)
         sdoc = d.char_span(sa, sb, alignment_mode="expand")
         cues = []
         found = matches(sdoc, lang)

@@ -12,8 +12,19 @@ from pasyans.models import Section
 
 from . import headings as hd
 from .article_findings import ARABIC_ITEM_RE, ROMAN_ITEM_RE
+from .article_parts import fold_name
 from .article_rules import rule_numbers
 from .article_text import MOVE_RE, Line, words
+
+def framed_section(ln: Line, game: Line | None) -> str | None:
+    """The Section kind of the heading ``ln`` under the heading of ``game`` when its title frame names that
+    game itself («Правила пасьянса Паук», «Как играть в Паука» under «Паук»: a section of it, not a game
+    again): the ``frames`` table of ``section_labels.json``; else ``None``."""
+    if game is None or ln.frame is None or not ln.name or not game.name:
+        return None
+    kind = hd.labels()["frames"].get(ln.frame)
+    return kind if kind is not None and fold_name(ln.name) == fold_name(game.name) else None
+
 
 HEADS = ("heading", "group-heading", "variant-heading", "part")
 """Line kinds that start a part of the text (a game, a variant, a part that is no game)."""

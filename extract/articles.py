@@ -94,7 +94,7 @@ from .article_parts import (Part as _Part, fold_name as _fold_name, split_told a
 from .article_words import (genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
                             is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rules_used
-from .article_sections import HEADS as _HEADS, sections as _sections
+from .article_sections import HEADS as _HEADS, framed_section as _framed_section, sections as _sections
 from .article_text import FIG_REF_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
 from .orthography import modernize
 from .rule_lists import rule_list_items
@@ -565,6 +565,9 @@ def _structure(nonblank: list[Line], lang: str) -> None:
                                  and ln.mark in ("numbered", "roman") and ln.mark != game.mark):
             # «Шаг 2. Ходы», or «2. Первые ходы» under «Как разложить пасьянс «Ёлочка»»: a step, never a game
             ln.kind = "subheading"
+            continue
+        if (kind := _framed_section(ln, game)) is not None:   # «Как играть в Паука» under «Паук»: a section
+            ln.kind, ln.section, ln.name = "label", kind, hd.marks(ln.text).rest
             continue
         if ln.names_variant and game is not None:
             if _fold_name(ln.name) == _fold_name(game.name):  # «Вариант: «Косынка» по три карты»: a section

@@ -707,7 +707,8 @@ def labels() -> dict:
                 key = key[:-1]
                 keys.setdefault((lang, key), row)
     return {"rows": data["labels"], "keys": keys, "suffixes": suffixes,
-            "one_sentence": frozenset(data.get("one_sentence", {}).get("kinds", ()))}
+            "one_sentence": frozenset(data.get("one_sentence", {}).get("kinds", ())),
+            "frames": data["frames"]["kinds"]}
 
 
 @dataclass(frozen=True)
@@ -732,8 +733,11 @@ _LABEL_NUMBER_RE = re.compile(r"\s+(?:№|N|No\.?)?\s*\d{1,4}$")
 
 _LEAD_DECOR_RE = re.compile(r"^[^\w\s«\"„“(\[#*_♠♣♥♦♤♧♡♢—–-]{1,4}\s*")
 """An emoji or ornament before a label: «🎯 Цель: собрать …», «📌 Раскладка»."""
-_REMARK_RE = re.compile(r"\s*\((?=[a-zа-яёіїєґ])[^()]{1,40}\)\s*[.:]?$")
-"""A remark in parentheses after a whole-line label: «Подсчёт очков (необязательно)», «Варианты (для опытных)»."""
+_REMARK_RE = re.compile(r"\s*\((?=[a-zа-яёіїєґ]|[A-Za-z][A-Za-z ,'’-]*\))[^()]{1,40}\)\s*[.:]?$")
+"""A remark in parentheses after a whole-line label: «Подсчёт очков (необязательно)», «Варианты (для опытных)»,
+and a translation's English gloss: «Раскладка (Layout)», «Цель игры (Object of the game)»."""
+_BBCODE_RE = re.compile(r"\[/?(?:b|i|u|s|size|color|font)(?:=[^\]]{0,20})?\]", re.I)
+"""A forum's BBCode tags around a label: «[b]Мета гри:[/b] …»."""
 
 
 _ABBREVIATED_LABEL_RE = re.compile(r"^[*_]{0,2}((?:[^\W\d_]{2,10}\.\s?){1,2}[^\W\d_]{2,10}\.)[*_]{0,2}\s*(?=\S)")
@@ -772,6 +776,12 @@ def section_label(s: str, lang: str) -> Label | None:
     """The section label of the stripped line ``s``: the whole line («Цель игры», «#### Правила»,
     «Раскладка.», «**Подсчёт очков:**»), or its start before a colon, a full stop or a dash and
     more text («Цель игры: собрать все карты», «Пример: ♠8 — ♣9.»). ``None`` otherwise."""
+    if "[" in s and _BBCODE_RE.search(s):
+        # «[b]Мета гри:[/b] зібрати …»: the tags as spaces, so the offset of the text after the label stays
+        plain = _BBCODE_RE.sub(lambda m: " " * len(m.group()), s)
+        lead = len(plain) - len(plain.lstrip())
+        lab = section_label(plain.strip(), lang) if plain.strip() else None
+        return lab if lab is None or lab.rest is None else Label(lab.kind, lab.label, lab.rest + lead)
     mk = marks(s)
     core = mk.rest if s.startswith(("#", "*", "_")) or mk.mark in _NUMBER_MARKS else s
     core = core[len(lead.group()):] if (lead := _LEAD_DECOR_RE.match(core)) else core   # «🎯 Цель: …»

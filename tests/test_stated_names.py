@@ -114,3 +114,31 @@ def test_a_body_sentence_with_a_nickname_and_a_place_before_known_as():
             "В народе его прозвали «Солитёром».")
     got = text_aliases(MappedText.from_lines([text], 1), "ru", "Косынка")
     assert [(a.name, a.language) for a in got] == [("Klondike", "en"), ("Солитёр", "ru")]
+
+
+@pytest.mark.parametrize("line, lang, kind, after", [
+    ("[b]Мета гри:[/b] зібрати всі карти на бази.", "uk", "goal", "зібрати"),   # BBCode around a label
+    ("[B]Розклад[/B]", "uk", "setup", None),
+    ("Раскладка (Layout)", "ru", "setup", None),                               # a translation's English gloss
+    ("Игра (Play)", "ru", "rules", None),
+])
+def test_labels_in_forum_markup_and_with_an_english_gloss(line, lang, kind, after):
+    lab = hd.section_label(line, lang)
+    assert lab is not None and lab.kind == kind
+    assert (line[lab.rest:].split()[0] if lab.rest is not None else None) == after
+
+
+def test_a_translated_manual_keeps_its_labels_as_sections_and_reads_the_cue_after_a_names_list():
+    [g] = _games("seg19/ru_translated_manual.txt", "ru")
+    assert g.name == "Расчёт"
+    assert {s.lines[0]: s.kind for s in g.sections if s.kind != "example"} == {5: "names", 7: "goal", 10: "setup", 13: "rules"}
+    # «Другое название — «Калькуляция»; в английских книгах его также называют Broken Intervals.»
+    assert {("Калькуляция", "ru"), ("Broken Intervals", "en"), ("Calculation", "en")} <= {(a.name, a.language) for a in g.aliases}
+
+
+def test_a_heading_framing_the_game_s_own_name_is_a_section_of_it():
+    # ru_seo_article.txt: «## Как играть в Паука» under «## Правила пасьянса Паук» (was a second game «Паук»)
+    games = _games("seg19/ru_seo_article.txt", "ru")
+    assert [g.name for g in games] == ["Паук"]
+    got = {s.lines[0]: (s.kind, s.title) for s in games[0].sections if s.kind != "example"}
+    assert got[9] == ("rules", "Как играть в Паука") and got[19][0] == "question" and got[23][0] == "question"
