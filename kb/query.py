@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import names
-from .schema import CORE, TABLES, KBError, problem, rebuild_hint
+from .schema import CORE, TABLES, DamagedValue, KBError, problem, rebuild_hint
 
 KB_TABLES = CORE
 """Tables every pasyans knowledge base has, of any schema version; a file without them is not one."""
@@ -280,8 +280,7 @@ def game_report(conn, game_id: str, source_text: str | None = None) -> GameRepor
     g = game(conn, game_id)
     src = records(conn, "sources", "id = ?", (g["source"],))
     if not src:
-        raise KBError(f"game {game_id!r} names the source {g['source']!r}, which the knowledge base lacks "
-                      f"(damaged?); rebuild it with `pasyans build`")
+        raise DamagedValue(f"game {game_id!r} names the source {g['source']!r}, which the knowledge base lacks")
     parent = None
     if g["variant_of"]:
         parent = next(iter(records(conn, "games", "id = ?", (g["variant_of"],), select="id, name, printed_name")),

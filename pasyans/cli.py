@@ -831,7 +831,9 @@ def search(query: str = typer.Argument(..., help="Words in any form: «коро�
     try:
         hits = search_text(conn, query, limit=limit)
     except sqlite3.OperationalError as e:
-        _fail(f"{db}: no full-text index ({e}); rebuild with `pasyans build`")
+        from .kb.schema import rebuild_hint
+
+        _fail(f"{db}: no full-text index ({e}); {rebuild_hint(db)}")
     if as_json:
         typer.echo(json.dumps([{"id": h.game, "name": h.name, "source": h.source, "section": h.section,
                                 "lines": [list(x) for x in h.lines], "text": h.text, "snippet": h.snippet_text,

@@ -170,6 +170,19 @@ def test_a_json_column_that_is_not_json_is_a_damaged_file(small_kb, tmp_path):
                                                       f"holds '{{not json', not JSON); rebuild it with `pasyans build --db {bad}`")
 
 
+def test_a_damaged_file_read_mid_command_is_named_with_the_command_to_rebuild_it(small_kb, tmp_path):
+    """A game whose source row is gone and a missing full-text index: the line names the file and gives
+    `pasyans build --db FILE` (they said «rebuild with `pasyans build`», which builds ./pasyans.db)."""
+    bad = _copy(small_kb, tmp_path)
+    _edit(bad, "PRAGMA foreign_keys = OFF", "UPDATE games SET source = 'zzz' WHERE id = 't-1'", "DROP TABLE passages_fts")
+    r = CliRunner().invoke(app, ["show", "t-1", "--db", str(bad)])
+    assert (r.exit_code, r.stderr.strip()) == (1, f"error: {bad}: the knowledge base is damaged (game 't-1' names the "
+                                                  f"source 'zzz', which the knowledge base lacks); rebuild it with "
+                                                  f"`pasyans build --db {bad}`")
+    r = CliRunner().invoke(app, ["search", "карта", "--db", str(bad)])
+    assert r.exit_code == 1 and r.stderr.strip().endswith(f"; rebuild it with `pasyans build --db {bad}`")
+
+
 # -- writing the knowledge base: one transaction, temp files, shrink guard, full disk -------------------
 
 def test_a_build_with_far_fewer_games_needs_force(small_kb, tmp_path):
