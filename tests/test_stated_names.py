@@ -142,3 +142,16 @@ def test_a_heading_framing_the_game_s_own_name_is_a_section_of_it():
     assert [g.name for g in games] == ["Паук"]
     got = {s.lines[0]: (s.kind, s.title) for s in games[0].sections if s.kind != "example"}
     assert got[9] == ("rules", "Как играть в Паука") and got[19][0] == "question" and got[23][0] == "question"
+
+
+@pytest.mark.parametrize("title, lang, names", [
+    ("Пірамідка (інша назва — Тринадцять)", "uk", [("Пірамідка", "title"), ("Тринадцять", "alias")]),   # was one name
+    ("Часы (английское название — Clock)", "ru", [("Часы", "title"), ("Clock", "alias")]),
+    ("Косынка (также известна как Солитер)", "ru", [("Косынка", "title"), ("Солитер", "alias")]),
+    ("Косынка (в старых книгах — «Солитер»)", "ru", [("Косынка", "title"), ("Солитер", "alias")]),  # was titled «Солитер»
+    ("Косынка (Солитер)", "ru", [("Косынка", "title"), ("Солитер", "alias")]),   # a capitalised Солитер is a name
+    ("Косынка (солитер)", "ru", [("Косынка", "title")]),                        # lower case: only says what it is
+    ("Павук (пасьянс)", "uk", [("Павук", "title")]),
+])
+def test_a_cued_parenthesis_in_a_title_gives_its_names(title, lang, names):
+    assert [(t.name, t.kind) for t in hd.split_title(title, lang)] == names
