@@ -779,11 +779,11 @@ def replay(game: str = typer.Argument(..., help="The book's game: a name or alia
     texts, problems = {}, []
     for path in (deal, solution):  # the same checks as for corpus files: present, not empty, not binary, UTF-8
         try:
-            texts[path] = read_text(path)
+            texts[path] = read_text(path, kind="solver")
         except CorpusError as e:
             problems.append(str(e))
-    if problems:  # both files named when both are unusable (the deal's problem was not said)
-        _fail("; ".join(problems))
+    if problems:  # both files named when both are unusable (the deal's problem was not said); one file given twice once
+        _fail("; ".join(dict.fromkeys(problems)))
     deal_text, solution_text = texts[deal], texts[solution]
     fmt = fmt or guess_format(solution_text + "\n" + deal_text)  # «Talon:» marks a black-hole-solver board
     if fmt not in FORMATS:

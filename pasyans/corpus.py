@@ -104,21 +104,29 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def read_text(path: Path) -> str:
-    """Read a corpus file as UTF-8 text.
+_REMEDIES = {"corpus": ("corpus files", "split it into several files",
+                        "save it as UTF-8 (`pasyans add --encoding cp1251` reads a Windows Cyrillic file)"),
+             "solver": ("solver files", "give the solver's board or solution file", "save it as UTF-8 text")}
+"""What a problem of :func:`read_text` says for each kind of file: (the files, too large, not UTF-8)."""
+
+
+def read_text(path: Path, kind: str = "corpus") -> str:
+    """Read a corpus file (``kind="solver"``: a solver's board or solution) as UTF-8 text.
 
     Raises :class:`CorpusError` naming the file (and the line, where one applies) when it is
     missing, unreadable, empty, larger than :data:`MAX_FILE_BYTES` or :data:`MAX_TEXT_CHARS`
-    characters, binary (has a NUL byte) or not UTF-8. A UTF-8 byte-order mark is dropped;
-    CRLF line ends become LF, and so do CR line ends in a file that has no LF (:func:`cr_only`).
+    characters, binary (has a NUL byte) or not UTF-8, with what to do for that kind of file. A UTF-8
+    byte-order mark is dropped; CRLF line ends become LF, and so do CR line ends in a file that has
+    no LF (:func:`cr_only`).
     """
+    files, too_large, not_utf8 = _REMEDIES[kind]
     if not path.is_file():
         raise CorpusError(f"{path}: file not found; check the path")
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise CorpusError(f"{path}: file is {size / 1e6:.1f} MB; pasyans reads corpus files of at most "
-                              f"{MAX_FILE_BYTES / 1e6:.0f} MB; split it into several files")
+            raise CorpusError(f"{path}: file is {size / 1e6:.1f} MB; pasyans reads {files} of at most "
+                              f"{MAX_FILE_BYTES / 1e6:.0f} MB; {too_large}")
         data = path.read_bytes()
     except OSError as e:
         raise CorpusError(f"{path}: cannot read it ({e.strerror}); check its permissions") from None
@@ -130,11 +138,11 @@ def read_text(path: Path) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise CorpusError(f"{path}:{_line_of(data, e.start)}: not UTF-8 text (bad byte at offset {e.start}); save it as "
-                          f"UTF-8 (`pasyans add --encoding cp1251` reads a Windows Cyrillic file)") from None
+        raise CorpusError(f"{path}:{_line_of(data, e.start)}: not UTF-8 text (bad byte at offset {e.start}); "
+                          f"{not_utf8}") from None
     if len(text) > MAX_TEXT_CHARS:
         raise CorpusError(f"{path}: {len(text):,} characters; pasyans reads at most {MAX_TEXT_CHARS:,} from one "
-                          f"file; split it into several files")
+                          f"file; {too_large}")
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     return text.replace("\r", "\n") if cr_only(text) else text
 

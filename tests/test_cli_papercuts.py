@@ -174,6 +174,21 @@ def test_replay_names_both_missing_files(built_kb, tmp_path):
                                                      "found; check the path"), r.output
 
 
+def test_replay_of_a_file_that_is_no_solver_file_says_so_once(built_kb, tmp_path):
+    """A 5 MB file given as both --deal and --solution: one problem, said once, with what to do for a
+    solver's file (it was said twice, with «pasyans reads corpus files …; split it into several files» and,
+    for a file not in UTF-8, the `pasyans add --encoding` of a corpus text)."""
+    db, big = built_kb[0], tmp_path / "big.board"
+    big.write_bytes(b"KS QH\n" * 833_334)
+    r = CliRunner().invoke(app, ["replay", "Гольф", "--deal", str(big), "--solution", str(big), "--db", str(db)])
+    assert r.exit_code == 1 and r.output.strip() == (f"error: {big}: file is 5.0 MB; pasyans reads solver files of "
+                                                     "at most 4 MB; give the solver's board or solution file"), r.output
+    latin = tmp_path / "deal.txt"
+    latin.write_bytes("Талон: ♠К".encode("cp1251", errors="replace"))
+    r = CliRunner().invoke(app, ["replay", "Гольф", "--deal", str(latin), "--solution", str(latin), "--db", str(db)])
+    assert r.output.strip() == f"error: {latin}:1: not UTF-8 text (bad byte at offset 0); save it as UTF-8 text"
+
+
 def test_ctrl_c_of_export_says_what_it_left(built_kb, tmp_path, monkeypatch):
     """TESTER8 §13: Ctrl-C of `export --format markdown` ended with status 130 and not a word."""
     import pasyans.kb.export as export
