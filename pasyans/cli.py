@@ -265,6 +265,13 @@ def time_left(elapsed: float, done: float, total: float) -> float:
     return elapsed * (total - done) / done
 
 
+def _escaped(path) -> str:
+    """``path`` with its control characters written as escapes («na\\nme.txt»), so that it stays on its line."""
+    import re
+
+    return re.sub(r"[\x00-\x1f\x7f]", lambda m: m.group().encode("unicode_escape").decode("ascii"), str(path))
+
+
 def _build_hint(corpus: Path) -> str:
     """The ``build`` command for ``corpus`` that ``add`` suggests: the bundled corpus into the default knowledge
     base (``$PASYANS_DB`` or ``./pasyans.db``), any other into a file beside it named after it (``shelf/`` →
@@ -311,11 +318,11 @@ def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, o
     except BaseException as e:  # a new corpus is built aside and renamed at the end; an old one keeps its manifest
         _say_stopped(e, f"nothing added; {corpus} kept as it was" if existed else f"nothing added; {corpus} not made")
     for a in done:
-        e = a.entry
+        e, shown = a.entry, _escaped(a.path)  # a line break in a file's name would break its report line
         if a.status == "already":
-            typer.echo(f"{a.path}: already in {corpus} as source {e['id']} ({e['file']}); nothing changed")
+            typer.echo(f"{shown}: already in {_escaped(corpus)} as source {e['id']} ({e['file']}); nothing changed")
             continue
-        typer.echo(f"{a.path} → {corpus / e['file']}: source {e['id']} ({a.status})")
+        typer.echo(f"{shown} → {_escaped(corpus / e['file'])}: source {e['id']} ({a.status})")
         for k in ("language", "orthography", "segmenter", "notation", "latin_t", "kind", "title"):
             if k in e:
                 extra = ""

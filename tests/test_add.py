@@ -208,3 +208,14 @@ def test_the_next_hint_names_a_knowledge_base_beside_the_corpus(tmp_path, monkey
     r = CliRunner().invoke(app, ["add", str(TEXTS / "ru_manual_md.txt"), "--corpus", "."])
     assert r.exit_code == 0, r.output
     assert f"next: pasyans build --corpus . --db '{tmp_path}/my books/shelf.db'   (" in r.output
+
+
+def test_a_line_break_in_a_files_name_stays_on_its_report_line(tmp_path):
+    """A file named «na↵me.txt» broke the report's first line in two; its name is shown escaped and the
+    text is stored under a name without it."""
+    f = tmp_path / "na\nme.txt"
+    f.write_text((TEXTS / "ru_caps.txt").read_text("utf-8"), "utf-8")
+    shelf = tmp_path / "shelf"
+    r = CliRunner().invoke(app, ["add", str(f), "--corpus", str(shelf), "--empty"])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == f"{tmp_path}/na\\nme.txt → {shelf}/000_na_me.txt: source 000 (added)"
