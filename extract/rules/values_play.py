@@ -242,6 +242,15 @@ def from_to(ctx, k, span, pile):
 
 
 @value
+def king_base(ctx, k, span, pile):
+    """«от короля до туза» of a foundation or a goal: the foundations start from the king (``"K"``) — not when
+    the clause builds a pile of the tableau («Цель: собрать все карты в колонках по убыванию от короля до
+    туза»: the goal is a layout of runs, no foundation is said to start anywhere)."""
+    got = from_to(ctx, k, span, pile)
+    return "K" if got is not None and got.pile == "foundations" else None
+
+
+@value
 def higher_lower(ctx, k, span, pile):
     """«следующую карту более высокого достоинства … можно покрыть» → down (more low → up)."""
     sent = ctx.sents[k]
