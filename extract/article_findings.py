@@ -11,7 +11,7 @@ import re
 from pasyans.corpus import Source
 from pasyans.models import Finding
 
-from .article_text import Line, announces_display, ends_open, is_display_row
+from .article_text import Line, announces_display, ends_open, is_display_row, sentences
 from .headings import starts_item
 from .notation import scan
 
@@ -21,6 +21,15 @@ ARABIC_ITEM_RE = re.compile(r"^(\d{1,2})\)\s+\S")
 """A line numbered «3) …»."""
 _TITLE_KINDS = frozenset({"heading", "group-heading", "subheading", "part", "doc-title", "variant-heading"})
 """Line kinds that head a game or a part: a Roman number on one of them numbers the game, not a rule."""
+
+
+def ends_on_move(text: str, notation: str, lang: str) -> bool:
+    """Whether the last sentence of a line is a whole move, a card and where it goes («Сначала кладу 8♥ на 9♠»,
+    a chat's «потом В♣ на Д♦»): a line a writer ends without a stop, not one cut off."""
+    from .article_examples import shows_rank_move
+
+    spans = sentences(text)
+    return bool(spans) and shows_rank_move(text[spans[-1][0]:spans[-1][1]], notation, lang)
 
 
 def part_findings(source: Source, part, key: str, lines: list[Line], lang: str,
@@ -53,7 +62,8 @@ def part_findings(source: Source, part, key: str, lines: list[Line], lang: str,
                                    "the sentence announces a row, layout or notation that is not in the text",
                                    game=key))
             elif not announces_display(ln.text, lang) and not (
-                    nxt is not None and (nxt.blank or starts_item(nxt.text) or starts_item(ln.text))):
+                    nxt is not None and (nxt.blank or starts_item(nxt.text) or starts_item(ln.text))) \
+                    and not ends_on_move(ln.text, source.notation, lang):
                 # a line without a final stop ends there when a blank line or an item of its own follows
                 # («8♥ на 9♠» over «[20:43] Ира: …», a chat's last word before a blank), or when it is an item
                 # itself («• Крупные карты»): cut off only before the file's end or a line going on as prose

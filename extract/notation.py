@@ -563,6 +563,44 @@ def _scan_letter(text: str, out: Scan) -> None:
         out.unread.append(Unread(m.start(), m.end(), m.group(), "upper-case token shaped like a card shorthand, not a card"))
 
 
+_LET_CODE = r"[ПЧБТ](?:10|[2-9]|[АВДК])"
+_LET_IN_TEXT_RE = re.compile(rf"{_B}{_LET_CODE}{_E}")
+_LET_FRAME_AFTER_RE = re.compile(
+    r"\s*(?:на|—|–|-|→|>)\s*(?:[♠♣♥♦]|(?:10|[2-9]|[ВДКАТ]|[AKQJT])[♠♣♥♦]|" + _LET_CODE + r"(?![\w'’]))"
+    r"|\s*(?:(?:—|–|-|→|>)\s*)?(?:в|у|на)\s+(?:дом|базу|основание|ячейку|пуст|свободн|резерв|отбой)")
+"""What follows a suit-letter code in a move: «— ЧД», «на 10♥», «в дом», «— в пустую»."""
+_LET_FRAME_BEFORE_RE = re.compile(r"(?:(?:[♠♣♥♦]\ufe0f?(?:10|[2-9]|[ВДКАТ]|[AKQJT])|(?:10|[2-9]|[ВДКАТ]|[AKQJT])[♠♣♥♦])"
+                                  r"|" + _LET_CODE + r")\s*(?:на|—|–|-|→|>)\s*$")
+
+
+def _scan_letter_moves(text: str, out: Scan) -> None:
+    """Suit-letter codes («ПВ», «Ч10», «БД») in a text that otherwise writes suit symbols or words, read where they
+    stand in a move: «ПВ на ЧД», «9♣ — Ч10», «БТ в дом» — a writer falling back on the book's shorthand. Elsewhere
+    such a code is reported (an ``unread`` token) once the text has used the shorthand in a move, never read: alone,
+    «ПК», «ТВ» are as likely abbreviations."""
+    taken = [(t.start, t.end) for t in out.tokens]
+    found, others = [], []
+    for m in _LET_IN_TEXT_RE.finditer(text):
+        s, e = m.span()
+        if any(a < e and s < b for a, b in taken):
+            continue
+        framed = _LET_FRAME_AFTER_RE.match(text, e) or _LET_FRAME_BEFORE_RE.search(text[max(0, s - 12):s])
+        (found if framed else others).append(m)
+    for m in found:
+        try:
+            piece = _read(_parse_tree(m.group(), "let_token"))
+        except NotationError as err:
+            out.unread.append(Unread(m.start(), m.end(), m.group(), str(err)))
+            continue
+        tok = _token(piece, m.start(), text, "letter")
+        out.tokens.append(replace(tok, reading_note=_note([n for n in (tok.reading_note,) if n] + [
+            "a suit-letter code (suit, then rank) in a move of a text that writes symbols or words"])))
+    if found:
+        for m in others:
+            out.unread.append(Unread(m.start(), m.end(), m.group(),
+                                     "a suit-letter code outside a move: read only in one («ПВ на ЧД»)"))
+
+
 def raw_card(tok: CardToken) -> str:
     """The token as printed, without a 000 row digit («Б47» → «Б4»)."""
     return tok.raw[:-1] if tok.row is not None and tok.raw[-1:].isdigit() else tok.raw
@@ -593,6 +631,7 @@ def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t
         _scan_letter(text, out)
     else:
         _scan_standard(text, out)
+        _scan_letter_moves(text, out)
     row_spans = [(r.start, r.end) for r in out.ranges]
     if words:
         taken = [(t.start, t.end) for t in out.tokens] + [(m.start, m.end) for m in out.moves] + row_spans

@@ -233,3 +233,18 @@ def test_no_rank_row_in_plain_numbers():
 ])
 def test_word_cards_in_all_cases_and_orders(text, lang, cards):
     assert [str(t.card) for t in find_word_cards(text, lang)] == cards
+
+
+def test_letter_codes_in_a_symbol_text_are_read_in_moves_only():
+    """A writer of suit symbols who falls back on the suit-letter shorthand: «ПВ на ЧД» is the jack of spades onto
+    the queen of hearts; a code standing in no move is reported once the text used one in a move, never read;
+    a text that never moves a code («Играю на ПК») reads and reports none."""
+    from pasyans.extract.notation import scan
+
+    sc = scan("Кладём 7♠ на 8♥, потом ПВ на ЧД, а БА — в дом. ТВ выключен.", "symbol", "ru")
+    assert [(t.raw, t.card.format(), t.notation) for t in sc.tokens] == [
+        ("7♠", "7S", "symbol"), ("8♥", "8H", "symbol"), ("ПВ", "JS", "letter"), ("ЧД", "QH", "letter"),
+        ("БА", "AD", "letter")]
+    assert [u.raw for u in sc.unread] == ["ТВ"]
+    plain = scan("Играю на ПК, ТВ выключен. Кладём 7♠ на 8♥.", "symbol", "ru")
+    assert [t.raw for t in plain.tokens] == ["7♠", "8♥"] and plain.unread == []

@@ -41,3 +41,11 @@ def test_a_line_stopping_mid_sentence_before_prose_or_the_end_is_cut_off(tmp_pat
                  "Например: 8♥ на 9♠.\nДаму пик кладут на", encoding="utf-8")
     assert _truncated(f) == [(3, 3), (7, 7)]
     assert starts_item("[20:43] Ира: потом В♣ на Д♦") == "time of a message"
+
+
+def test_a_move_line_before_a_prose_line_is_not_cut_off(tmp_path):
+    f = tmp_path / "story.txt"
+    f.write_text("Косынка\n\nСемь стопок, карты кладут по убыванию с чередованием цвета.\n"
+                 "Сегодня такая партия. Сначала кладу 8♥ на 9♠\nПотом открываю колоду и вижу даму, и\n"
+                 "В конце В♣ на Д♦\nПартия сошлась.\n", encoding="utf-8")
+    assert _truncated(f) == [(5, 5)]
