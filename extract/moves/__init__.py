@@ -72,6 +72,7 @@ from .elements import clauses, elements, join_hyphenation, line_ends, range_end,
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .positions import nothing_put
+from .discards import pair_by_numbers
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
 from .lexicon import VERB_CUES
 from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses, symbol_after_rank
@@ -184,7 +185,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
         if t.reading_note and ("OCR" in t.reading_note or "Latin" in t.reading_note):
             out.findings.append(Finding(source_id, mt.lines_of(t.start, t.end), "ocr-repair",
                                         f"«{t.raw}» read as {t.card}: {t.reading_note}", token=t.raw))
-    els = elements(s, sc.tokens, sc.moves, lang)
+    els = pair_by_numbers(elements(s, sc.tokens, sc.moves, lang))   # «пара 8 и 5»: the ranks a pair is named by
     reader = Reader(context)
     prev_number = None
     sentence_of: dict[int, int] = {}

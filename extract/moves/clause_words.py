@@ -5,6 +5,8 @@ Used by :class:`.reader.Reader` and its mixins."""
 
 from __future__ import annotations
 
+import re
+
 from pasyans import morph
 
 from ..notation import CardToken
@@ -60,8 +62,18 @@ def generic_rank(t: CardToken, cl: list[El]) -> bool:
     if word is not None and "ablt" in word.tag.grammemes and " " not in t.raw.strip() and not (
             at and cl[at - 1].kind == "word" and cl[at - 1].low in WITH | ON | UNDER | {"за", "перед", "над"}):
         return True   # «снимаются только тройкой»: a manner (in threes), not a card
+    if word is not None and "nomn" in word.tag.grammemes and "sing" in word.tag.grammemes \
+            and not any(el.kind == "card" and el.tok.card.suit for el in cl) and any(
+                el.kind == "word" and el.tag is not None and el.tag.POS == "VERB" and has_gram(el.tag, "pres")
+                and has_gram(el.tag, "3per") and el.low.endswith(("ся", "ться")) and el.cues & _MOVING for el in cl) \
+            and _ALONE_RE.search(" ".join(el.low for el in cl if el.kind == "word")):
+        return True   # «король снимается без пары», uk «король знімається сам»: what a rank does alone, a rule
     return word is not None and "plur" in word.tag.grammemes and "nomn" in word.tag.grammemes and not (
         at and cl[at - 1].kind == "word" and cl[at - 1].tag is not None and cl[at - 1].tag.POS == "NUMR")
+
+
+_MOVING = frozenset({"REMOVE", "TAKE", "PAIR"})
+_ALONE_RE = re.compile(r"\b(?:без пары|без пари|один|одна|одним|сам|сама|самостоятельно|окремо)\b")
 
 
 def direction_of(cl: list[El]) -> str | None:

@@ -6,6 +6,40 @@ from __future__ import annotations
 from ..notation import CardToken
 from .lexicon import ALT, INTO, LIST, ON, STRONG, UNDER, WITH
 
+_PAIR_WORDS = frozenset({"пара", "пару", "парой", "парою", "пари", "паре", "парі", "пар"})
+_AND = frozenset({"и", "і", "й", "та"})
+
+
+def pair_by_numbers(els: list) -> list:
+    """«пара 8 и 5», «пару 10 і 3»: two ranks a pair is named by, written in digits — read as cards of those ranks
+    (no suit), or, when a parenthesis right after names two cards of those ranks («пара 8 и 5 (восьмерка бубен и
+    пятерка пик)»), as those cards. ``els``: a passage's elements (:func:`.elements.elements`); returns them with the
+    two numbers made card elements."""
+    from pasyans.cards import Card
+    from .elements import El
+
+    out = list(els)
+    for i, el in enumerate(els):
+        if not (el.kind == "word" and el.low in _PAIR_WORDS and i + 3 < len(els)):
+            continue
+        a, conj, b = els[i + 1], els[i + 2], els[i + 3]
+        if not (a.kind == b.kind == "num" and conj.kind == "word" and conj.low in _AND
+                and a.text.isdecimal() and b.text.isdecimal() and 1 <= int(a.text) <= 13 and 1 <= int(b.text) <= 13):
+            continue
+        ranks = (int(a.text), int(b.text))
+        named = []
+        if i + 4 < len(els) and els[i + 4].kind == "punct" and els[i + 4].text == "(":
+            close = next((k for k in range(i + 5, min(i + 12, len(els))) if els[k].kind == "punct" and els[k].text == ")"), None)
+            named = [e.tok for e in els[i + 5:close] if e.kind == "card"] if close is not None else []
+            if len(named) != 2 or (named[0].card.rank, named[1].card.rank) != ranks:
+                named = []
+        for k, num, r in ((i + 1, a, ranks[0]), (i + 3, b, ranks[1])):
+            tok = named[k == i + 3] if named else CardToken(num.start, num.end, num.text, Card(r, None), "words",
+                                                                "a rank named by its number after «пара»")
+            out[k] = El("card", num.start, num.end, num.text, tok=tok, lang=num.lang)
+    return out
+
+
 _LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
 """Verbs of going that, with no destination and after cards left play, mean leaving play too."""
 
@@ -34,12 +68,18 @@ class Discards:
                     partners += g.toks[1:]
                 else:
                     movers += g.toks
+        from_pair = False
         if not movers:
-            movers = next((self.antecedent(p, cl) for p in prons if p[2] in ("nomn", "accs", "")), None) or []
+            pron = next((p for p in prons if p[2] in ("nomn", "accs", "")), None)
+            seen = self.ctx.pair_seen
+            if pron is not None and pron[3] == "femn" and seen is not None and seen[1] >= self.ctx.sentence - 1:
+                movers, from_pair = list(seen[0]), True   # «открылась пара: восьмерка бубен и пятерка пик; ее снимают»
+            elif pron is not None:
+                movers = self.antecedent(pron, cl)
         if not movers:
             counted = self.counted(cl)
             movers = counted[1] if counted is not None and counted[1] else (self.ctx.pending_list or elided)
-        pairing = cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
+        pairing = from_pair or cl[vi].lemma in self._PAIRING or any(el.kind == "word" and el.lemma == "пара" for el in cl) \
             or "PAIR" in cl[vi].cues or any(el.kind == "word" and el.low in ("вместе", "разом") for el in cl) \
             or cl[vi].lemma in _LEAVE and self.ctx.last_discard is not None and len(self.ctx.last_discard[0]) == 2 \
             and not self.ctx.last_discard[1] \

@@ -320,6 +320,11 @@ def _listing_parens(sent: list[El]) -> set[int]:
         if inside and sum(e.kind == "card" for e in inside) >= 2 and all(
                 e.kind == "card" or e.kind == "punct" and e.text == "," or e.kind == "word" and e.low in LIST for e in inside):
             out |= {i, j}
+    for i, el in enumerate(sent):   # «К♥ з усією купкою (п'ять карт) перенесіть …»: the count of the run, in the clause
+        if el.kind == "punct" and el.text == "(" and i + 3 < len(sent) and numeral(sent[i + 1]) \
+                and sent[i + 2].kind == "word" and sent[i + 2].lemma == "карта" \
+                and sent[i + 3].kind == "punct" and sent[i + 3].text == ")":
+            out |= {i, i + 3}
     return out
 
 

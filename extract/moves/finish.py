@@ -89,6 +89,7 @@ def drop_superseded(protos: list[Proto], sentence_of: dict[int, int]) -> list[Pr
                                           and later.to_row is None):
                 if sentence_of.get(id(later)) == sentence_of.get(id(p)) and later.notation != "letter":
                     later.start = min(later.start, p.start)
+                    later.count = later.count or p.count   # «♦7 вместе с тремя картами, лежащими на ней, на ♠8»
                 continue
         out.append(p)
     return out

@@ -16,8 +16,9 @@ def _carried_along(cl, g: Group) -> bool:
     for k in range(max(0, g.i - 6), g.i - 1):
         if cl[k].kind == "word" and cl[k].low in ("вместе", "разом") and cl[k + 1].kind == "word" \
                 and cl[k + 1].low in ("с", "со", "з", "із", "зі") and not any(
-                    e.kind == "card" or e.kind == "word" and e.cues & _MOVE_VERBS for e in cl[k:g.i]):
-            return True
+                    e.kind == "card" or e.kind == "word" and (e.cues & _MOVE_VERBS or e.lemma == "карта")
+                    for e in cl[k:g.i]) and g.prep not in ON | INTO:
+            return True   # («разом із трьома картами на 8♠»: the count goes along, the card after «на» is where)
     return False
 
 
@@ -83,6 +84,9 @@ def _player(pron: tuple, vi: int, cl: list, after: list[Group]) -> bool:
     """Whether a nominative pronoun before the verb is the one who plays, not a card: the verb takes the card
     after it as its object («И вот он кладёт шестёрку бубен на семёрку треф», «она переложила даму червей на
     короля»: a transitive verb, or a card in the accusative after it) — not «она ляжет на ♥8», «он уходит в дом»."""
+    if pron[2] == "nomn" and pron[0] < vi and not after and any(
+            el.kind == "word" and el.lemma == "карта" for el in cl[vi + 1:vi + 3]):
+        return True   # «Она сдвинула карты …»: the one who plays moves cards the text does not name
     if pron[2] != "nomn" or pron[0] > vi or not after:
         return False
     verb = cl[vi]
@@ -390,7 +394,8 @@ class Forms:
         carried = [g for g in groups if g is not movers and _carried_along(cl, g)]
         if carried:
             # «♦К переносимо у вільну колонку разом з ♣Д і ♥В», «♠10 … вместе с лежащей на ней ♥9 на ♦В»
-            movers = Group(movers.toks + [t for g in carried for t in g.toks], movers.i, movers.j, series=True)
+            movers = Group(movers.toks + [t for g in carried for t in g.toks if t not in movers.toks], movers.i, movers.j,
+                           series=True)   # (a card the mover's group already holds is not carried twice)
         mutual = next((i for i in range(len(cl) - 2) if cl[i].low in ("друг", "один", "одна", "одне")
                        and cl[i + 1].low in ON and cl[i + 2].lemma in ("друг", "другой", "інший", "другий")), None)
         if mutual is not None and len(movers.toks) == 2:

@@ -64,5 +64,9 @@ class Context:
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
     emptied: int = -1  # the sentence a clause of which told a pile became empty («Когда опустела первая стопка, …»)
+    state_sentence: int = -1  # the sentence a clause of which told where cards lie («лежали …»)
+    state_cards: list = field(default_factory=list)  # the cards that clause named
+    pair_word: int = -1  # the sentence a clause of which said «пара» naming no card
+    pair_seen: tuple | None = None  # (two cards, sentence) a clause named as «пара» («открылась пара: ♦8 и ♠5»)
     emptied_made: int = 0  # the protos made when it did (none since: «Освободилась стопка. Кого он туда положит?»)
 

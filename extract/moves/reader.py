@@ -68,6 +68,14 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         p = Proto([t for t in movers if t is not UNNAMED], cl[0].start, cl[-1].end, target, place, kind,
                    set(flags), list(notes), card_list=card_list)
         p.from_place = from_place(cl)
+        ends = p.movers if "range" in p.flags and len(p.movers) == 2 else None
+        if ends is not None and ends[0].card.rank != ends[1].card.rank:
+            p.count = p.count or abs(ends[0].card.rank - ends[1].card.rank) + 1   # «от ♦В до ♠6»: six cards
+            if {ends[0].card.rank, ends[1].card.rank} == {13, 1} and p.place == "waste" \
+                    and ends[0].card.suit and ends[0].card.suit == ends[1].card.suit:
+                # «собрал полную масть пик от ♠К до ♠Т и снял её в отбой»: a whole suit leaves for a foundation
+                p.place = "foundation"
+                p.notes.append("a whole suit, king to ace, «в отбой»: onto a foundation")
         dirs = directions_of(cl) if target is None and place is None else []
         if dirs:
             p.direction = dirs[0]
@@ -202,6 +210,13 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             verb = "TAKE"   # (a list of cards taken goes on: «…, затем 7♥, затем 6♠»)
         if verb in ("REMOVE", "TAKE", "PAIR") and any(el.kind == "word" and el.lemma == "пара" for el in cl):
             self.ctx.pairs_named = True
+        paired = [el.tok for el in cl if el.kind == "card" and el.tok.card.suit]
+        pair_word = any(el.kind == "word" and el.lemma == "пара" for el in cl)
+        if pair_word and not paired:
+            self.ctx.pair_word = self.ctx.sentence   # «Открылась пара: восьмерка бубен и пятерка пик»
+        if len(paired) == 2 and (pair_word or self.ctx.pair_word == self.ctx.sentence and not has_predicate(cl)) \
+                and not any(p.movers for p in self.protos if id(p) not in before):
+            self.ctx.pair_seen = (paired, self.ctx.sentence)   # «открылась пара 8 и 5 (♦8 и ♠5)»: «её» next is it
         if not alone:
             self.ctx.prev_verb = verb
         made = [p for p in self.protos if id(p) not in before]
@@ -251,6 +266,43 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                                                   and cl[0].tag.POS in ("PRTF", "GRND")):
             self.ctx.pending_list = []   # (a participle beside the list keeps it: «…, лежащие одна на другой, …»)
         return made
+
+    def _lies_too(self, cl, groups) -> bool:
+        """«В верхнем ряду лежали дама треф, …, а под дамой треф — дама червей»: after a clause of where cards lie
+        (no move verb), a verbless «а под X — Y» / «и на X — Y» in the same sentence, X one of the cards it named and
+        Y a new one, says where Y lies too — a position, not a move (recorded as shown)."""
+        if self.ctx.state_sentence != self.ctx.sentence or len(groups) != 2 or not any(el.kind == "dash" for el in cl):
+            return False
+        k = 0
+        while k < len(cl) and cl[k].kind == "word" and cl[k].low in LIST | STRONG:
+            k += 1
+        where, what = groups
+        if not (k < len(cl) and cl[k].kind == "word" and cl[k].low in UNDER | ON and where.i == k + 1
+                and cl[where.j].kind == "dash" and what.i == where.j + 1
+                and where.toks[0].card in self.ctx.state_cards and what.toks[0].card not in self.ctx.state_cards):
+            return False   # (X one of the cards just said to lie there, Y a new one)
+        self.shown.extend(f"{t.card.format()} on:{where.toks[0].card.format()}" for t in what.toks if t.card.suit)
+        self.carried = True
+        return True
+
+    _JUDGED = frozenset({"правильный", "верный", "ошибочный", "неправильный", "неверный", "законный", "допустимый",
+                         "запрещённый", "запрещенный", "правильний", "вірний", "помилковий", "неправильний", "хибний",
+                         "дозволений", "заборонений"})
+
+    def _move_judged(self, cl, groups) -> bool:
+        """«Ход ♥8 на ♠9 в начале партии правильный», uk «Хід 7♦ на 8♠ помилковий»: a move the text made before,
+        cited by «ход» and judged — told again, no new move (read, no finding). Only when an earlier move of the
+        example has that card and destination."""
+        if not cl or cl[0].kind != "word" or cl[0].lemma not in ("ход", "хід") or not groups \
+                or not any(el.kind == "word" and el.lemma in self._JUDGED for el in cl):
+            return False
+        mover = groups[0].toks[0].card
+        onto = next((g.toks[0].card for g in groups[1:] if g.prep in ON), None)
+        if not any(p.movers and p.movers[0].card == mover and (onto is None or p.target is not None and p.target.card == onto)
+                   for p in self.protos):
+            return False
+        self.carried = True
+        return True
 
     _THAT = frozenset({"так", "это", "этого", "це", "цього", "такое", "таке", "но", "але", "однако", "однак", "проте"})
 
@@ -315,6 +367,10 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                     verb_i = next(i for i, el in enumerate(cl) if el.cues & later and "PLACE_NOUN" not in el.cues)
                     c = cl[verb_i].cues
                     verb = next(v for v in ("REMOVE", "FOLLOW", "FILL", "COVER_PASS", "COVER", "PLACE") if v in c)
+            seen = self.ctx.pair_seen
+            if verb == "TAKE" and seen is not None and seen[1] >= self.ctx.sentence - 1 and not groups \
+                    and any(p[3] == "femn" and p[2] in ("accs", "nomn") for p in prons) and place_at(cl) is None:
+                verb = "PAIR"   # «открылась пара …; ее снимают тоже»: the pair taken off
             where = (place_at(cl) or (None,))[0] if verb in ("PLACE", "REMOVE") else None
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.ctx.last_discard is not None \
                     and where is None and not any(g.prep in ON | INTO | UNDER for g in groups):
@@ -322,6 +378,10 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.game is not None and self.game.pairs \
                     and where == "waste":
                 verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс» in a game of pairs: they leave play together
+            if verb == "REMOVE" and where == "waste" and any(
+                    g.range and len(g.toks) == 2 and {t.card.rank for t in g.toks} == {13, 1}
+                    and g.toks[0].card.suit and g.toks[0].card.suit == g.toks[1].card.suit for g in groups):
+                verb = "PLACE"   # «собрал масть червей от ♥К до ♥Т и убрал её в отбой»: a whole suit, to a foundation
             if verb == "REMOVE" and where in ("reserve", "cell"):
                 verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
             if verb == "REMOVE" and where == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
@@ -344,6 +404,13 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 verb = "COVER_PASS"
         if alone:
             return None  # an aside in parentheses explains, it does not move: its cards are mentions
+        if any("STATE" in el.cues for el in cl) and verb_i is None:
+            self.ctx.state_sentence = self.ctx.sentence
+            self.ctx.state_cards = [t.card for g in groups for t in g.toks]
+        if verb_i is None and self._lies_too(cl, groups):
+            return None
+        if verb_i is None and self._move_judged(cl, groups):
+            return None
         if verb_i is not None and cl[verb_i].tag is not None and cl[verb_i].tag.POS == "INFN" and any(
                 "INTENT" in el.cues for el in cl[:verb_i]):
             return None  # «игрок постарается сначала поместить девятку наверх колонки»: an aim, not a move
