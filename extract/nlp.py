@@ -233,12 +233,19 @@ def warm(langs: tuple[str, ...] = LANGUAGES) -> None:
 
 
 _DOCS: "OrderedDict[tuple[str, str], Doc]" = OrderedDict()
-_MAX_DOCS = 512
+_MAX_DOC_CHARS = 4_000_000
+"""The cached docs hold at most this many characters of text, the least recently used dropped first:
+a source's whole reading (a file is at most 1,000,000 characters; its games, their sections and
+examples are texts of their own) stays cached until :func:`forget`, however many games it has. A
+bound by count (512 docs) dropped every game's doc of a source of a thousand games before the rules
+read it, segmentation having made them all first: each was annotated again (tester T13)."""
+_doc_chars = 0
 
 
 def doc(text: str, lang: str = "ru") -> "Doc":
     """The annotated, shared :class:`~pasyans.extract.textdoc.Doc` of ``text`` (see the module doc),
     cached per (text, lang). Raises ``ValueError`` for a language other than ``"ru"``/``"uk"``."""
+    global _doc_chars
     key = (lang, text)
     d = _DOCS.get(key)
     if d is not None:
@@ -246,8 +253,10 @@ def doc(text: str, lang: str = "ru") -> "Doc":
         return d
     d = _annotate(text, lang)
     _DOCS[key] = d
-    if len(_DOCS) > _MAX_DOCS:
-        _DOCS.popitem(last=False)
+    _doc_chars += len(text)
+    while _doc_chars > _MAX_DOC_CHARS and len(_DOCS) > 1:
+        (_lang, old), _d = _DOCS.popitem(last=False)
+        _doc_chars -= len(old)
     return d
 
 
@@ -305,4 +314,6 @@ def sents(d: "Doc") -> list["Span"]:
 
 def forget() -> None:
     """Drop every cached Doc (word forms stay cached). Call between independent sources."""
+    global _doc_chars
     _DOCS.clear()
+    _doc_chars = 0

@@ -81,6 +81,18 @@ def test_forget_drops_docs_not_words():
     assert nlp.word("кладут") is nlp.word("кладут")
 
 
+def test_a_source_of_a_thousand_games_keeps_every_doc_until_forgotten():
+    """Tester T13: segmentation annotates every game of a source, then the rules read them in the
+    same order; with the cache bounded at 512 docs a source of a thousand games had each one's doc
+    dropped before the rules came to it (annotated twice). Bounded by characters now: none is."""
+    nlp.forget()
+    texts = [f"Пасьянс номер {i}. Тузы кладут на базу, короли в ряд." for i in range(1200)]
+    first = [nlp.doc(t, "ru") for t in texts]
+    assert all(nlp.doc(t, "ru") is d for t, d in zip(texts, first))
+    nlp.forget()
+    assert nlp.doc(texts[0], "ru") is not first[0]
+
+
 def test_reading_imports_no_spacy():
     code = ("import sys\n"
             "from pasyans.extract import nlp, book_sentences, article_text\n"
