@@ -124,11 +124,33 @@ INVISIBLE_RE = re.compile("[\u0300\u0301\u00ad\u200b-\u200d\u2060\ufeff]")
 zero-width characters: no part of a word; the cleaned text leaves them out."""
 
 
+BBCODE_RE = re.compile(r"\[/?(?:b|i|u|s|size|color|font|quote|code|center)(?:=[^\]\n]{0,40})?\]", re.I)
+"""A forum's BBCode tag («[b]», «[/b]», «[quote="Новичок"]», «[size=1]»): markup, no text."""
+
+
 def unmarked(text: str) -> str:
     """``text`` without stress marks, soft hyphens and zero-width characters (:data:`INVISIBLE_RE`),
-    and with the Latin look-alikes of its mixed Cyrillic words as Cyrillic letters
-    (:func:`pasyans.extract.lookalikes.fold`: «Оглавленiе», «Кoсынкa»)."""
-    return fold(INVISIBLE_RE.sub("", text) if INVISIBLE_RE.search(text) else text)
+    without BBCode tags (:data:`BBCODE_RE`: «[b]Пасьянс «Пирамида»[/b]»), and with the Latin look-alikes of
+    its mixed Cyrillic words as Cyrillic letters (:func:`pasyans.extract.lookalikes.fold`: «Оглавленiе», «Кoсынкa»)."""
+    text = INVISIBLE_RE.sub("", text) if INVISIBLE_RE.search(text) else text
+    return fold(BBCODE_RE.sub("", text).strip() if "[" in text else text)
+
+
+def _drop_tags(mt: MappedText) -> MappedText:
+    """``mt`` without its BBCode tags (and the spaces they leave at its ends), each character mapped as before."""
+    if "[" not in mt.text:
+        return mt
+    drop = {i for m in BBCODE_RE.finditer(mt.text) for i in range(m.start(), m.end())}
+    keep = [i for i in range(len(mt.text)) if i not in drop]
+    while keep and mt.text[keep[0]].isspace():
+        keep.pop(0)
+    while keep and mt.text[keep[-1]].isspace():
+        keep.pop()
+    if len(keep) == len(mt.text):
+        return mt
+    where = {i: k for k, i in enumerate(keep)}
+    return MappedText("".join(mt.text[i] for i in keep), [mt.line[i] for i in keep], [mt.col[i] for i in keep],
+                      {where[i] for i in mt.inserted if i in where})
 
 
 def _drop_invisible(mt: MappedText) -> MappedText:
@@ -146,7 +168,7 @@ def line_mt(ln: Line, pre: bool, start: int = 0, end: int | None = None) -> Mapp
     if ``pre``) and mapped, ``[start, end)`` of ``ln.text``."""
     raw = ln.raw
     lead = len(raw) - len(raw.lstrip())
-    mt = _drop_invisible(MappedText.from_lines([raw], ln.n).slice(lead, lead + len(raw.strip())))
+    mt = _drop_tags(_drop_invisible(MappedText.from_lines([raw], ln.n).slice(lead, lead + len(raw.strip()))))
     folded = fold(mt.text)  # the same length: each character keeps its raw line and column
     if folded != mt.text:
         mt = MappedText(folded, mt.line, mt.col, mt.inserted)

@@ -95,7 +95,7 @@ from .article_words import (genitive_plural as _genitive_plural, is_collection_t
                             is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rules_used
 from .article_sections import HEADS as _HEADS, framed_section as _framed_section, sections as _sections
-from .article_text import FIG_REF_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
+from .article_text import BBCODE_RE, FIG_REF_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
 from .orthography import modernize
 from .rule_lists import rule_list_items
 from .text import MappedText
@@ -119,7 +119,7 @@ def _heading(ln: Line, s: str, mk: hd.Marks, shape: str, lang: str) -> None:
     ln.kind, ln.shape = "heading", shape
     ln.mark, ln.level = mk.mark, mk.level
     ln.strength = min(mk.strength, hd.shapes()["shape_strength"].get(shape, 20))
-    ln.printed = hd.marks(ln.raw.strip()).rest.rstrip(".")
+    ln.printed = hd.marks(BBCODE_RE.sub("", ln.raw).strip()).rest.rstrip(".")   # as printed, without «[b]» tags
     names = hd.split_title(mk.rest, lang, caps=shape == "caps")
     ln.name, ln.aliases = names[0].name, tuple(names[1:])
     if _plural_patience(mk.rest, lang) and not QUOTE_RE.search(mk.rest):
@@ -153,6 +153,8 @@ def _framed_title(lines: list[Line], ln: Line, first: bool, lang: str = "ru") ->
         return None
     alone = all(n < 1 or n > len(lines) or lines[n - 1].blank for n in (ln.n - 1, ln.n + 1))
     framed = hd.title_frame(mk.rest, lang)
+    if framed is not None and hd.frame_row(framed[0]).get("first_only") and not first:
+        return None   # «Мой фаворит — «Свободная ячейка»» alone in its paragraph is prose
     if not (mk.mark != "none" or first or alone or ln.text.isupper()):   # «ПАСЬЯНС МІСЯЦЯ: «…»» over its text
         return framed if framed is not None and hd.frame_row(framed[0]).get("layout") else None   # «КОСЫНКА — …»
     return framed
@@ -287,6 +289,7 @@ def _classify(source: Source) -> list[Line]:
                 continue
             b.kind, b.label, b.printed, b.text = "meta", "title repeated", b.text, ""
     _number_titles(nonblank, lang)
+    _hyphenated_titles(nonblank, lang)
     _speaker_lines(nonblank, lang)
     _colon_titles(nonblank, lang)
     _shared_prefixes(nonblank, lang)
@@ -324,6 +327,21 @@ def _number_titles(nonblank: list[Line], lang: str) -> None:
             continue
         ln.name, ln.aliases, ln.printed = names[0].name, (), nxt.raw.strip().rstrip(".")
         nxt.kind, nxt.aliases, nxt.name = "title-alias", tuple(names[1:]), None
+
+
+def _hyphenated_titles(nonblank: list[Line], lang: str) -> None:
+    """In place: a title broken with a hyphen inside its quoted name («ПАСЬЯНС «НЕСКІН-» over «ЧЕННИЙ»», a
+    scan's line break) is read whole; the line with the name's end is the title's second line (``subtitle``)."""
+    for ln, nxt in zip(nonblank, nonblank[1:]):
+        t = ln.text
+        if ln.kind != "heading" or nxt.n != ln.n + 1 or not re.search(r"[^\W\d_]-$", t) \
+                or t.count("«") != t.count("»") + 1 or "»" not in nxt.text or len(nxt.text) > 40:
+            continue
+        whole = t[:-1] + nxt.text
+        names = hd.split_title(hd.marks(whole).rest, lang, caps=whole.isupper())
+        ln.name, ln.aliases = names[0].name, tuple(names[1:])
+        ln.printed = (ln.raw.strip()[:-1] + nxt.raw.strip()).rstrip(".")
+        nxt.kind = "subtitle"
 
 
 _SPEAKER_ONLY_RE = re.compile(r"^[A-ZА-ЯЁІЇЄҐ][\w'’.-]{0,20}(?:\s[\w'’.-]{1,20})?:$")

@@ -61,6 +61,7 @@ def shapes() -> dict:
     data["variant_of"]["re"] = re.compile(data["variant_of"]["pattern"])
     data["paragraph_titles"]["re"] = re.compile(data["paragraph_titles"]["pattern"])
     data["number_titles"]["re"] = re.compile(data["number_titles"]["pattern"])
+    data["pack_remarks"]["re"] = re.compile(data["pack_remarks"]["pattern"], re.I)
     data["answer_titles"]["re"] = re.compile(data["answer_titles"]["pattern"])
     for m in data["lead_ins"]["rows"]:
         m["re"] = re.compile(m["pattern"])
@@ -222,6 +223,12 @@ def paragraph_title(s: str) -> str | None:
     ``heading_shapes.json``: «А пасьянс «Пирамида» складывают …» → «Пирамида»); else ``None``."""
     hit = shapes()["paragraph_titles"]["re"].match(s)
     return _unquote(hit.group("name")) if hit else None
+
+
+def pack_remark(s: str) -> bool:
+    """Whether a parenthesis after a name states the pack («2 колоды», «1 колода, сдача по 3»:
+    ``pack_remarks`` of ``heading_shapes.json``): a remark, no name."""
+    return shapes()["pack_remarks"]["re"].match(s.strip()) is not None
 
 
 def number_title(s: str) -> bool:
@@ -640,6 +647,8 @@ def split_title(title: str, lang: str, caps: bool = False) -> list[TitleName]:
         s = latin.group("own")   # «Косынка — Klondike», «Павук: Spider Solitaire»: the English name after a dash
         aliases.append(latin.group("latin").strip())
     m = _PAREN_RE.search(s)
+    if m and m.start() > 0 and pack_remark(m.group(1)):
+        s, m = s[: m.start()].strip(), None   # «Паук (2 колоды)»: the pack, a remark
     if m and (m.group(1)[:1].isupper() or m.group(1)[:1] in "«\"") and m.start() > 0:
         listed = [x.strip() for x in _PAREN_LIST_SPLIT.split(m.group(1)) if x.strip()]
         # «(Куранты, Кукушка)» names two; «(Клондайк, одна колода)» is one name and a remark

@@ -124,3 +124,31 @@ def test_notes_with_names_ending_in_a_colon_over_bullets_and_a_topic_line_over_t
 def test_sister_headings_sharing_a_prefix_are_named_after_it():
     seg = segmented("seg18/ru_table_catalog.md")
     assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == [("Часы", 11), ("Косынка", 17)]
+
+
+@pytest.mark.parametrize("remark", hd.shapes()["pack_remarks"]["examples"])
+def test_a_parenthesis_stating_the_pack_is_no_part_of_the_name(remark):
+    assert hd.pack_remark(remark) and hd.split_title(f"Паук ({remark})", "ru")[0].name == "Паук"
+
+
+@pytest.mark.parametrize("remark", hd.shapes()["pack_remarks"]["not"])
+def test_a_parenthesis_naming_a_variant_or_an_english_name_stays(remark):
+    assert not hd.pack_remark(remark)
+
+
+@pytest.mark.parametrize("path, names", [
+    ("seg21/ru_app_games_list.txt", [("Паук", 3), ("Косынка", 6), ("Свободная ячейка", 9)]),   # «Паук (2 колоды)»
+    ("seg21/ru_bbcode_forum.txt", [("Косынка", 1), ("Пирамида", 8)]),          # «[b]Пасьянс «Пирамида»[/b]»
+    ("seg21/ru_wordpress_post.txt", [("Паук", 1)]),                              # «Как я полюбила «Паука»»
+    ("seg21/uk_ocr_scan.txt", [("Нескінченний", 1), ("Годинник", 10)]),          # «ПАСЬЯНС «НЕСКІН-» / «ЧЕННИЙ»»
+    ("seg21/ru_typographic_quotes.txt", [("Гольф", 1), ("Часы", 9)]),            # «“ГОЛЬФ”»
+])
+def test_title_shapes_of_seg21(path, names):
+    seg = segmented(path, "uk" if path.split("/")[1].startswith("uk") else "ru")
+    assert [(x.game.name, x.game.lines[0][0]) for x in seg.games] == names
+
+
+def test_bbcode_tags_are_markup_and_a_chat_name_is_no_headline():
+    [pyr] = [x.game for x in segmented("seg21/ru_bbcode_forum.txt").games if x.game.name == "Пирамида"]
+    assert pyr.printed_name == "Пасьянс «Пирамида»"     # printed without «[b]»
+    assert hd.title_frame("Чат «Картёжники», 3 марта") is None
