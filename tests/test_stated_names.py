@@ -155,3 +155,22 @@ def test_a_heading_framing_the_game_s_own_name_is_a_section_of_it():
 ])
 def test_a_cued_parenthesis_in_a_title_gives_its_names(title, lang, names):
     assert [(t.name, t.kind) for t in hd.split_title(title, lang)] == names
+
+
+@pytest.mark.parametrize("text, lang, want", [
+    ("Английское название пасьянса — Klondike.", "ru", ("Klondike", "en")),   # the game in the genitive before the dash
+    ("Другое название этого пасьянса — Солитер.", "ru", ("Солитер", "ru")),
+    ("Інша назва цього пасьянсу — Солітер.", "uk", ("Солітер", "uk")),
+])
+def test_an_unquoted_name_after_the_game_in_the_genitive(text, lang, want):
+    got = text_aliases(MappedText.from_lines([text], 1), lang, "Косынка")
+    assert [(a.name, a.language) for a in got] == [want]
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("Способъ раскладки.", "setup"), ("Предварительныя замѣчанія.", "intro"), ("Видоизмѣненія пасьянса.", "variants"),
+])
+def test_pre_1918_label_words_read_in_modern_spelling(line, kind):
+    from pasyans.extract.orthography import modernize
+
+    assert hd.section_label(modernize(line), "ru").kind == kind
