@@ -388,6 +388,8 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
     Names include the English and catalogue names; each example move has its verdict and reason."""
     from .kb.query import KBError, game_report
 
+    if source and (rules or as_json):  # the rules table (or the JSON) was shown and --source left out without a word
+        _bad_argument(f"--source and {'--rules' if rules else '--json'} show different things; give one of them")
     conn = _connect(db)
     gid = _resolve(conn, game)
     try:
@@ -597,8 +599,8 @@ def verify(game: Optional[str] = typer.Argument(None, help="Only this game (id o
 
     from .kb.query import findings, verdict_rows
 
-    if unparsed and errata:
-        _fail("--unparsed and --errata list different things; give one of them")
+    if unparsed and errata:  # a bad combination of options: status 2, as a bad option
+        _bad_argument("--unparsed and --errata list different things; give one of them")
     conn = _connect(db)
     gid = None
     if game:
@@ -676,7 +678,7 @@ def _earlier_json_export(path: Path) -> bool:
 
 @app.command()
 def export(fmt: str = typer.Option("json", "--format", help="json (one file), markdown or html (one page per game) or solvitaire (rule files)."),
-           out: Optional[Path] = typer.Option(None, "--out", help="json: a file (default standard output); markdown, html, solvitaire: a folder."),
+           out: Optional[Path] = typer.Option(None, "--out", help="json: a file (default or -: standard output); markdown, html, solvitaire: a folder."),
            cards: str = typer.Option("ru", "--cards", help="Cards on the pages: ru (Д♥) or en (♥Q)."),
            db: Path = DbOption,
            force: bool = typer.Option(False, "--force", help="Overwrite an --out that is not an earlier export "
@@ -691,6 +693,10 @@ def export(fmt: str = typer.Option("json", "--format", help="json (one file), ma
         _bad_argument(f"unknown export format {fmt!r}; give json, markdown, html or solvitaire")
     if cards not in ("ru", "en"):
         _bad_argument(f"--cards {cards!r} is no card convention; give ru (Д♥) or en (♥Q)")
+    if out is not None and str(out) == "-":  # the usual name of standard output: never a file called «-»
+        if fmt != "json":
+            _bad_argument(f"--format {fmt} writes a folder, not standard output; give --out DIR")
+        out = None
     if out is not None and fmt == "json":
         from .files import through_link
 

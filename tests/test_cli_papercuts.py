@@ -233,3 +233,23 @@ def test_a_missing_id_of_a_known_source_names_that_sources_games(db, kb):
     assert r.exit_code == 1 and r.output.strip() == (
         f"error: {db}: no game with id '002-9': source 002 has {len(ids)} games ({', '.join(ids)}); give one of these "
         "ids, or see `pasyans list --source 002`")
+
+
+@pytest.mark.parametrize("args,line", [
+    (["show", "004-004", "--source", "--rules"], "error: --source and --rules show different things; give one of them"),
+    (["show", "004-004", "--source", "--json"], "error: --source and --json show different things; give one of them"),
+    (["verify", "--unparsed", "--errata"], "error: --unparsed and --errata list different things; give one of them"),
+    (["export", "--format", "html", "--out", "-"], "error: --format html writes a folder, not standard output; give --out DIR")])
+def test_options_that_do_not_go_together_are_a_bad_argument(db, args, line):
+    """`show --source --rules` showed the rules and left --source out without a word; `verify --unparsed
+    --errata` said so with the status of a bad file (1), not of a bad argument (2)."""
+    r = CliRunner().invoke(app, [*args, "--db", db])
+    assert (r.exit_code, r.output.strip()) == (2, line)
+
+
+def test_export_out_dash_is_standard_output(db, tmp_path, monkeypatch):
+    """`export --format json --out -` wrote a file named «-» in the current folder."""
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["export", "--format", "json", "--out", "-", "--db", db])
+    assert r.exit_code == 0 and json.loads(r.stdout)["sources"][0]["id"] == "000"
+    assert list(tmp_path.iterdir()) == []
