@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from pasyans.models import Example, LineSpan
+from pasyans.shorten import shorten
 
 from .book_sentences import Sentence, read
 from .clean import card_tokens
@@ -233,7 +234,7 @@ def examples(mt: MappedText, sents: list[Sentence] | None = None) -> tuple[
             p += 1
             ex[1] = paras[p][1]
             ex[3].append(("example-continued",
-                          f"the paragraph «{text[paras[p][0]:paras[p][0] + 40]}…» goes on with the example "
+                          f"the paragraph «{shorten(' '.join(text[paras[p][0]:paras[p][1]].split()), 41)}» goes on with the example "
                           f"«{ex[2]}» (it opens a hypothetical or states moves)"))
     out = []
     for a, end, marker, notes, _ in found:

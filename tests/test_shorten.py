@@ -47,3 +47,9 @@ def test_verify_keeps_the_card_column_whatever_the_verdict(built_kb):
     moves = [ln for ln in r.output.splitlines() if ln.startswith("  004:")]
     assert {ln.split()[-1] for ln in moves} >= {"legal", "unverifiable"}
     assert len({ln.index(" → ") for ln in moves}) == 1
+
+
+def test_a_findings_quote_of_a_paragraph_ends_after_a_whole_word(kb):
+    """«Расчет» (004-036): the paragraph that goes on with the example was quoted «… картой из колоды буд…»."""
+    (message,) = kb.execute("SELECT message FROM findings WHERE kind = 'example-continued' AND game = '004-036'").fetchone()
+    assert message.startswith("the paragraph «Допустим, следующей картой из колоды…» goes on with the example")
