@@ -114,12 +114,15 @@ def test_card_words_and_symbols_are_one_term():
 
 
 @pytest.mark.parametrize("old,modern", [("Салическій законъ", "Салический закон"), ("двѣ колоды", "две колоды"),
-                                        ("основанія", "основания"), ("дама пикъ", "дама пик")])
+                                        ("основанія", "основания"), ("короля пикъ", "короля пик")])
 def test_a_query_in_pre1918_spelling_finds_what_its_modern_spelling_finds(kb, old, modern):
     """T9: a query typed as printed («двѣ колоды», «основанія») found nothing, and «і» made any query
     Ukrainian: it is read in modern spelling, as the texts are indexed (a word with «і» both ways)."""
-    hits = [(h.game, tuple(h.lines)) for h in search(kb, old, limit=10)]
-    assert hits and hits == [(h.game, tuple(h.lines)) for h in search(kb, modern, limit=10)]
+    def articles(q):  # the hits in the texts of sources 000–003 (the book's games are measured apart)
+        return [(h.game, tuple(h.lines)) for h in search(kb, q, limit=30) if h.source != "004"]
+
+    hits = articles(old)
+    assert hits and hits == articles(modern)
     if modern == "две колоды":
         assert hits[0] == ("002-2", ((23, 23),))  # «ДВђ ПОЛНЫХЪ КОЛОДЫ КАРТЪ» of «Четыре угла»
     assert search(kb, "тузи кладуть", limit=3)  # Ukrainian «і» still Ukrainian

@@ -43,13 +43,13 @@ def test_an_error_line_too_long_is_cut_after_a_word():
 def test_verify_keeps_the_card_column_whatever_the_verdict(built_kb):
     """The words of a move were given more room before a short verdict («legal») than before
     «unverifiable», so the card column moved from line to line."""
-    r = CliRunner().invoke(app, ["verify", "004-002", "--db", str(built_kb[0])])  # «Зигзаг», lines 411–418
+    r = CliRunner().invoke(app, ["verify", "004-002", "--db", str(built_kb[0])])  # «Агнесс», lines 411–418
     moves = [ln for ln in r.output.splitlines() if ln.startswith("  004:")]
     assert {ln.split()[-1] for ln in moves} >= {"legal", "unverifiable"}
     assert len({ln.index(" → ") for ln in moves}) == 1
 
 
 def test_a_findings_quote_of_a_paragraph_ends_after_a_whole_word(kb):
-    """«Расчет» (004-036): the paragraph that goes on with the example was quoted «… картой из колоды буд…»."""
+    """«Сэр Томми» (004-036): the paragraph that goes on with the example was quoted «… картой из колоды буд…»."""
     (message,) = kb.execute("SELECT message FROM findings WHERE kind = 'example-continued' AND game = '004-036'").fetchone()
     assert message.startswith("the paragraph «Допустим, следующей картой из колоды…» goes on with the example")
