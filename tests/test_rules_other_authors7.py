@@ -98,3 +98,12 @@ def test_more_ways_of_telling_rules_by_reference():
         assert _same_as(g)["ref"] == ref, text
     g = _read("o7r9-1", cases[0][1], "ru")
     assert get_field(g.rules, "deck.packs")["value"] == 1      # the sentence's own rule after «тем, что»
+
+
+def test_a_run_of_one_suit_that_moves_is_no_build_rule_against_the_builds_any_suit():
+    # Aisleriot's Spider (ru), line 7: «Карты в раскладе можно собирать в нисходящем порядке без учёта масти.»
+    # then «Последовательности карт одной масти можно перемещать как одно целое.»: the suit is the moved run's
+    spec = _rules("aisleriot/ru/spider.txt", "ru")
+    assert _stated(spec, "tableau.build_suit")[0] == "any-suit"
+    assert _stated(spec, "tableau.move")[0] == "same-suit-sequence"
+    assert not [c for c in spec["conflicts"] if c["field"] == "tableau.build_suit"]
