@@ -55,6 +55,9 @@ _CARD_LINE = re.compile(r"\s*(?:(?:10|[2-9AJQKTАВДКТ])\ufe0f?[♠♣♥♦]
 """A line opening on a card in shorthand («К♠ в пустую», «♠3–дом»)."""
 _LIST_ITEM = re.compile(r"\s*(?:[-*•–—]|\d{1,2}[.)])\s+\S")
 """A list item: «- …», «* …», «• …», «1. …», «2) …»."""
+_NUMBERED_EXAMPLE = re.compile(r"\s*(?:[Пп]рим[еѣ]р[ъ]?|[Пп]риклад|ПРИМ[ЕѢ]Р[Ъ]?|ПРИКЛАД)\s*(?:№\s*)?\d{1,2}\s*[.:)—–-]")
+"""A paragraph opening on a numbered example («Пример 2.», «Приклад 3:», «Примѣръ 2.»): a new example, never the
+one before going on."""
 _NO_MORE = {"нет", "нету", "немає", "нема", "немае", "никаких", "жодних"}
 """Words that, next to «ходы/ходів», say there are no moves (the cue then lists none)."""
 _LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
@@ -321,6 +324,8 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         ms = matches(d, lg)
         target: Ex | None = None
         at, end = 0, None
+        if _NUMBERED_EXAMPLE.match(text):
+            last, last_open, main = None, False, None   # «Пример 2.» right after «Пример 1. …»: the next example
         # 1. a paragraph continuing a display the previous example paragraph left open
         first_word = (words(text) or [""])[0]
         if last is not None and last_open and (text[:1].islower() or text[:1] == "(" or is_display_row(text) or

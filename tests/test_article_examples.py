@@ -107,3 +107,14 @@ def test_a_card_named_with_a_folk_suit_word_continues_the_example():
              "Трійку вина з колоди — одразу у фундамент.",
              "Пишіть нам."]
     assert _examples(lines, "uk") == [(2, 3)]
+
+
+def test_a_numbered_example_opens_a_new_one():
+    # «Пример 2.» right after «Пример 1. …» (and «Примѣръ 2.» in pre-1918 spelling) is the next example
+    lines = ["Пирамида",
+             "Снимают пары карт, дающие в сумме 13 очков; король снимается один.",
+             "Пример 1. Открыты 8♦ и 5♣. Снимаем 8♦ вместе с 5♣.",
+             "Пример 2. Открыт К♠. Снимаем К♠ один.",
+             "Примѣръ 3. Открыты Д♥ и Т♠. Снимаемъ Д♥ съ Т♠.",
+             "Пасьянс сходится редко."]
+    assert _examples(lines, notation="symbol") == [(3, 3), (4, 4), (5, 5)]
