@@ -124,6 +124,18 @@ def shown_ranks(d) -> int:
     return 0 if steps in ({1}, {-1}) else len(best)
 
 
+def told_by_someone(d, lang: str) -> bool:
+    """Whether a verb of ``d`` tells what a person does or did: past tense, first or second person, imperative
+    («поставила», «кладу», «кладёшь», «неси») — a game told, not a rule («кладут», «кладётся», «можно класть»)."""
+    for t in d:
+        if not t.is_alpha:
+            continue
+        tag = morph.parse(t.text, lang).tag
+        if tag.POS == "VERB" and ({"past", "1per", "2per", "impr"} & set(tag.grammemes)):
+            return True
+    return False
+
+
 def shows_rank_move(text: str, notation: str, lang: str) -> bool:
     """Whether ``text`` moves a card the move reader reads (with its suit or by rank alone) to a destination:
     «Берём восьмёрку и кладём на девятку», «Девятку переносим на десятку» — the moves of a one-suit game."""
@@ -237,6 +249,12 @@ def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, s
             # told with its cards, in notation or in words with their suits (a rule names ranks and colours);
             # the one-card moves before it in the paragraph are its start
             return _reach_back(text, sents, k, notation, lang), None, marker, False
+        if cards_named(sdoc.text, notation, lang)[1] in (1, 2) and told_by_someone(sdoc, lang) \
+                and shows_move(sdoc.text, notation, lang):
+            # «Я б ще радив: коли відкриється туз ♠️, одразу неси його на базу», «Я поставила короля треф у порожній
+            # стовпчик»: one card with its suit that a person moves (past, first or second person, imperative)
+            first = next((a0 for a0, b0 in sents[:k] if cards_named(text[a0:b0], notation, lang)[0]), a)
+            return first, None, "cards", False   # (from the first card the story names: «… увидела туза треф. Я положила его в дом.»)
         if shown_ranks(sdoc):
             # «Итак, у меня открыты: король, дама, девятка, …», «в стопках сверху лежат десятка, семёрка, …»: the
             # position of a one-suit game shown by ranks; its moves name ranks only (kept when a move follows)

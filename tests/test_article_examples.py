@@ -118,3 +118,15 @@ def test_a_numbered_example_opens_a_new_one():
              "Примѣръ 3. Открыты Д♥ и Т♠. Снимаемъ Д♥ съ Т♠.",
              "Пасьянс сходится редко."]
     assert _examples(lines, notation="symbol") == [(3, 3), (4, 4), (5, 5)]
+
+
+def test_one_card_a_person_moves_is_a_worked_case():
+    # a story or a piece of advice moving one card with its suit (past, first or second person, imperative);
+    # a rule naming one card («Дама пик кладётся в резерв») is none
+    lines = ["Косинка",
+             "Сім стовпчиків, карти кладуть за спаданням, чергуючи колір. Дама пік кладеться в резерв.",
+             "",
+             "Учора стовпчик звільнився, і я поставила короля треф у порожній стовпчик.",
+             "",
+             "Порада: коли відкриється туз ♥, одразу неси його на базу."]
+    assert _examples(lines, "uk", "symbol") == [(4, 4), (6, 6)]
