@@ -625,7 +625,7 @@ def paren_names(body: str) -> list[str]:
     return names if cued else []
 
 
-_LATIN_AFTER_RE = re.compile(r"^(?P<own>.+?)\s*(?:\s[—–]\s|:\s)\s*(?P<latin>[A-Z][A-Za-z'’ .-]{1,40})$")
+_LATIN_AFTER_RE = re.compile(r"^(?P<own>.+?)\s*(?:\s[—–•·|]\s|:\s)\s*(?P<latin>[A-Z][A-Za-z'’ .-]{1,40})$")
 """A title that gives its English name after a dash or a colon: «Косынка — Klondike»."""
 
 

@@ -5,7 +5,7 @@ opens, as «Раскладка» or «Правила» would.
 Read from the ``questions`` table of ``pasyans/data/section_labels.json``: the words a question opens
 with (``openers``), and for each Section kind the lemmas that give it (``kinds``: «раскладывать» →
 ``setup``, «класть» → ``rules``, «сходиться» → ``end``); a question naming none of them is a ``question``
-section. A line that names a game or a card («Как разложить «Паука»?», «Куда пойдёт ♠7?», «Как играть в
+section; a label row asked as a question («Как играть?», «Что это за игра?») has the row's kind. A line that names a game or a card («Как разложить «Паука»?», «Куда пойдёт ♠7?», «Как играть в
 Косынку?»: a capitalised word after the first, a quote, a digit, a suit symbol) or runs long is no label:
 it asks about the text, not a part of one game.
 """
@@ -49,6 +49,11 @@ def question_kind(s: str, lang: str) -> str | None:
         return None
     if ws[0].lower() not in t["openers"].get(lang, frozenset()) | t["openers"].get("uk" if lang == "ru" else "ru", frozenset()):
         return None
+    from .headings import _match_label
+
+    row = _match_label(core.rstrip("? "), lang)   # «Как играть?», «Что это за игра?»: a label row asked
+    if row is not None:
+        return row["kind"]
     for w in ws[1:]:
         for lg in (lang, "uk" if lang == "ru" else "ru"):
             kind = t["kinds"].get(w.lower()) or t["kinds"].get(morph.lemma(w.lower(), lg) or "")

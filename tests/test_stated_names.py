@@ -174,3 +174,17 @@ def test_pre_1918_label_words_read_in_modern_spelling(line, kind):
     from pasyans.extract.orthography import modernize
 
     assert hd.section_label(modernize(line), "ru").kind == kind
+
+
+@pytest.mark.parametrize("title, names", [
+    ("ПАСЬЯНС «КОСЫНКА» • KLONDIKE", [("Косынка", "title"), ("Klondike", "alias")]),   # a box's bullet separator
+    ("Паук | Spider", [("Паук", "title"), ("Spider", "alias")]),
+])
+def test_an_english_name_after_a_separator(title, names):
+    assert [(t.name, t.kind) for t in hd.split_title(title, "ru", caps=title.isupper())] == names
+
+
+@pytest.mark.parametrize("line, kind", [("Что это за игра?", "intro"), ("Как играть?", "rules"), ("🃏 Что это за пасьянс", "intro"),
+                                        ("ЕСЛИ ХОДОВ НЕТ: открывайте по одной карте.", "rules")])
+def test_a_label_row_asked_as_a_question_or_with_an_emoji(line, kind):
+    assert hd.section_label(line, "ru").kind == kind
