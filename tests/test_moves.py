@@ -494,3 +494,16 @@ def test_a_when_of_a_story_is_no_condition(text, lang, conditional):
     is a condition, and so is «якщо»."""
     moves = parse_moves(MappedText.from_lines([text], 1), "x", "words", lang).moves
     assert moves and all(("conditional" in m.flags) == conditional for m in moves), [(m.raw, m.flags) for m in moves]
+
+
+def test_a_past_participle_set_off_after_a_card_tells_where_it_lies():
+    """«потому что ♣10, покрывшая ♣В, требует …» (book 004, «Британская площадь»): the participle tells where ♣10
+    lies, no move; a participle far from its card («♦7 открыта как первая карта под рукой, помещенная в резервную
+    стопку», «Гольф») still reports the move."""
+    text = ("♣8 покрывает ♣9, потому что ♣10, покрывшая ♣В, требует серии карт. ♥8 может не покрывать ♥9, "
+            "потому что ♥9, помещенная на ♥8, требует восходящей последовательности.")
+    moves = parse_moves(MappedText.from_lines([text], 1), "x", "symbol", "ru").moves
+    assert [(m.cards[0].format(), m.to) for m in moves] == [("8C", "9C"), ("8H", "9H")]
+    golf = parse_moves(MappedText.from_lines(["♦7 открыта как первая карта под рукой, помещенная в резервную стопку."], 1),
+                       "x", "symbol", "ru").moves
+    assert [(m.cards[0].format(), m.to) for m in golf] == [("7D", "waste")]

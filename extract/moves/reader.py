@@ -473,8 +473,15 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         """Match the clause against the phrase forms, in order (see the module docstring)."""
         elided: list[CardToken] = []
         lead = next((el for el in cl if not (el.kind == "word" and el.low in LIST | STRONG | LEAD)), None)
+        if not alone and lead is not None and lead.kind == "word" and lead.tag is not None and lead.tag.POS == "PRTF" \
+                and "past" in lead.tag.grammemes and lead.cues & {"COVER", "PLACE"} and self.ctx.history \
+                and 0 <= cl[0].start - self.ctx.history[-1].end <= 3:
+            # «потому что ♣10, покрывшая ♣В, требует …», «♥9, помещенная на ♥8, требует …»: a past participle set off
+            # after a card tells where it lies (or would lie), not a move of the example
+            self.carried = True   # (read: no finding)
+            return
         if not alone and lead is not None and lead.kind == "word" and lead.tag is not None and lead.tag.POS == "PRTF":
-            # «♣10, покрывшая ♣В»: a participle tells about the card named just before it
+            # «♣10, покрывающая ♣В»: a participle tells about the card named just before it
             named = [t for t in self.ctx.history if t is not UNNAMED]
             elided = named[-1:]
         elif not alone and self._starts_with_predicate(cl, verb_i) and not own_object(cl):
