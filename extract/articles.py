@@ -323,7 +323,7 @@ def _number_titles(nonblank: list[Line], lang: str) -> None:
             continue
         s = nxt.text.rstrip(".")
         names = hd.split_title(s, lang, caps=s.isupper())
-        if hd.title_shape(names[0].name, lang, layout=True) not in ("caps", "plain", "quoted", "dotted"):
+        if hd.title_shape(names[0].name, lang) not in ("caps", "plain", "quoted", "dotted"):   # «Берут колоду.» is text
             continue
         ln.name, ln.aliases, ln.printed = names[0].name, (), nxt.raw.strip().rstrip(".")
         nxt.kind, nxt.aliases, nxt.name = "title-alias", tuple(names[1:]), None
@@ -369,13 +369,15 @@ _COLON_TITLE_RE = re.compile(r"^[A-ZА-ЯЁІЇЄҐ«][^:.!?;,]{1,40}:$")
 
 def _colon_titles(nonblank: list[Line], lang: str) -> None:
     """In place: notes whose games are names ending in a colon, each right over a bulleted list («Часы:»
-    over «- 52 к., 13 кучек × 4 …», «Косынка:» over «- 1 колода, …»; two such lines at least, none a section
-    label) — each name is a title (a title with no rule text under it heads no game, :func:`_regions`)."""
+    over «- 52 к., 13 кучек × 4 …», «Косынка:» over «- 1 колода, …»; ``colon_titles`` of ``heading_shapes.json``:
+    two such lines at least, none a section label nor a list's head like «Плюсы:») — each name is a title (a title
+    with no rule text under it heads no game, :func:`_regions`)."""
     heads = [ln for ln, nxt in zip(nonblank, nonblank[1:])
              if ln.kind == "prose" and not ln.section and not ln.turn and _COLON_TITLE_RE.match(ln.text)
              and len(words(ln.text)) <= 4 and nxt.n == ln.n + 1 and hd.bullet_end(nxt.text) > 0
-             and hd.section_label(ln.text, lang) is None and not hd.is_front_matter(ln.text[:-1], lang)]
-    if len(heads) < 2:
+             and hd.section_label(ln.text, lang) is None and not hd.is_front_matter(ln.text[:-1], lang)
+             and ln.text[:-1].casefold() not in hd.shapes()["colon_titles"]["not_names"]]
+    if len(heads) < hd.shapes()["colon_titles"]["min"]:
         return
     for ln in heads:
         _heading(ln, ln.text, hd.Marks("none", 20, None, None, ln.text[:-1], 0), "plain", lang)

@@ -152,3 +152,24 @@ def test_bbcode_tags_are_markup_and_a_chat_name_is_no_headline():
     [pyr] = [x.game for x in segmented("seg21/ru_bbcode_forum.txt").games if x.game.name == "Пирамида"]
     assert pyr.printed_name == "Пасьянс «Пирамида»"     # printed without «[b]»
     assert hd.title_frame("Чат «Картёжники», 3 марта") is None
+
+
+def _colon_games(rows):
+    from pasyans.corpus import Source
+    text = "\n".join(line for block in rows for line in block + ["- раскладывают карты по убыванию, масть чередуется", ""])
+    src = Source(id="t", file="x.txt", language="ru", orthography="modern", kind="article", title="x", sha256="0",
+                 path=Path("x.txt"), text=text, segmenter="headings", notation="symbol")
+    return [x.game.name for x in segment_source(src).games if not x.game.fragment]
+
+
+def test_colon_titles_and_the_heads_of_other_lists():
+    assert _colon_games(hd.shapes()["colon_titles"]["examples"]) == ["Часы", "Косынка"]
+    assert _colon_games(hd.shapes()["colon_titles"]["not"]) == []
+
+
+def test_a_number_heading_over_a_rule_sentence_keeps_no_name_from_it():
+    from pasyans.corpus import Source
+    text = "ПАСЬЯНСЪ ПЕРВЫЙ.\nБерутъ одну колоду.\nКладутъ карты въ четыре ряда по тринадцати.\n"
+    src = Source(id="t", file="x.txt", language="ru", orthography="pre-reform", kind="article", title="x", sha256="0",
+                 path=Path("x.txt"), text=text, segmenter="headings", notation="symbol")
+    assert [x.game.name for x in segment_source(src).games] == ["Пасьянс первый"]
