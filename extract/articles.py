@@ -486,7 +486,8 @@ def _parts_and_alias_lines(nonblank: list[Line], lang: str) -> None:
             ln.kind = "part"
             continue
         if k == 0 and ln.kind == "heading" and ln.name and len(words(ln.text)) > len(words(ln.name)) + 1 and any(
-                x.kind == "heading" and _fold_name(x.name) == _fold_name(ln.name) for x in nonblank[k + 1:]):
+                x.kind == "heading" and _fold_name(x.name) == _fold_name(ln.name)
+                and (x.mark, x.shape) != (ln.mark, ln.shape) for x in nonblank[k + 1:]):   # sisters: «Пасьянс «Паук» (одна масть)», «… (две масти)»
             # a title that frames the name in more words over a heading of the same game: «ВЕРОЯТНОСТЬ
             # СХОЖДЕНИЯ ПАСЬЯНСА «ЧАСЫ»» over «2. Правила пасьянса «Часы»» (an option «Терраса» stays)
             ln.kind = "doc-title"

@@ -173,3 +173,14 @@ def test_a_number_heading_over_a_rule_sentence_keeps_no_name_from_it():
     src = Source(id="t", file="x.txt", language="ru", orthography="pre-reform", kind="article", title="x", sha256="0",
                  path=Path("x.txt"), text=text, segmenter="headings", notation="symbol")
     assert [x.game.name for x in segment_source(src).games] == ["Пасьянс первый"]
+
+
+def test_sister_headings_of_one_games_variants_are_two_games_not_a_document_title():
+    from pasyans.corpus import Source
+    text = ("Пасьянс «Паук» (одна масть)\n\nРаскладывают десять стопок двумя колодами. Карты кладут по убыванию.\n\n"
+            "Пасьянс «Паук» (две масти)\n\nРаскладывают десять стопок двумя колодами, масти две. Переносят только одну масть.\n")
+    src = Source(id="t", file="x.txt", language="ru", orthography="modern", kind="article", title="x", sha256="0",
+                 path=Path("x.txt"), text=text, segmenter="headings", notation="symbol")
+    games = [x.game for x in segment_source(src).games]
+    assert [(g.printed_name, g.lines) for g in games] == [("Пасьянс «Паук» (одна масть)", [(1, 3)]),
+                                                          ("Пасьянс «Паук» (две масти)", [(5, 7)])]
