@@ -37,6 +37,11 @@ def matcher():
         [{"LOWER": "под"}, {"LEMMA": "название"}],
         [{"LEMMA": "известный"}, {"LOWER": "также"}, {"LOWER": {"IN": ["как", "под"]}}],
     ])
+    # and every alias cue the plain-text reader knows (segment_cues.json ALIAS / ALIAS_CAP rows: «также
+    # известен как», «иначе», «носит название», «его прозвали» …); a quoted, capitalised name after it is taken
+    from .article_text import cues
+
+    m.add("NAMING", [row["pattern"] for row in cues()["patterns"] if row["name"] in ("ALIAS", "ALIAS_CAP")])
     m.add("GLOSS", [[{"ORTH": "("}, {"IS_ALPHA": True, "OP": "+"}, {"ORTH": "—"}, {"LOWER": "англ"}]])
     return m
 

@@ -188,3 +188,12 @@ def test_an_english_name_after_a_separator(title, names):
                                         ("ЕСЛИ ХОДОВ НЕТ: открывайте по одной карте.", "rules")])
 def test_a_label_row_asked_as_a_question_or_with_an_emoji(line, kind):
     assert hd.section_label(line, "ru").kind == kind
+
+
+def test_the_book_reader_knows_the_plain_text_alias_cues():
+    # extract/book_sentences.py NAMING takes segment_cues.json's ALIAS rows too («носит название», «иначе»)
+    from pasyans.extract.book_aliases import aliases
+
+    text = "Этот пасьянс носит также название «Королевский двор». Иначе его зовут «Двор»."
+    got = aliases(MappedText.from_lines([text], 1), "Придворный", ["Придворный"])
+    assert [(a.name, a.kind) for a in got] == [("Королевский двор", "alias"), ("Двор", "alias")]
