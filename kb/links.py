@@ -429,8 +429,8 @@ def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translat
                   englishes: dict[str, set[str]]) -> set[tuple]:
     """Keys such that two games whose :func:`name_evidence` finds anything share at least one or
     meet by :data:`CONTAINED` keys: each name folded and its :func:`crosswalk.name_key` (in the
-    name's language, and in Russian for titles and ``related`` names, as the mention check compares
-    them), the PySolFC id, the English names of the catalogue translations and of the crosswalk;
+    name's language), a ``related`` name folded and its :func:`crosswalk.name_key` in Russian
+    (``mentions``) and a title's (``titled``: the mention check compares the two), the PySolFC id, the English names of the catalogue translations and of the crosswalk;
     for :func:`_similar`, the set of each name's significant words (``words``: one set inside
     another) and a one-word name as a prefix (``prefix``: a word of another name beginning with it
     but its last letter — the prefix and the diminutive); for the similar English titles, the set
@@ -441,13 +441,15 @@ def blocking_keys(g, lang: dict[str, str], xw: dict[str, CrosswalkRow], translat
         keys.add(("fold", fold(name)))
         keys.add(("key", name_key(name, nl)))
         if kind in ("related", "title", "printed-title"):
-            keys.add(("key", name_key(name, "ru")))
+            mention = "mentions" if kind == "related" else "titled"
+            keys.add((mention, "fold " + fold(name)))
+            keys.add((mention, "key " + name_key(name, "ru")))
         if kind in SIMILAR_KINDS:
             words = _nouns(name, nl)
             if words:
                 keys.add(("words", frozenset(words)))
             if len(words) == 1 and len(words[0]) >= 4:
-                keys.add(("prefix", words[0][:-1]))
+                keys.add(("prefix", words[0]))
     r = xw.get(g.key)
     if r is not None:
         if r.pysol_id is not None:
@@ -469,10 +471,25 @@ so that a word many names share («замок», «royal») costs the names that
 every pair of names with that word."""
 
 
-def _contained_pairs(sets: dict[tuple, set[int]]) -> set[tuple[int, int]]:
+def _sharing(runs: Iterable[int], source: list) -> set[tuple[int, int]]:
+    """Pairs of the runs that share one key (``source[r]``: run ``r``'s text): every pair of runs of
+    different texts, and in one text each run with the next (see :func:`candidate_pairs`)."""
+    texts: dict = {}
+    for r in sorted(runs):
+        texts.setdefault(source[r], []).append(r)
+    out: set[tuple[int, int]] = set()
+    for one in texts.values():
+        out.update(zip(one, one[1:]))
+    for one, other in combinations(texts.values(), 2):
+        out.update((min(r, q), max(r, q)) for r in one for q in other)
+    return out
+
+
+def _contained_pairs(sets: dict[tuple, set[int]], source: list) -> set[tuple[int, int]]:
     """Pairs of runs ``(r, q)`` whose keys of one :data:`CONTAINED` kind meet: ``sets`` maps
     ``(kind, frozenset of words)`` to the runs holding it. The words of each set are looked up in
-    an index of word → sets holding it; only the sets under its rarest word are compared."""
+    an index of word → sets holding it; only the sets under its rarest word are compared. Runs
+    holding the same set are paired as runs sharing a key are (:func:`_sharing`)."""
     out: set[tuple[int, int]] = set()
     by_word: dict[tuple[str, str], list[tuple]] = {}
     for key in sets:
@@ -486,14 +503,15 @@ def _contained_pairs(sets: dict[tuple, set[int]]) -> set[tuple[int, int]]:
             if other is key or not words <= other[1]:
                 continue
             out.update((min(r, q), max(r, q)) for r in runs for q in sets[other] if r != q)
-        if len(runs) > 1:  # the same set in runs of several texts
-            out.update((min(r, q), max(r, q)) for r, q in combinations(sorted(runs), 2))
+        if len(runs) > 1:  # the same set in several runs
+            out |= _sharing(runs, source)
     return out
 
 
 def _prefix_pairs(prefixes: dict[str, set[int]], sets: dict[tuple, set[int]]) -> set[tuple[int, int]]:
-    """Pairs of runs ``(r, q)`` where a word of a ``words`` key of ``q`` begins with a ``prefix``
-    key of ``r`` (found by bisection in the sorted words)."""
+    """Pairs of runs ``(r, q)`` where a word of a ``words`` key of ``q`` other than the one-word
+    name ``w`` of a ``prefix`` key of ``r`` begins with ``w`` but its last letter (found by
+    bisection in the sorted words; the word itself is a ``words`` key's meeting)."""
     holders: dict[str, set[int]] = {}
     for (kind, words), runs in sets.items():
         if kind == "words":
@@ -501,22 +519,28 @@ def _prefix_pairs(prefixes: dict[str, set[int]], sets: dict[tuple, set[int]]) ->
                 holders.setdefault(w, set()).update(runs)
     vocab = sorted(holders)
     out: set[tuple[int, int]] = set()
-    for prefix, runs in prefixes.items():
+    for word, runs in prefixes.items():
+        prefix = word[:-1]
         i = bisect_left(vocab, prefix)
         while i < len(vocab) and vocab[i].startswith(prefix):
-            out.update((min(r, q), max(r, q)) for r in runs for q in holders[vocab[i]] if r != q)
+            if vocab[i] != word:
+                out.update((min(r, q), max(r, q)) for r in runs for q in holders[vocab[i]] if r != q)
             i += 1
     return out
 
 
 def candidate_pairs(items: list, keys: list[set]) -> list[tuple[int, int]]:
-    """``(i, j)``, ``i < j``, of the items that share a key or whose :data:`CONTAINED` and
-    ``prefix`` keys meet (``keys[i]`` are item ``i``'s), in ascending order: blocking, so that a
-    library of G games costs the pairs that can meet, not G²/2. Entries of one text
-    (``item.source``) with the same keys — the same names, a text of thousands of «ПАСЬЯНС»
-    headings — are a *run*: each is paired with the next of its run, and every one of them with
-    every item outside it, so a run of k costs k − 1 pairs inside it, not k²/2. Cost: the sum
-    over keys of (runs with the key)², times the runs' sizes."""
+    """``(i, j)``, ``i < j``, of the items that share a key or whose :data:`CONTAINED`, ``prefix``
+    and ``mentions``/``titled`` keys meet (``keys[i]`` are item ``i``'s), in ascending order:
+    blocking, so that a library of G games costs the pairs that can meet, not G²/2. Entries of one
+    text (``item.source``) with the same keys — the same names, a text of thousands of «ПАСЬЯНС»
+    headings — are a *run*: each is paired with the next of its run. Runs that share a key are
+    paired: every pair of runs of different texts, and in one text each run with the next that has
+    the key (entries of one text are different games whatever their names: a text of a thousand
+    entries sharing one alias costs a thousand pairs, not half a million, and each is still linked
+    to the next sharing it); a ``mentions`` key (a game the text names as related) meets the
+    ``titled`` key of the same name in any text. Cost: the sum over keys of (texts with the key)²,
+    times the runs' sizes."""
     runs: dict[tuple, list[int]] = {}
     for i, ks in enumerate(keys):
         if ks:
@@ -524,20 +548,31 @@ def candidate_pairs(items: list, keys: list[set]) -> list[tuple[int, int]]:
     index: dict[tuple, list[int]] = {}
     sets: dict[tuple, set[int]] = {}
     prefixes: dict[str, set[int]] = {}
+    mentions: dict[str, list[int]] = {}
+    titled: dict[str, list[int]] = {}
     for r, (_src, ks) in enumerate(runs):
         for k in ks:
             if k[0] in CONTAINED:
                 sets.setdefault(k, set()).add(r)
             elif k[0] == "prefix":
                 prefixes.setdefault(k[1], set()).add(r)
+            elif k[0] == "mentions":
+                mentions.setdefault(k[1], []).append(r)
+            elif k[0] == "titled":
+                titled.setdefault(k[1], []).append(r)
             else:
                 index.setdefault(k, []).append(r)
+    source = [src for src, _ks in runs]
     members = list(runs.values())
     pairs: set[tuple[int, int]] = set()
     for run in members:
         pairs.update(zip(run, run[1:]))
-    meeting = {rq for rs in index.values() for rq in combinations(rs, 2)}
-    meeting |= _contained_pairs(sets) | _prefix_pairs(prefixes, sets)
+    meeting: set[tuple[int, int]] = set()
+    for rs in index.values():
+        meeting |= _sharing(rs, source)
+    meeting.update((min(r, q), max(r, q)) for key, rs in mentions.items() for r in rs
+                   for q in titled.get(key, ()) if r != q)
+    meeting |= _contained_pairs(sets, source) | _prefix_pairs(prefixes, sets)
     for r, q in meeting:
         pairs.update((min(i, j), max(i, j)) for i in members[r] for j in members[q])
     return sorted(pairs)

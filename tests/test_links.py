@@ -116,6 +116,35 @@ def test_names_sharing_a_common_word_are_compared_only_when_one_holds_the_other(
     assert len(calls) == n + 1   # each «Замок i» with «Замок», «Паук» with «Паучок»: nothing else
 
 
+def test_entries_of_one_text_sharing_an_alias_are_linked_each_to_the_next(monkeypatch):
+    """Tester T13: a text of a thousand entries, every fourth one «называется также «безик»»,
+    linked each such entry with every other (n²/2 links «different: both are entries of text …»,
+    half the build); now each with the next of its text that has the name, and every one of them
+    with each game of another text that has it — counted, not timed. A game the text names as
+    related («напоминает «Осаду»») still meets the game of that title in its own text."""
+    from pasyans.kb import links as links_mod
+    from pasyans.models import Alias, GameText
+
+    n = 300
+    games = [GameText(f"t-{i}", "t", f"Замок {i}", [(2 * i + 1, 2 * i + 2)],
+                      aliases=[Alias("безик", "ru", (2 * i + 1, 2 * i + 1))]) for i in range(1, n + 1)]
+    games += [GameText("t-osada", "t", "Осада", [(900, 901)]),
+              GameText("t-like", "t", "Крепость", [(902, 903)],
+                       aliases=[Alias("Осада", "ru", (902, 902), "related", "Крепость напоминает «Осаду».")]),
+              GameText("u-1", "u", "Безик", [(1, 2)])]
+    sources = [type("S", (), {"id": sid, "language": "ru"})() for sid in ("t", "u")]
+    calls = []
+    real = links_mod.name_evidence
+    monkeypatch.setattr(links_mod, "name_evidence", lambda *a, **k: calls.append(1) or real(*a, **k))
+    found = {(link.game_a, link.game_b): link for link in find_links(games, sources, (), all_facts={})}
+    chain = {(f"t-{i}", f"t-{i + 1}") for i in range(1, n)}
+    assert set(found) == chain | {(f"t-{i}", "u-1") for i in range(1, n + 1)} | {("t-osada", "t-like")}
+    assert {found[p].relation for p in chain} == {"different"}
+    assert all(any("both are entries of text t" in e for e in found[p].evidence) for p in chain)
+    assert found[("t-osada", "t-like")].relation == "related"
+    assert len(calls) < 3 * n   # was n²/2 + n
+
+
 def _pair(uk_name: str, agree: int, conflict: bool = False):
     """A ru and a uk game no catalogue knows, with ``agree`` equal facts (and one conflicting)."""
     from pasyans.kb.links import Fact
