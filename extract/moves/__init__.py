@@ -74,7 +74,7 @@ from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .positions import nothing_put
 from .discards import pair_by_numbers
 from .finish import drop_superseded, finish_moves, formal_protos, named_before
-from .lexicon import VERB_CUES
+from .lexicon import ALT, VERB_CUES
 from .phrases import UNNAMED, distribute_suits, elliptic_suits, range_cards, restated_in_parentheses, symbol_after_rank
 from .reader import Reader
 
@@ -186,6 +186,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             out.findings.append(Finding(source_id, mt.lines_of(t.start, t.end), "ocr-repair",
                                         f"«{t.raw}» read as {t.card}: {t.reading_note}", token=t.raw))
     els = pair_by_numbers(elements(s, sc.tokens, sc.moves, lang))   # «пара 8 и 5»: the ranks a pair is named by
+    els = [el for n, el in enumerate(els) if not (   # «или же на ♣10», uk «або ж»: the particle after «or» says nothing
+        el.kind == "word" and el.low in ("же", "ж") and n and els[n - 1].kind == "word" and els[n - 1].low in ALT)]
     reader = Reader(context)
     prev_number = None
     sentence_of: dict[int, int] = {}

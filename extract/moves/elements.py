@@ -451,7 +451,8 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
                     and nxt.kind == "word" and nxt.low in ON | INTO:
                 cur.append(el)   # (its closing comma: where the run goes follows)
             elif nxt is not None and nxt.kind == "word" and nxt.low in ALT and nxt2 is not None and nxt2.kind == "card" \
-                    and any(e.kind == "word" and e.low == nxt.low for e in cur):
+                    and any(e.kind == "word" and e.low == nxt.low for e in cur) \
+                    and not (_has_goal(cur) and _has_goal(segment_after(main, i + 1))):   # («либо X на Y, либо Z на W»: two)
                 cur.append(el)   # «покрытия ♠2 либо ♠3 из третьего ряда, либо ♠3 из седьмого ряда»: «либо …, либо …»
             elif numeral(nxt) and nxt2 is not None and nxt2.kind == "word" and nxt2.lemma == "карта" \
                     and i + 3 < len(main) and main[i + 3].kind == "punct" and main[i + 3].text == "," \

@@ -235,6 +235,11 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if alt_lead and same_sentence and made and prev_proto is not None and prev_proto.movers and \
                 made[0].movers and made[0].movers[0].card == prev_proto.movers[0].card:
             prev_proto.flags.add("alternative")   # «на ♠5 | или на ♣5»: the first option is one too
+        elif alt_lead and same_sentence and made and prev_made and all(
+                (p.target is not None or p.place) and p.kind != "discard" for p in made + prev_made) \
+                and any("alternative" in p.flags for p in made):
+            for p in prev_made:   # «Можно переложить ♥9 на ♠10 | или ♦4 на ♣5»: two moves, one or the other
+                p.flags.add("alternative")
         if not alone:
             subj = self.subject_of(cl, prons)
             if subj is not None and not generic_rank(subj, cl):
@@ -382,6 +387,9 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                     g.range and len(g.toks) == 2 and {t.card.rank for t in g.toks} == {13, 1}
                     and g.toks[0].card.suit and g.toks[0].card.suit == g.toks[1].card.suit for g in groups):
                 verb = "PLACE"   # «собрал масть червей от ♥К до ♥Т и убрал её в отбой»: a whole suit, to a foundation
+            if verb == "REMOVE" and where == "waste" and not (self.game is not None and self.game.pairs) \
+                    and not any(g.prep in WITH for g in groups) and not any(el.kind == "word" and el.lemma == "пара" for el in cl):
+                verb = "PLACE"   # «3♦ скидаємо у відбій», «♦3 сбрасываем в отбой» (Golf, Klondike): onto the waste pile
             if verb == "REMOVE" and where in ("reserve", "cell"):
                 verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
             if verb == "REMOVE" and where == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
