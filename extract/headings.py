@@ -724,7 +724,10 @@ def labels() -> dict:
             key = _key(row["label"], lang)
             while len(key) > 1 and key[-1:] in suffixes.get(lang, set()):
                 key = key[:-1]
-                keys.setdefault((lang, key), row)
+                last = morph.parse(key[-1], lang)
+                if last is not None and last.tag.POS == "NOUN" and key[-1] not in _LABEL_FUNCTION_WORDS:
+                    # never «Основные», «О», «Про», «Что это за» alone
+                    keys.setdefault((lang, key), row)
     return {"rows": data["labels"], "keys": keys, "suffixes": suffixes,
             "one_sentence": frozenset(data.get("one_sentence", {}).get("kinds", ())),
             "frames": data["frames"]["kinds"]}
@@ -761,6 +764,10 @@ _BBCODE_RE = re.compile(r"\[/?(?:b|i|u|s|size|color|font)(?:=[^\]]{0,20})?\]", r
 
 _ABBREVIATED_LABEL_RE = re.compile(r"^[*_]{0,2}((?:[^\W\d_]{2,10}\.\s?){1,2}[^\W\d_]{2,10}\.)[*_]{0,2}\s*(?=\S)")
 """An abbreviated label opening a paragraph, its words ending in full stops: «Прим. ред. …», «Прим. пер. …»."""
+
+
+_LABEL_FUNCTION_WORDS = frozenset({"о", "об", "про", "до", "к", "в", "у", "за", "для", "по", "при", "на", "з", "с"})
+"""Words a label row's key never ends in once its suffix words are stripped («Подготовка к игре» is no «Подготовка к»)."""
 
 
 _COMPOUND_SPLIT = re.compile(r"\s+(?:и|і|й|та|&)\s+|\s*[,/]\s*", re.I)

@@ -78,7 +78,7 @@ def test_sections_of_the_sample_start_on_their_label_lines(path, lang, game, wan
 @pytest.mark.parametrize("line, lang, kind, rest", [
     ("Правила игры в пасьянс", "ru", "rules", None),        # trailing suffix words
     ("Советы по игре", "ru", "tactics", None),
-    ("Суть пасьянса", "ru", "rules", None),                # the row «Суть игры» with another suffix
+    ("Принцип пасьянса", "ru", "rules", None),             # the row «Принцип игры» with another suffix
     ("Раскладка и ход игры", "ru", "setup", None),         # a compound of two labels: the first one's kind
     ("Розклад та хід гри", "uk", "setup", None),
     ("Стратегия и советы", "ru", "tactics", None),
