@@ -174,10 +174,21 @@ def _reader_gone() -> None:
     raise typer.Exit(0)
 
 
+def tolerant_streams() -> None:
+    """Standard output and error in an encoding that cannot write every character (a KOI8-R or Latin-1
+    terminal: no «», ♥, і or ѣ) show such a character as «?» instead of stopping the command with an
+    internal error."""
+    for stream in (sys.stdout, sys.stderr):
+        enc = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+        if enc not in ("utf-8", "utf8") and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 class Edge(TyperGroup):
     """The ``pasyans`` group: errors become one line (see the module docstring)."""
 
     def make_context(self, info_name, args, parent=None, **extra):
+        tolerant_streams()
         for a in args:
             if "\x00" in a:  # no file name, option or text of the CLI may hold a NUL (open() refuses it)
                 shown = a.replace("\x00", "\\0")

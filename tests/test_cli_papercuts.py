@@ -253,3 +253,18 @@ def test_export_out_dash_is_standard_output(db, tmp_path, monkeypatch):
     r = CliRunner().invoke(app, ["export", "--format", "json", "--out", "-", "--db", db])
     assert r.exit_code == 0 and json.loads(r.stdout)["sources"][0]["id"] == "000"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_terminal_in_koi8_r_shows_what_it_cannot_write_as_a_question_mark(db):
+    """On a KOI8-R (or Latin-1) terminal `show` and `verify` stopped with an internal error at the first
+    «», ♥ or і; such a character is shown as «?» and the command runs to its end."""
+    import os
+
+    env = {**os.environ, "PYTHONIOENCODING": "koi8-r"}
+    out = {}
+    for cmd in ("show", "verify"):
+        r = subprocess.run([sys.executable, "-m", "pasyans.cli", cmd, "004-004", "--db", db], capture_output=True, env=env)
+        assert r.returncode == 0 and r.stderr == b"", r.stderr
+        out[cmd] = r.stdout.decode("koi8-r")
+        assert "Осажденная крепость" in out[cmd] and "♥" not in out[cmd]
+    assert "   18. ?2 ? базовую" in out["show"]  # «♣2 — базовую», line 557
