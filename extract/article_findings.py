@@ -23,13 +23,20 @@ _TITLE_KINDS = frozenset({"heading", "group-heading", "subheading", "part", "doc
 """Line kinds that head a game or a part: a Roman number on one of them numbers the game, not a rule."""
 
 
+MOVE_SENTENCE_CHARS = 400
+"""The longest last sentence :func:`ends_on_move` reads as a move (a chat's «потом В♣ на Д♦, а 7♠ на 8♥» is
+a few dozen characters; a sentence of thousands is prose or a damaged text)."""
+
+
 def ends_on_move(text: str, notation: str, lang: str) -> bool:
     """Whether the last sentence of a line is a whole move, a card and where it goes («Сначала кладу 8♥ на 9♠»,
     a chat's «потом В♣ на Д♦»): a line a writer ends without a stop, not one cut off."""
     from .article_examples import shows_rank_move
 
     spans = sentences(text)
-    return bool(spans) and shows_rank_move(text[spans[-1][0]:spans[-1][1]], notation, lang)
+    if not spans or spans[-1][1] - spans[-1][0] > MOVE_SENTENCE_CHARS:
+        return False  # no move sentence: the move reader is not asked (a 600,000-character line took it hours)
+    return shows_rank_move(text[spans[-1][0]:spans[-1][1]], notation, lang)
 
 
 def part_findings(source: Source, part, key: str, lines: list[Line], lang: str,
