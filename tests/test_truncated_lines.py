@@ -49,3 +49,21 @@ def test_a_move_line_before_a_prose_line_is_not_cut_off(tmp_path):
                  "Сегодня такая партия. Сначала кладу 8♥ на 9♠\nПотом открываю колоду и вижу даму, и\n"
                  "В конце В♣ на Д♦\nПартия сошлась.\n", encoding="utf-8")
     assert _truncated(f) == [(5, 5)]
+
+
+def test_a_very_long_line_is_not_read_for_a_move_and_a_long_list_of_ranks_is_read_in_linear_time():
+    # the fault case «text one 600,000-char line» («Тузы » × 120,000) hung the build for hours: the move
+    # reader ran on the whole line, and the suitless-rank lists were walked once per card (n²)
+    from pasyans.extract.article_findings import MOVE_SENTENCE_CHARS, ends_on_move
+    from pasyans.extract.moves.phrases import distribute_suits
+    from pasyans.extract.notation import scan
+
+    assert ends_on_move("Тузы " * 120_000, "words", "ru") is False
+    assert ends_on_move("Сначала кладу 8♥ на 9♠", "words", "ru") is True
+    long = "Сначала, " + "очень " * (MOVE_SENTENCE_CHARS // 6) + "долго подумав, кладу 8♥ на 9♠"
+    assert len(long) > MOVE_SENTENCE_CHARS and ends_on_move(long, "words", "ru") is False
+    text = "двойку и тройку той же масти, " * 10 + "десятка пик, " + "двойку и тройку той же масти"
+    tokens = scan(text, "words", "ru").tokens
+    read = distribute_suits(text, tokens, "ru")
+    assert [t.card.suit for t in read][-2:] == ["S", "S"]
+    assert all(t.card.suit is None for t in read[:20])

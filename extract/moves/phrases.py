@@ -430,19 +430,24 @@ def distribute_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> li
                                                         or cases[0] == cases[1]):
             out[n] = replace(t, card=Card(t.card.rank, nxt.card.suit),
                              reading_note=f"suit from «{nxt.raw}», named once for the list")
-    for n, t in enumerate(out):
+    n, before = 0, None  # before: the last card before n that names its suit
+    while n < len(out):
+        t = out[n]
         if t.notation != "words" or t.card.suit is not None or t.card.joker:
+            if t.card.suit is not None:
+                before = t
+            n += 1
             continue
-        k = n
+        k = n  # the list of suitless word cards n..k, each read once (a line of 100,000 «тузы» is linear)
         while k + 1 < len(out) and out[k + 1].notation == "words" and out[k + 1].card.suit is None \
                 and _JOIN.fullmatch(text[out[k].end:out[k + 1].start]):
             k += 1
-        m = _SAME_SUIT.match(text, out[k].end)
-        before = next((x for x in reversed(out[:n]) if x.card.suit is not None), None)
-        if m and before is not None:
+        if before is not None and _SAME_SUIT.match(text, out[k].end):
             for j in range(n, k + 1):
                 out[j] = replace(out[j], card=Card(out[j].card.rank, before.card.suit),
                                  reading_note=f"«той же масти»: the suit of {before.raw}")
+            before = out[k]
+        n = k + 1
     return out
 
 
