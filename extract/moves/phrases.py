@@ -3,6 +3,8 @@ pronouns and their agreement, destination places, rows, sides; and the grammeme 
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
+
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
@@ -496,7 +498,12 @@ def elliptic_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> list
     from ..notation import _SUIT_ADJ, _agree, _word_suit   # the notation's own word tables
 
     out = list(tokens)
-    taken = [(t.start, t.end) for t in tokens]
+    taken = sorted((t.start, t.end) for t in tokens)   # disjoint spans, by start (so by end too)
+
+    def overlaps(a: int, b: int) -> bool:   # only the last span starting before b can meet [a, b)
+        i = bisect_left(taken, (b,))
+        return i > 0 and taken[i - 1][1] > a
+
     for t in list(tokens):
         if t.notation != "words" or t.card.joker:
             continue
@@ -507,7 +514,7 @@ def elliptic_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> list
         while True:
             g = _ELLIPSIS_GAP.match(text, at)
             w = _ADJ_WORD.match(text, g.end())
-            if w is None or any(a < w.end() and w.start() < b for a, b in taken):
+            if w is None or overlaps(w.start(), w.end()):
                 break
             suit = _word_suit(w.group(), lang, _SUIT_ADJ) if len(w.group()) > 4 else None
             if suit is None or (t.card.suit is not None and not _agree(noun, w.group(), lang)):
@@ -523,7 +530,8 @@ def elliptic_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> list
             out[out.index(t)] = replace(t, end=first.end, raw=text[t.start:first.end], card=first.card, count=1,
                                         reading_note=note)
         out.extend(new)
-        taken.extend((x.start, x.end) for x in new)
+        for x in new:
+            insort(taken, (x.start, x.end))
     return sorted(out, key=lambda x: x.start)
 
 
