@@ -144,6 +144,16 @@ def bad_dbs(base: Path, w: Path) -> dict[str, Path]:
     return out
 
 
+def _free_port() -> int:
+    """A TCP port on 127.0.0.1 free now (``--port 0`` is refused by ``serve`` itself: a case with it tested the
+    port's error line, never the bad knowledge base's)."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
 def bad_command_lines(base: Path, corpus: Path, w: Path) -> list[tuple[str, list[str], list[Path]]]:
     """The bad command lines (see the module docstring), about two hundred. ``base``: a good
     knowledge base; ``corpus``: a copy of the bundled corpus; ``w``: a scratch folder."""
@@ -160,7 +170,7 @@ def bad_command_lines(base: Path, corpus: Path, w: Path) -> list[tuple[str, list
     readers = {"find": ["find", "Осада"], "show": ["show", "004-004"], "list": ["list"], "verify": ["verify", "004-004"],
                "export": ["export", "--out", str(w / "out.json")], "search": ["search", "тузы"],
                "replay": ["replay", "004-004", "--deal", str(w / "deal.txt"), "--solution", str(w / "sol.txt")],
-               "serve": ["serve", "--port", "0"]}
+               "serve": ["serve", "--port", str(_free_port())]}  # a port it could bind: the bad database must stop it
     (w / "deal.txt").write_text("KS QH\n", "utf-8")
     (w / "sol.txt").write_text("1 2\n", "utf-8")
     for label, path in bad_dbs(base, w).items():
@@ -181,7 +191,7 @@ def bad_command_lines(base: Path, corpus: Path, w: Path) -> list[tuple[str, list
     for v in ("-1", "99999", "abc", "", "1.5"):
         add(f"serve --port {v!r}", "serve", "--port", v, "--db", db)
     for v in ("nosuch.invalid", "256.1.1.1", "::zz"):
-        add(f"serve --host {v!r}", "serve", "--host", v, "--port", "0", "--db", db)
+        add(f"serve --host {v!r}", "serve", "--host", v, "--port", str(_free_port()), "--db", db)
     for v in ("nosuch", "", "JSON", "markdown;rm"):
         add(f"export --format {v!r}", "export", "--format", v, "--out", w / "x.out", "--db", db)
         add(f"replay --format {v!r}", "replay", "004-004", "--deal", w / "deal.txt", "--solution", w / "sol.txt",

@@ -898,4 +898,4 @@ for _cmd in app.registered_commands:
 started()  # a Ctrl-C from here on is the edge's «interrupted» (quiet while the modules loaded)
 
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    app(prog_name="pasyans")  # `python -m pasyans.cli` names itself as the console script does
