@@ -57,3 +57,18 @@ def test_salic_law_piles_face_and_a_variant_kept_apart(corpus):
 def test_dog_thirteen_piles_in_the_instrumental(corpus):
     spec = _spec(corpus, (4928, 4963), (4983, 4999), (5002, 5018))
     assert _stated(spec, "layout.tableau_piles") == (13, [4937, 4938])
+
+
+def test_a_place_named_by_the_layouts_shape_is_the_tableau():
+    from pasyans.extract.rules import extract_rules_with_findings
+    from pasyans.extract.text import MappedText
+
+    text = ("Из колоды кладут на стол шестнадцать карт лицом вверх, в четыре ряда по четыре карты, одну подле другой, "
+            "так что выходит квадрат.\nНа карты квадрата можно класть карты понижающимся порядком, не смотря на масть.")
+    spec, _ = extract_rules_with_findings(MappedText.from_lines(text.split("\n")), "ru")
+    assert get_field(spec, "tableau.build_direction")["value"] == "down"
+    assert get_field(spec, "tableau.build_suit")["value"] == "any-suit"
+    assert get_field(spec, "tableau.build_suit")["lines"] == [2, 2]
+    # a place no sentence laid out stays unnamed: «В кресте же кладут карту на старшую» alone sets no pile's field
+    spec, _ = extract_rules_with_findings(MappedText.from_lines(["В кресте же кладут карту на старшую."]), "ru")
+    assert get_field(spec, "tableau.build_direction")["status"] == "unknown"

@@ -242,6 +242,8 @@ class Context:
             return "foundations"
         kind = self.anchor(sent, s, e, prev)
         if kind is None and self.own_place(sent):
+            if self._laid_out_as(sent, k):
+                return "tableau"    # «… шестнадцать карт …, так что выходит квадрат. … На карты квадрата можно класть …»
             return None     # «В кресте же кладут …», «В дыру можно положить …»: a pile the reader cannot name
         if kind is None and prev is not None and self.notes.get(("goal-on-aces", k - 1)):
             kind = "foundations"    # the sentence after a goal on the foundations goes on about them
@@ -249,6 +251,20 @@ class Context:
         if kind:
             self.context = kind
         return kind
+
+    def _laid_out_as(self, sent: Sent, k: int) -> bool:
+        """The place of the text's own naming that opens ``sent`` is the shape an earlier sentence dealt the
+        layout into («Из колоды кладут на стол шестнадцать карт …, так что выходит квадрат»): the tableau."""
+        span = next((x for x in sent.spans("OWN_PLACE") if x[0] - sent.start <= 1), None)
+        if span is None:
+            return False
+        names = {t.lemma for t in self.toks[span[0]:span[1]] if t.pos == "NOUN" and "C:CARD" not in t.feats}
+        for j in range(k):
+            earlier = self.sents[j]
+            if any(earlier.has(c) for c in ("PILES", "GRID", "DEALT_INTO", "ROWS_OF_TOTAL", "LAY_N_SINGLE")) \
+                    and any(t.lemma in names for t in self.words(earlier)):
+                return True
+        return False
 
     def own_place(self, sent: Sent) -> bool:
         """The sentence opens with a place of the text's own naming and names no pile the reader knows
