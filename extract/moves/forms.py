@@ -33,6 +33,10 @@ def _cards_with(cl) -> bool:
 _MOVE_VERBS = frozenset({"COVER", "COVER_PASS", "PLACE", "FILL", "REMOVE", "PAIR"})
 
 
+_USE = frozenset({"использовать", "використати", "використовувати"})
+"""Verbs of using a card: with no destination named they say the card can be played, not where it goes."""
+
+
 _ON_TOP = frozenset({"сверху", "зверху", "наверх", "поверх", "нагору"})
 
 
@@ -126,7 +130,7 @@ class Forms:
             prep = ""
             while r + 1 < len(cl) and cl[r].kind == "word" and cl[r].low in DASH_ADVERBS:
                 r += 1   # «♦Т — сразу в дом»
-            while r < len(cl) and cl[r].kind == "word" and cl[r].low in ON | INTO | UNDER:
+            while r < len(cl) and cl[r].kind == "word" and (cl[r].low in ON | INTO | UNDER or cl[r].low == "до" and cl[r].lang == "uk"):
                 prep = cl[r].low
                 r += 1
             if prep in UNDER:
@@ -474,6 +478,9 @@ class Forms:
         if side is not None:
             flag, tok, note = side
             self.to_group(cl, movers, tok, flags | {flag}, [note])
+            return
+        if verb == "PLACE" and cl[vi].lemma in _USE:
+            self.carried = True   # «її можна використати», «её можно использовать позже»: usable, not moved (read)
             return
         if verb == "PLACE":
             self.to_each(cl, movers, None, None, flags, ["no destination named"])

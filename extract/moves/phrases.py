@@ -286,6 +286,9 @@ def acceptable_place(cl: list[El], i: int) -> bool:
     if prev is not None and prev.kind == "word" and (prev.low in INTO | ON or prev.low in ("свою", "свой", "свої",
                                                                                          "качестве", "якості")):
         return True
+    if prev is not None and prev.kind == "word" and prev.low == "до" and prev.lang == "uk" and any(
+            has_gram(p.tag, "gent") for p in morph.analyzer("uk").parse(cl[i].low)):
+        return True   # uk «відправляємо до дому», «до бази», «до відбою»: «до» + genitive is where it goes
     el = cl[i]
     nxt = cl[i + 1] if i + 1 < len(cl) else None
     if el.low == "наверх" and nxt is not None and nxt.kind == "word" and has_gram(nxt.tag, "gent") \
