@@ -219,3 +219,29 @@ def test_a_line_break_in_a_files_name_stays_on_its_report_line(tmp_path):
     r = CliRunner().invoke(app, ["add", str(f), "--corpus", str(shelf), "--empty"])
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0] == f"{tmp_path}/na\\nme.txt → {shelf}/000_na_me.txt: source 000 (added)"
+
+
+def test_a_short_text_edited_under_its_own_name_asks_for_replace_and_the_hints_fit_the_case(tmp_path):
+    """Fresh user, session 9: a 4-line text with one line changed (75 % of its lines kept, under
+    EDITED_COPY), from another folder under the same file name, was added as a second source; then
+    ``--id 005 --replace`` was refused with «… or --as-new to add it again as 005» (005 exists), and the
+    same bytes under a new --id were called «an earlier version»."""
+    corpus = tmp_path / "c"
+    first = tmp_path / "my" / "ru_chetyre.txt"
+    first.parent.mkdir()
+    first.write_text("Четыре угла\n\nБерут одну колоду.\nТузы кладут на базу.\nНа короля кладут даму.\n", "utf-8")
+    (a,) = add_texts([first], corpus, empty=True)
+    edited = tmp_path / "brk" / "ru_chetyre.txt"
+    edited.parent.mkdir()
+    edited.write_text("Четыре угла\n\nБерут две колоды.\nТузы кладут на базу.\nНа короля кладут даму.\n", "utf-8")
+    with pytest.raises(AddError, match=r"75% of its lines are in source 000 \(000_ru_chetyre.txt\): an edited copy\? "
+                                       r"give --id 000 --replace"):
+        add_texts([edited], corpus)
+    (b,) = add_texts([edited], corpus, as_new=True)
+    assert (a.entry["id"], b.entry["id"]) == ("000", "001")
+    with pytest.raises(AddError, match=r"this text, the same bytes, is already source 001 \(001_ru_chetyre.txt\); give "
+                                       r"--id 001 --replace to update it, or give --as-new as well to replace source "
+                                       r"000 with it all the same$"):
+        add_texts([edited], corpus, id="000", replace=True)
+    with pytest.raises(AddError, match=r"this text, the same bytes, is already source 000 \(000_ru_chetyre.txt\)"):
+        add_texts([first], corpus, id="007")
