@@ -44,7 +44,7 @@ from pathlib import Path
 from .corpus import MANIFEST, CorpusError, check_manifest, cr_only, field_problem, read_text
 from .extract.lookalikes import said
 from .extract.orthography import PRE_REFORM_SIGN as _PRE_REFORM_RE
-from .files import temp_path
+from .files import WriteError, describe_os_error, os_remedy, temp_path
 from .intake import IntakeError, decode, html_text, is_html, other_format
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
@@ -540,5 +540,9 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
         out.append(Added(path, full, reasons, "replaced" if old is not None else "added", like))
         lines_of[sid] = (name, _lines_of(data))
     if writes or (bundled and not (corpus / MANIFEST).is_file()):
-        _commit(corpus, entries, bundled, writes)
+        try:
+            _commit(corpus, entries, bundled, writes)
+        except OSError as e:  # its temporary files are gone by now: name the corpus, not one of them
+            raise WriteError(f"{describe_os_error(e, corpus, name_path=True)}; nothing added, the corpus is as it was; "
+                             f"{os_remedy(e)}") from None
     return out

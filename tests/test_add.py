@@ -245,3 +245,26 @@ def test_a_short_text_edited_under_its_own_name_asks_for_replace_and_the_hints_f
         add_texts([edited], corpus, id="000", replace=True)
     with pytest.raises(AddError, match=r"this text, the same bytes, is already source 000 \(000_ru_chetyre.txt\)"):
         add_texts([first], corpus, id="007")
+
+
+def test_a_corpus_that_cannot_be_written_is_named_not_the_temporary_file(tmp_path, monkeypatch):
+    """Fresh user, session 9: adding to a read-only corpus said «ro_shelf/007_cp1251.txt.tmp-23821-8ce6244e:
+    the file system is read-only», a file that never existed. The line names the corpus, and it is unchanged."""
+    import errno
+
+    from pasyans import add as add_module
+    from pasyans.files import WriteError
+
+    corpus = tmp_path / "c"
+    add_texts([TEXTS / "ru_caps.txt"], corpus, empty=True)
+    before = sorted((p.name, p.read_bytes()) for p in corpus.iterdir())
+
+    def read_only(path):
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr(add_module, "_create", read_only)
+    with pytest.raises(WriteError) as e:
+        add_texts([TEXTS / "uk_manual.txt"], corpus)
+    assert str(e.value) == (f"{corpus}: the file system is read-only; nothing added, the corpus is as it was; "
+                            "write elsewhere, or check the permissions")
+    assert sorted((p.name, p.read_bytes()) for p in corpus.iterdir()) == before
