@@ -68,7 +68,7 @@ where the text does not say) and the quote it says it in:
   post with emoji bullets, a Ukrainian club lesson plan; 3 Russian (one pre-1918), 3 Ukrainian). Written, annotated
   and committed in session 9 before that session's tuning to it: part ``held-out-o7``.
 * ``book7`` — ``tests/fixtures/annotations/book_rules_sample7.json`` (the 7 games of the book none of the samples, the
-  gold nor ``/work/coord/book_reserved.txt`` covers: Ханойская башня, Королевский путь, Ограниченный, Супружество,
+  gold nor the lead's list of kept-back book games (session 9) covers: Ханойская башня, Королевский путь, Ограниченный, Супружество,
   Миссис Моп, Салический закон, Терраса; part ``dev-b7``). Annotated and committed in session 9 before that session's
   tuning: its before figure is the one that predicts the book's kept-back pages.
 
