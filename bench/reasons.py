@@ -1,11 +1,14 @@
 """Bench: the verdict reasons a person reads (issue 13 item 4).
 
-Run: ``python bench/reasons.py [-v]`` (the whole path in memory, as ``bench/verdicts.py``). Prints
+Run: ``python bench/reasons.py [--quotes [-v]]`` (the whole path in memory, as ``bench/verdicts.py``). Prints
 the longest reason, how much of each reason comes before the book's quote (what a 100-column
 ``pasyans verify`` line shows whole),, how many exceed 240 characters and how many fit on one line of a 100-column
 terminal after the 6-column indent ``pasyans verify`` gives them, the number of «no destination»
-verdicts (rule ``to``, code ``no-destination``) with their moves, and one sample reason per
-(verdict, rule) pair; ``-v`` prints every reason.
+verdicts (rule ``to``, code ``no-destination``), and the count of reasons per (verdict, rule,
+code). Figures only by default: the book's words (reasons quote rule sentences, «no destination»
+moves quote example lines — some on the lead's kept-back pages) are printed only with ``--quotes``
+(each «no destination» move with its line, and one sample reason per (verdict, rule, code));
+``--quotes -v`` prints every reason.
 """
 
 from __future__ import annotations
@@ -33,16 +36,24 @@ def main() -> None:
           f"{sum(n <= 94 for n in head)} of {len(rows)}; median {sorted(head)[len(head) // 2]}")
     nodest = [r for r in rows if r["verdict"].what == "no-destination"]
     print(f"«no destination» verdicts: {len(nodest)}")
-    for r in nodest:
-        print(f"  {r['game']} L{r['move'].lines[0]} «{r['move'].raw[:70]}»")
-    seen: Counter = Counter()
+    quotes = "--quotes" in sys.argv
+    if quotes:
+        for r in nodest:
+            print(f"  {r['game']} L{r['move'].lines[0]} «{r['move'].raw[:70]}»")
+    seen: Counter = Counter((r["verdict"].verdict, r["verdict"].rule, r["verdict"].what) for r in rows)
+    print(f"reasons per (verdict, rule, code): {len(seen)} kinds")
+    if not quotes:
+        for (verdict, rule, what), n in sorted(seen.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"  {n:4d}  {verdict}/{rule}/{what}")
+        return
+    shown: set = set()
     print("samples:")
     for r in rows:
         v = r["verdict"]
         key = (v.verdict, v.rule, v.what)
-        seen[key] += 1
-        if seen[key] == 1 or "-v" in sys.argv:
+        if key not in shown or "-v" in sys.argv:
             print(f"  [{v.verdict}/{v.rule}/{v.what}] {v.reason}")
+        shown.add(key)
 
 
 if __name__ == "__main__":

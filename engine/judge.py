@@ -327,6 +327,12 @@ class Judge:
             r = self.rules.judge(s)
             self._beside = target
             return r
+        if target is not None and target.suit is None and x.suit is not None:
+            # «♥2 и ♠2 могут покрыть базовые тузы»: the ace under ♥2 is the ♥ ace when the
+            # foundations are built in suit — one predecessor of that rank, no suit to assume
+            same = [p for p in self.rules.predecessors(x) or () if p.rank == target.rank]
+            if len(same) == 1:
+                target = same[0]
         if target is not None:
             r = self.rules.judge(self.situation(move, x, "foundation", target, src))
             return r.extend(self.on_foundation(x, target)) if r.kind is not ILLEGAL else r

@@ -244,3 +244,15 @@ def test_two_moves_told_as_alternatives_are_not_judged_one_after_the_other(kb):
     way): after the first, KH lies on QH, so the second cannot follow it — unverifiable, not a false erratum."""
     v, rule, what, _ = _one(kb, "Фанданго", "а ♥Д — на ♥К")
     assert (v, rule, what) == ("unverifiable", "to", "onto-own-pile")
+
+
+def test_aces_named_without_suit_are_the_movers_suit_when_foundations_go_in_suit(kb):
+    """004 557 «♥2 и ♠2 могут покрыть базовые тузы» («Осажденная крепость», all four aces dealt to the
+    foundations, lines 529–531): each two goes on the ace of its own suit, there from the deal — the
+    ♥ ace under ♥2, the ♠ ace under ♠2, no suit assumed."""
+    got = _verdicts(kb, "Осажденная крепость", "могут покрыть базовые тузы")
+    assert [(v, r, w) for v, r, w, _ in got] == [("legal", "foundations.preplaced", "preplaced")] * 2
+    for (_, _, _, d), ace in zip(got, ("AH", "AS")):
+        pre = [c for c in d["checks"] if c["rule"] == "foundations.preplaced"]
+        assert pre and pre[0]["cards"][1] == ace
+        assert "suit-fits" not in _assumed(d)
