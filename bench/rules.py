@@ -71,6 +71,11 @@ where the text does not say) and the quote it says it in:
   gold nor the lead's list of kept-back book games (session 9) covers: Ханойская башня, Королевский путь, Ограниченный, Супружество,
   Миссис Моп, Салический закон, Терраса; part ``dev-b7``). Annotated and committed in session 9 before that session's
   tuning: its before figure is the one that predicts the book's kept-back pages.
+* ``others8`` — ``tests/fixtures/annotations/other_authors8_rules.json`` (10 more rule texts in
+  ``tests/fixtures/other_authors8/``, 12 games: a podcast transcript, a translated boxed rulebook, a pre-1918 journal
+  answer, a Ukrainian grandmother's letter, a Ukrainian handheld-game manual (part ``tune-o8``); a games-site review,
+  an e-mail, a pre-1918 self-teaching booklet, a Ukrainian forum thread, a Ukrainian children's book (part
+  ``held-out-o8``); read as ``book5`` is). Annotated and committed in session 10 before that session's tuning.
 
 The two annotation sets were made before the reader was tuned to them; each game is marked
 ``split: tune`` or ``split: held-out`` (a third; ``held-out-2`` for the second book sample), and the
@@ -134,11 +139,12 @@ SETS = {
     "others6": FIXTURES / "annotations" / "other_authors6_rules.json",
     "others7": FIXTURES / "annotations" / "other_authors7_rules.json",
     "book7": FIXTURES / "annotations" / "book_rules_sample7.json",
+    "others8": FIXTURES / "annotations" / "other_authors8_rules.json",
 }
-TEXT_SETS = {"book5": FIXTURES, "book6": FIXTURES}
+TEXT_SETS = {"book5": FIXTURES, "book6": FIXTURES, "others8": FIXTURES}
 """Sets whose sources are whole added texts holding several games each (paths under the folder given),
 read as ``--annotations FILE --texts DIR`` reads them."""
-UNSEEN = {"held-out-6", "held-out-o4", "held-out-o5", "held-out-o6", "held-out-o7"}
+UNSEEN = {"held-out-6", "held-out-o4", "held-out-o5", "held-out-o6", "held-out-o7", "held-out-o8"}
 """Parts still held out from tuning: ``--wrong`` lists their wrong facts only with ``--held-out``."""
 PAGES = {"aisleriot", "others", "others2", "others3", "others4", "others5", "others6", "others7"}
 """Sets whose sources are whole pages (``DIR/LANG/NAME.txt`` under the fixtures), each one game."""
