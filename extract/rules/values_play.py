@@ -93,6 +93,26 @@ def _apposed_to(toks, i: int) -> int:
     return i
 
 
+_REL_FORMS = {"вищу": "high", "нижчу": "low", "высшую": "high", "низшую": "low"}
+"""Accusative comparatives the analyser lemmatises wrongly (uk «вищу» as the verb «вищати»): «на будь-яку карту, вищу
+на одиницю» is a card built on one rank higher, as «старшу» is."""
+
+_QUANTITY = frozenset({"больше", "більше", "меньше", "менше"})
+_COUNTED_ON = frozenset({"следующий", "последующий", "наступний", "каждый", "кожний", "кожен"})
+
+
+def _counts_cards(ctx, sent, i: int) -> bool:
+    """The comparative at ``i`` («больше», uk «більше») counts cards, not ranks: its clause counts from pile to pile
+    («в каждой следующей стопке закрытых карт на одну больше», uk «у кожній наступній закритих на одну більше») or
+    counts face-up/face-down cards («закритих на одну більше»): a layout, not a build."""
+    if ctx.toks[i].lower not in _QUANTITY:
+        return False
+    a, b = ctx.clause(sent, i)
+    words = ctx.toks[a:b]
+    return any(x.lemma in _COUNTED_ON for x in words) or any(
+        "C:OPEN_ADJ" in x.feats or "C:CLOSED_ADJ" in x.feats for x in words)
+
+
 @value
 def compare(ctx, k, span, pile):
     """The build direction from ranks compared in the sentence: rank nouns after «на» (or the object
@@ -110,6 +130,7 @@ def compare(ctx, k, span, pile):
             continue    # «за королем следует туз»: the wrap, not a card laid on another
         rank = RANKS.get(t.lemma)
         rel = {"младший": "low", "старший": "high", "молодший": "low"}.get(t.lemma) if t.pos == "ADJ" and t.case == "accs" else None
+        rel = rel or _REL_FORMS.get(t.lower)
         if rank is None and rel is None:
             continue
         prev = toks[max(0, j - 3): j]
@@ -159,7 +180,7 @@ def compare(ctx, k, span, pile):
     found: dict[str, set[str]] = {}
     for t in ctx.words(sent):
         high, low = "C:HIGHER" in t.feats, "C:LOWER" in t.feats
-        if not (high or low) or t.pos == "NOUN":
+        if not (high or low) or t.pos == "NOUN" or _counts_cards(ctx, sent, t.i):
             continue
         # «на очко старше», and «старше на единицу», «на старшу на одиницю»
         window = [x.lemma for x in ctx.toks[max(sent.start, t.i - 3): min(sent.end, t.i + 4)]]
