@@ -507,3 +507,32 @@ def test_a_past_participle_set_off_after_a_card_tells_where_it_lies():
     golf = parse_moves(MappedText.from_lines(["♦7 открыта как первая карта под рукой, помещенная в резервную стопку."], 1),
                        "x", "symbol", "ru").moves
     assert [(m.cards[0].format(), m.to) for m in golf] == [("7D", "waste")]
+
+
+def test_a_clause_finds_its_moves_without_scanning_the_example():
+    """The reader's protos remember the lowest index changed: a clause's moves lie at ``low`` or after,
+    so each clause reads only its own end of the list (every clause scanned every proto before: a
+    2,500-move example was quadratic). An insertion in the middle lowers ``low``; a removal too."""
+    from pasyans.extract.moves.proto import Proto, ProtoList, made_so_far
+
+    old = [Proto([], i, i + 1) for i in range(5)]
+    pl = ProtoList(old)
+    pl.low = len(pl)
+    mark = made_so_far()
+    tail, mid = Proto([], 9, 10), Proto([], 2, 3)
+    pl.append(tail)
+    assert pl.low == 5 and pl.made_since(mark) == [tail]
+    pl.insert(2, mid)
+    assert pl.low == 2 and [p.start for p in pl.made_since(mark)] == [2, 9]
+    pl.remove(old[0])
+    assert pl.low == 0 and len(pl.made_since(mark)) == 2
+    from dataclasses import replace
+    again = replace(old[1], start=7)   # a copy is a new proto, made after the mark
+    assert again.serial > mark and old[1].serial <= mark
+
+
+def test_a_long_chat_of_moves_is_read_whole():
+    """A chat line of 600 moves «8♥ на 9♠, 7♣ на 8♦, …» (6,000 characters): every move read, in order."""
+    pairs = [("8♥", "9♠"), ("7♣", "8♦"), ("Д♦", "К♠")] * 200
+    res = parse_moves("Сначала " + ", ".join(f"{a} на {b}" for a, b in pairs) + ".", "x", "words", "ru")
+    assert [(str(m.cards[0]), m.to) for m in res.moves] == [("8H", "9S"), ("7C", "8D"), ("QD", "KS")] * 200

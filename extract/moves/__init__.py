@@ -255,7 +255,8 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
             for p in made:
                 sentence_of[id(p)] = n_sent
             if not alone:
-                note_turned_up(cl, made, [p for p in reader.protos if sentence_of.get(id(p)) == n_sent], reader.protos)
+                note_turned_up(cl, made, lambda: [p for p in reader.protos if sentence_of.get(id(p)) == n_sent],
+                               reader.protos)
             if (not made and not reader.carried and reader.ctx.pending_target is None and any(el.kind == "card" for el in cl)
                     and any(el.cues & (set(VERB_CUES) - {"TAKE"}) for el in cl)):
                 a, b = cl[0].start, cl[-1].end

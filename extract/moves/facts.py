@@ -38,14 +38,15 @@ def note_turned_up(cl, made, in_sentence, protos) -> None:
     «а верхняя карта запечатанного пакета над ♦7 открывается»: a face-down card the move turns up
     (``turns_up`` of the move just before, or of this clause's own move); «карты лицом вниз открываются
     после каждого хода»: one for every move of the sentence. A clause naming the card it turns up
-    (a move of its own) is left alone."""
+    (a move of its own) is left alone. ``in_sentence``: a callable giving the moves of the sentence,
+    called only for «после каждого хода» (the list made at every clause was quadratic in the example)."""
     if not any("TURN" in el.cues for el in cl) or not protos:
         return
     if not any(el.kind == "word" and el.lemma == "карта" for el in cl) or any(el.kind == "card" and any(
             e.kind == "word" and e.lemma == "карта" for e in cl[cl.index(el) + 1:cl.index(el) + 2]) for el in cl):
         return
     if any(el.kind == "word" and el.low in _EACH for el in cl):
-        for p in in_sentence:
+        for p in in_sentence():
             p.turns_up = max(p.turns_up, 1)
         return
     (made[-1] if made else protos[-1]).turns_up += 1

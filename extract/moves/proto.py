@@ -10,6 +10,69 @@ from pasyans.cards import Card
 from ..notation import CardToken
 from .phrases import Group
 
+_MADE = [0]
+"""How many :class:`Proto` objects were made (in this process): each takes the next number (``serial``)."""
+
+
+def _serial() -> int:
+    _MADE[0] += 1
+    return _MADE[0]
+
+
+def made_so_far() -> int:
+    """The serial the next :class:`Proto` exceeds: the protos made after this call have a larger one."""
+    return _MADE[0]
+
+
+class ProtoList(list):
+    """The reader's list of protos, remembering the lowest index changed since ``low`` was last set
+    (an insertion, a removal; an append changes nothing below the old end): the protos a clause made
+    all lie at ``low`` or after, so a clause finds them without scanning the whole example (a
+    25,000-character example of 2,500 moves: 3 s when every clause scanned every proto, quadratic)."""
+
+    def __init__(self, items=()):
+        super().__init__(items)
+        self.low = 0
+
+    def _touch(self, i: int) -> None:
+        self.low = min(self.low, max(0, i if i >= 0 else len(self) + i))
+
+    def insert(self, i, x):
+        self._touch(i if i <= len(self) else len(self))
+        super().insert(i, x)
+
+    def remove(self, x):
+        self._touch(self.index(x))
+        super().remove(x)
+
+    def pop(self, i=-1):
+        self._touch(i)
+        return super().pop(i)
+
+    def __setitem__(self, i, x):
+        self.low = 0 if isinstance(i, slice) else min(self.low, i % len(self) if len(self) else 0)
+        super().__setitem__(i, x)
+
+    def __delitem__(self, i):
+        self.low = 0 if isinstance(i, slice) else min(self.low, i % len(self) if len(self) else 0)
+        super().__delitem__(i)
+
+    def clear(self):
+        self.low = 0
+        super().clear()
+
+    def sort(self, *a, **k):
+        self.low = 0
+        super().sort(*a, **k)
+
+    def reverse(self):
+        self.low = 0
+        super().reverse()
+
+    def made_since(self, mark: int) -> list:
+        """The protos with a serial above ``mark`` (:func:`made_so_far`) in list order, reading only from ``low``."""
+        return [p for p in self[self.low:] if p.serial > mark]
+
 
 @dataclass
 class Proto:
@@ -34,6 +97,7 @@ class Proto:
     count: int | None = None
     claims: list[str] = field(default_factory=list)
     direction: str | None = None
+    serial: int = field(default_factory=_serial, init=False, compare=False, repr=False)
 
 
 

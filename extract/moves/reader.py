@@ -12,7 +12,7 @@ from .clicks import Clicks, pile_by_card
 from .discards import _LEAVE, Discards
 from .forms import Forms
 from .positions import Positions
-from .proto import Context, Proto
+from .proto import Context, Proto, ProtoList, made_so_far
 from .referents import Referents
 from .taken import Taken
 from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank, governed,
@@ -40,10 +40,19 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
     def __init__(self, game=None):
         self.game = game  # the game's layout facts (GameContext) or None
         self.ctx = Context()
-        self.protos: list[Proto] = []
+        self.protos = []
         self.carried = False  # the last clause added cards to the move before it
         self.shown: list[str] = []  # «♥А и ♠К вынесены в базовый ряд»: cards a described position places
         self.playing = False  # the clause before played cards («сыграть ♦6, затем ♦8»)
+
+    @property
+    def protos(self) -> ProtoList:
+        """The protos read so far, in text order (a :class:`ProtoList`; a list given is wrapped in one)."""
+        return self._protos
+
+    @protos.setter
+    def protos(self, value) -> None:
+        self._protos = ProtoList(value)
 
     def emit(self, p: Proto) -> None:
         if self.shown:
@@ -177,7 +186,8 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if not cl:
             return []
         cl = self._found_then_moved(cl)
-        before = {id(p) for p in self.protos}
+        before = made_so_far()
+        self.protos.low = len(self.protos)
         groups = card_groups(cl)
         prons = pronouns_of(cl)
         flags = set(sent_flags)
@@ -215,11 +225,11 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if pair_word and not paired:
             self.ctx.pair_word = self.ctx.sentence   # «Открылась пара: восьмерка бубен и пятерка пик»
         if len(paired) == 2 and (pair_word or self.ctx.pair_word == self.ctx.sentence and not has_predicate(cl)) \
-                and not any(p.movers for p in self.protos if id(p) not in before):
+                and not any(p.movers for p in self.protos.made_since(before)):
             self.ctx.pair_seen = (paired, self.ctx.sentence)   # «открылась пара 8 и 5 (♦8 и ♠5)»: «её» next is it
         if not alone:
             self.ctx.prev_verb = verb
-        made = [p for p in self.protos if id(p) not in before]
+        made = self.protos.made_since(before)
         prev_made = self.ctx.prev_made if same_sentence else []
         if made and prev_made and cl[0].kind == "word" and cl[0].low in _WHEN and not alone and all(
                 p.target is None and p.place is None and p.direction is None for p in made):
