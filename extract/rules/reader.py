@@ -418,7 +418,8 @@ class Reader(Context):
         (words inside a prohibition «нельзя …» not counted); ``only_to_foundations``: two sentences
         that move cards, all to the foundations (none builds on the tableau), or ``None``;
         ``last_pile``: (cards, quote, lines) of «… пока в последней стопке не окажется семь карт»;
-        ``rules_beside_goal``: how many rule sentences the text has besides its goal; ``goal_into_place``: the goal
+        ``pack_out``: (cards, quote, lines) of one rank's cards taken out of the pack when
+        the packs were not known (:func:`.values.pack_rank_out`); ``rules_beside_goal``: how many rule sentences the text has besides its goal; ``goal_into_place``: the goal
         gathers all cards into one named place («в чёрную дыру»: a foundation by another name); ``unread``: field path →
         the first sentence speaking of it from which it was not read (:func:`.unread.unread_fields`)."""
         toks = self.toks
@@ -479,6 +480,7 @@ class Reader(Context):
                 "rules_beside_goal": sum(1 for s in rules if s is not goal and len(self.words(s)) >= 3
                                          and s.quote != (goal.quote if goal else None)),
                 "whole_pack": (wp.quote, wp.lines) if wp is not None else None,
+                "pack_out": ((po[0], po[1].quote, po[1].lines) if (po := self.notes.get("pack-out")) else None),
                 "foundation_words": words,
                 "only_to_foundations": ([(x.quote, x.lines) for x in onto_f[:2]]
                                         if len(onto_f) >= 2 and onto_t == 0 else None),

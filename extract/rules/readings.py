@@ -4,6 +4,7 @@
 * :func:`infer_no_building` — a text that states its goal and names no foundation has none (and no
   tableau building when none is described); a text whose every card-moving sentence sends cards
   to the foundations builds nothing on the tableau;
+* :func:`infer_pack_out` — one rank's cards taken out of the pack, counted once the packs are known;
 * :func:`infer_cards_per_pile` — when the whole pack is dealt, the cards per pile follow from the
   pack and the piles.
 
@@ -71,6 +72,29 @@ def infer_cards_per_pile(spec: dict, facts: dict, findings: list[Finding] | None
     if findings is not None:
         findings.append(Finding(source or "?", tuple(lines), "reading-choice",
                                 f"layout.cards_per_pile = {cards // piles}: {ref}", quote[:80], game))
+
+
+def infer_pack_out(spec: dict, facts: dict, findings: list[Finding] | None = None,
+                   source: str | None = None, game: str | None = None) -> None:
+    """«Восемь дам удаляются из колоды …» read before the packs were known (``facts["pack_out"]``):
+    once ``deck.packs`` is known (the text, a reference, the book's section label), the pack holds
+    ``52 − cards / packs`` (eight queens of two packs: 48), ``stated`` with the removal sentence, the
+    arithmetic in ``ref`` and a ``reading-choice`` finding. Nothing when the packs stay unknown, the
+    count does not divide, or the pack size is known already. In place."""
+    out = facts.get("pack_out")
+    if not out or get_field(spec, "deck.cards_per_pack")["value"] is not None:
+        return
+    n, quote, lines = out
+    packs = get_field(spec, "deck.packs")["value"]
+    if not isinstance(packs, int) or packs < 1 or n % packs or not 1 <= n // packs <= 4:
+        return
+    per = 52 - n // packs
+    ref = f"reading: {n} cards of one rank taken out of {packs} pack(s): 52 − {n}/{packs} a pack"
+    set_field(spec, "deck.cards_per_pack", {"value": per, "status": "stated", "quote": quote, "lines": list(lines),
+                                       "ref": ref, "reason": None})
+    if findings is not None:
+        findings.append(Finding(source or "?", tuple(lines), "reading-choice",
+                                f"deck.cards_per_pack = {per}: {ref}", quote[:80], game))
 
 
 def infer_no_building(spec: dict, facts: dict, findings: list[Finding] | None = None,
@@ -148,6 +172,7 @@ def extract_rules_with_findings(text: MappedText, lang: str, source: str | None 
         raise ValueError(f"no rule reader for language {lang!r}")
     spec, findings, facts = read_text(text, lang, source, game)
     complete_rows(spec)
+    infer_pack_out(spec, facts, findings, source, game)
     infer_no_building(spec, facts, findings, source, game)
     infer_cards_per_pile(spec, facts, findings, source, game)
     return spec, findings

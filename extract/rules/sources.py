@@ -13,7 +13,8 @@ from pasyans.models import Finding
 from .. import nlp
 from ..text import MappedText
 from .reader import read_text
-from .readings import complete_rows, extract_rules, extract_rules_with_findings, infer_cards_per_pile, infer_no_building
+from .readings import (complete_rows, extract_rules, extract_rules_with_findings, infer_cards_per_pile, infer_no_building,
+                       infer_pack_out)
 from .references import Library, matches, scope
 from .schema import field_paths, get_field, inherit, set_field, unknown_spec, validate_spec
 from .unread import reason as unread_reason
@@ -284,6 +285,7 @@ def _resolve(ctx: _SourceGames, g, seen: set) -> dict:
     complete_rows(spec)
     if not g.rules_used:
         infer_no_building(spec, ctx.facts.get(g.key, {}), ctx.findings[g.key], ctx.source_id, g.key)
+    infer_pack_out(spec, ctx.facts.get(g.key, {}), ctx.findings[g.key], ctx.source_id, g.key)
     infer_cards_per_pile(spec, ctx.facts.get(g.key, {}), ctx.findings[g.key], ctx.source_id, g.key)
     ctx.done[g.key] = spec
     return spec

@@ -99,6 +99,12 @@ def _features(t: Tok) -> frozenset:
     return frozenset(fs)
 
 
+CARD_NOUNS = {"дам": ("дама", "NOUN")}
+"""Card nouns pymorphy3's best parse reads as another word, by form: «Восемь дам удаляются из колоды»,
+«на дам кладут валетов» — the genitive/accusative plural of «дама» (ru and uk), read as the verb «дать»
+(«я дам»), which no rule text uses."""
+
+
 def tokens(text: str, lang: str) -> list[Tok]:
     """The non-space tokens of ``text`` with lemma, part of speech, case and number (see module doc).
 
@@ -125,7 +131,8 @@ def tokens(text: str, lang: str) -> list[Tok]:
             w = nlp.word(form, lang)
         num = w.num if w.num is not None else fixes.get(form.lower())
         ordinal = w.ordinal if w.ordinal is not None else ord_fixes.get(form.lower())
-        out.append(Tok(len(out), form, form.lower(), w.lemma, w.pos, w.case, num, ordinal, a, b))
+        lemma, pos = CARD_NOUNS.get(form.lower(), (w.lemma, w.pos))
+        out.append(Tok(len(out), form, form.lower(), lemma, pos, w.case, num, ordinal, a, b))
         j += 1
     if lang == "uk":
         for t in out:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .schema import allowed_values
+from pasyans.cards import PACK_SIZES
+
 
 VALUES: dict[str, Callable] = {}
 
@@ -131,7 +132,7 @@ def label_cards(ctx, k, span, pile):
             packs = ctx.number_at(*spans[0]) or 1
             break
     per, rest = divmod(n, packs)
-    return per if not rest and per in (allowed_values("deck.cards_per_pack") or []) else None
+    return per if not rest and per in PACK_SIZES else None
 
 
 @value
@@ -141,7 +142,7 @@ def pack_size(ctx, k, span, pile):
     jokers counted in the total are taken off. A size that is no known pack is a finding."""
     sent = ctx.sents[k]
     n_packs, jokers = _deck_numbers(ctx, k)
-    per = None
+    per, stated = None, False
     for s, e in sent.spans("PACK_REMOVED"):
         ranks = [RANKS[t.lemma] for t in ctx.toks[s:e] if t.lemma in RANKS]
         if len(ranks) == 2:
@@ -155,12 +156,11 @@ def pack_size(ctx, k, span, pile):
         if not low_tok.lower.endswith(("ок", "ек", "ів", "ов")) and not one_suit:
             continue      # «(то есть от туза до десятки)»: ranks named, not the pack
         if one_suit:
-            # «карты от туза до девятки … любой из мастей»: the cards of one suit, no pack of the schema
-            if ("pack-subset", k) not in ctx.notes:
-                ctx.notes[("pack-subset", k)] = True
-                ctx.notes["reason:deck.cards_per_pack"] = (f"the text plays a part of the pack ({sent.quote[:80]}), "
-                                                           "which no pack size of the schema describes")
-                ctx.finding(k, "unread-rule-value", "a part of the pack is played, not a pack size", sent.quote[:120])
+            # «карты от туза до девятки (включительно) любой из мастей»: the ranks named, of one suit
+            # (Ханойская башня: 9 cards); the ace counts low
+            top = RANKS.get(ctx.toks[e - 1].lemma)
+            if top is not None and 2 <= top <= 13:
+                per, stated = top, True
             continue
         if low in (6, 7, 8, 9) and any(t.lower.startswith("колод") for t in ctx.words(sent)):
             per = 4 * (15 - low)
@@ -168,16 +168,17 @@ def pack_size(ctx, k, span, pile):
     totals = [ctx.number_at(*x) for x in sent.spans("PACK_TOTAL")]
     if per is None and total_in and total_in[0]:
         # «колода в 54 листа (52 … плюс 2 джокера)»: jokers counted in; «колодой в 52 карты с одним
-        # джокером»: a pack size already, the joker added
-        sizes = allowed_values("deck.cards_per_pack") or []
+        # джокером»: a pack size already, the joker added; «колода из 40 карт»: the size the text states
+        sizes = PACK_SIZES
         per = total_in[0] if total_in[0] in sizes and total_in[0] - (jokers or 0) not in sizes else total_in[0] - (jokers or 0)
+        stated = n_packs in (None, 1) and not jokers
     if per is None and totals and totals[0]:
         p = n_packs or (1 if sent.has("PACK_IN") or sent.has("PACK_FULL") else None)
         if p and totals[0] % p == 0:
             per = totals[0] // p - (jokers or 0)
     if per is None and sent.has("PACK_FULL"):
         per = 52
-    if per is not None and per not in (allowed_values("deck.cards_per_pack") or []):
+    if per is not None and per not in PACK_SIZES and not (stated and 1 <= per <= 52):
         if ("pack-size", k) not in ctx.notes:
             ctx.notes[("pack-size", k)] = True
             ctx.finding(k, "unread-rule-value", f"pack size {per} is not a known pack", sent.quote[:120])
@@ -631,4 +632,39 @@ def pack_without(ctx, k, span, pile):
     sent = ctx.sents[k]
     ranks = {RANKS[t.lemma] for t in ctx.toks[span[0]:sent.end] if t.lemma in RANKS}
     per = 52 - 4 * len(ranks)
-    return per if len(ranks) >= 2 and per in (allowed_values("deck.cards_per_pack") or []) else None
+    return per if len(ranks) >= 2 and per in PACK_SIZES else None
+
+
+_PLACED = ("C:BUILD_VERB", "C:DEAL_VERB", "C:LAY_VERB", "C:MOVE_VERB", "C:F_ANCHOR")
+
+
+@value
+def pack_rank_out(ctx, k, span, pile):
+    """«Восемь дам удаляются из колоды и не принимают участия в игре» (two packs: 48), «Из колоды
+    убирают всех тузов» (48), uk «З колоди вилучають чотири двійки»: one rank taken out of play before
+    the deal. All of the rank (no number, «все»): 48. A number of cards: ``52 − number / packs`` when the
+    sentence or an earlier one gives the packs; else the number is kept (``ctx.notes["pack-out"]``) and
+    :func:`.readings.infer_pack_out` counts it once the packs are known (the book's section label).
+    ``None`` when the cards taken out are laid somewhere in the same sentence («… изымаются из колоды и
+    выкладываются на столе в ряд»), or when two ranks are named (:func:`pack_without` reads those)."""
+    sent = ctx.sents[k]
+    ranks = {RANKS[t.lemma] for t in ctx.words(sent) if t.lemma in RANKS}
+    if len(ranks) != 1 or sent.has("PACK_WITHOUT_RANKS") or any(
+            f in t.feats for t in ctx.toks[span[1]:sent.end] for f in _PLACED):
+        return None
+    r = next(t.i for t in ctx.toks[span[0]:span[1]] if t.lemma in RANKS)
+    i = r
+    while i > span[0] and ctx.toks[i - 1].num is not None:
+        i -= 1
+    n = ctx.number_at(i, r)       # the count right before the rank («восемь дам»), not «из двух колод»
+    if n is None:
+        return 48
+    n_packs = _deck_numbers(ctx, k)[0] or ctx.best("deck.packs")
+    if n_packs is None:
+        if "pack-out" not in ctx.notes:
+            ctx.notes["pack-out"] = (n, sent)
+            ctx.notes["reason:deck.cards_per_pack"] = (f"{n} cards of one rank are taken out ({sent.quote[:80]}); "
+                                                       "the packs are not stated")
+        return None
+    per, rest = divmod(n, n_packs)
+    return 52 - per if not rest and 1 <= per <= 4 else None
