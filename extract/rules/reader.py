@@ -22,6 +22,9 @@ from .schema import get_field, set_field, unknown_field, unknown_spec
 from .references import PREVIOUS_GAME, unquoted_name
 from .unread import unread_fields
 from .values import RANKS
+
+_EXAMPLE_INSIDE = re.compile(r"(?<![^\W\d_])(?:напр\.|например|наприклад|к примеру|скажем|скажімо|примеру)(?![^\W\d_])", re.I)
+"""An example opened inside a sentence, after its rule («…, напр. на десятку червей девятка червей»)."""
 from ..notation import NotationError, find_word_cards
 
 RULE_CUES = ("SUIT_SAME", "SUIT_ANY", "COLOR_ALT", "COLOR_SAME", "DIR_UP", "DIR_DOWN", "SPACE", "REDEAL_ORD",
@@ -212,6 +215,10 @@ class Reader(Context):
         if named and colon > 0 and all(c.start > colon for c in named):
             return False    # «… укладываются по убыванию и только в своей масти: на девятку пик — только
                             # восьмёрка пик»: a rule, then its illustration
+        opener = _EXAMPLE_INSIDE.search(text)
+        if named and opener and opener.start() > 0 and all(c.start > opener.start() for c in named):
+            return False    # «… въ порядкѣ убывающемъ и непремѣнно одной масти, напр. на десятку червей девятка
+                            # червей», uk «…, наприклад, на чирвову десятку …»: a rule, then its illustration
         return bool(named)
 
     def _closes_text(self, k: int) -> bool:

@@ -104,9 +104,12 @@ _COUNTED_ON = frozenset({"следующий", "последующий", "нас
 def _counts_cards(ctx, sent, i: int) -> bool:
     """The comparative at ``i`` («больше», uk «більше») counts cards, not ranks: its clause counts from pile to pile
     («в каждой следующей стопке закрытых карт на одну больше», uk «у кожній наступній закритих на одну більше») or
-    counts face-up/face-down cards («закритих на одну більше»): a layout, not a build."""
+    counts face-up/face-down cards («закритих на одну більше»): a layout, not a build; or limits a number («не больше
+    одной карты»)."""
     if ctx.toks[i].lower not in _QUANTITY:
         return False
+    if i > sent.start and ctx.toks[i - 1].lemma in ("не", "ни"):
+        return True     # «переместить не больше одной карты»: a limit on how many, not a rank
     a, b = ctx.clause(sent, i)
     words = ctx.toks[a:b]
     return any(x.lemma in _COUNTED_ON for x in words) or any(
