@@ -73,6 +73,20 @@ def opens_unit(ln: Line, prev: Line | None, turns: bool = False) -> bool:
         or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None)
 
 
+def run_in_title(ln: Line, lang: str) -> str | None:
+    """The name a message opens with as a run-in title, after its speaker («[19:04] Бот: Пирамида. Двадцать
+    восемь карт кладут …» → «Пирамида»; :func:`~pasyans.extract.headings.entry_lead`), when rule text
+    follows it in the line; else ``None``. ``ln`` is the first line of a message."""
+    if ln.kind != "prose" or ln.blank:
+        return None
+    m = CHAT_RE.match(ln.text)
+    at = m.end() if m else (messages.speech_start(ln.text) or 0)
+    lead = hd.entry_lead(ln.text[at:], lang)
+    if lead is None or not messages.has_rule_text([ln.text[at + lead[1]:]], lang):
+        return None
+    return hd.split_title(lead[0], lang)[0].name
+
+
 def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     """A text without headings that names its games in sentences
     (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before the first, the games)``.
@@ -94,6 +108,7 @@ def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     tolds = [(hd.nominative(t, lang) if body[a].kind == "prose" and (t := hd.paragraph_title(body[a].text)) else None)
              or next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
                       and (t := hd.inline_title(ln.text, lang, units=True))), None)
+             or run_in_title(body[a], lang)   # a quoted name first: «Друге питання — … Пасьянс «Годинник» …»
              for a, b in zip(bounds, bounds[1:])]   # «А пасьянс «Пирамида» …; как и в «Часах», …» tells Пирамида
     answers = [answer(body[a:b], lang) for a, b in zip(bounds, bounds[1:])]
     tolds = [t or answers[i] for i, t in enumerate(tolds)]

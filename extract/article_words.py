@@ -23,13 +23,17 @@ def is_table_row(s: str) -> bool:
 
 
 def plural_patience(s: str, lang: str) -> bool:
-    """Whether ``s`` speaks of patiences in the plural («пасьянсы», «пасьянсів») or counts them."""
+    """Whether ``s`` speaks of patiences in the plural («пасьянсы», «пасьянсів») or counts them: a number
+    above one right before the word, in digits or a numeral («три пасьянса», «2 пасьянса», «пять пасьянсов»)."""
+    prev = None
     for w in words(s):
         p = morph.parse(w, lang)
-        if p is None:
-            continue
-        if p.normal_form.endswith("пасьянс") and "plur" in p.tag.grammemes:
-            return True
+        if p is not None and p.normal_form.endswith("пасьянс"):
+            if "plur" in p.tag.grammemes or prev == "count":
+                return True
+        prev = "count" if p is not None and "NUMR" in p.tag.grammemes and p.normal_form not in ("один", "одна") else None
+    if re.search(r"(?<![\d.,])(?:[2-9]|\d{2,})\s+пасьянс", s, re.I):
+        return True   # «3 пасьянса»: digits are no word of :func:`words`
     return False
 
 

@@ -403,13 +403,14 @@ def _shared_prefixes(nonblank: list[Line], lang: str) -> None:
 
 
 def _entries(nonblank: list[Line], lang: str) -> None:
-    """In place: under a heading that speaks of patiences in the plural («Пасьянсы от А до Я»), a run
+    """In place: under a heading that speaks of patiences in the plural («Пасьянсы от А до Я»), or after an
+    introduction that does before any heading («Ниже описаны три пасьянса, …»), a run
     of paragraphs each opening with a short name («Тринадцать. Раскладывают …»; at least ``min_run``
     in a row, :func:`~pasyans.extract.headings.entry_lead`) is a list of games: each paragraph is a
     heading line of its game (the whole line stays its text); so is each item of a bulleted list there
     («• «Косынка» (англ. Klondike) — семь стопок …»)."""
     run: list[tuple[Line, str, int]] = []
-    under = False
+    under = headed = False
     for ln in nonblank + [None]:
         at = hd.bullet_end(ln.text) if ln is not None else 0   # «• «Гольф» — семь рядов …»: an item of a bulleted list
         lead = hd.entry_lead(ln.text[at:], lang) if ln is not None and under and ln.kind == "prose" else None
@@ -423,7 +424,9 @@ def _entries(nonblank: list[Line], lang: str) -> None:
                 e.printed = e.raw.strip()[at: at + len(title)] if len(e.raw.strip()) == len(e.text) else title
         run = []
         if ln is not None and ln.kind in ("heading", "group-heading", "doc-title", "part"):
-            under = _plural_patience(hd.marks(ln.text).rest, lang)
+            under, headed = _plural_patience(hd.marks(ln.text).rest, lang), True
+        elif ln is not None and not headed and ln.kind == "prose" and not ln.section and _plural_patience(ln.text, lang):
+            under = True   # an introduction «Ниже описаны три пасьянса, …» before any heading: the entries after it
 
 
 def _lead_ins(nonblank: list[Line], lang: str) -> None:

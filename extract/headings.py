@@ -113,8 +113,16 @@ def marks(s: str) -> Marks:
             level = groups["num"].count(".") + 1
         elif groups.get("num"):
             level = 1
-        return Marks(m["name"], m["strength"], level, groups.get("num"), hit.group("rest").strip(), hit.start("rest"))
+        rest, offset = hit.group("rest").strip(), hit.start("rest")
+        if m["name"] not in ("none", "bold") and (em := _EMPHASIS_RE.match(rest)):
+            rest, offset = em.group("inner").strip(), offset + em.start("inner")   # «## **Паук**», «3. *Часы*»
+        return Marks(m["name"], m["strength"], level, groups.get("num"), rest, offset)
     return Marks("none", 20, None, None, s, 0)  # pragma: no cover - the last row matches anything
+
+
+_EMPHASIS_RE = re.compile(r"^(?P<em>\*\*|__|\*|_)(?P<inner>[^*_]+?)(?P=em)$")
+"""The rest of a marked heading wrapped whole in Markdown emphasis (bold or italic): the emphasis is no part of
+the title; the heading's mark stays the outer one (a Markdown level, a number, a chapter)."""
 
 
 def not_title(s: str) -> str | None:

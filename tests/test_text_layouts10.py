@@ -1,0 +1,74 @@
+"""Layouts of the seg22 sample (issue 11, session 10): a Markdown heading whose title is wrapped in emphasis
+(«## **Паук**»), run-in titles after an introduction that counts its games («Ниже описаны три пасьянса»), a
+chat whose bot gives the rules under a run-in title after its speaker, bot commands («/hint»), a phpBB post
+header with «від» and a date («Повідомлення від Тарас_К » 12 березня 2015»). Each on a whole text of
+``tests/fixtures/seg22/`` by the titles, lines and sections it gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pasyans.corpus import Source, read_text
+from pasyans.extract import headings as hd
+from pasyans.extract.article_words import plural_patience
+from pasyans.extract.furniture import furniture
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def segmented(path: str, lang: str = "ru", pre: bool = False):
+    from pasyans.extract.articles import segment_source
+
+    p = FIXTURES / path
+    src = Source(id="t", file=p.name, language=lang, orthography="pre-reform" if pre else "modern", kind="article",
+                 title=p.name, sha256="0", path=p, text=read_text(p), segmenter="headings", notation="symbol")
+    return segment_source(src)
+
+
+@pytest.mark.parametrize("line, rest", [("## **Паук**", "Паук"), ("### __Косынка (Клондайк)__", "Косынка (Клондайк)"),
+                                        ("3. *Часы*", "Часы"), ("**Паук**", "Паук")])
+def test_emphasis_inside_a_heading_mark_is_no_part_of_the_title(line, rest):
+    assert hd.marks(line).rest == rest
+
+
+def test_a_markdown_heading_in_bold_heads_its_game_with_its_sections():
+    games = [(g.game.name, g.game.lines, [s.title for s in g.game.sections]) for g in segmented("seg22/ru_md_emphasis.md").games]
+    assert games[0] == ("Паук", [(5, 23)], ["Описание", "Цель игры", "Раскладка", "Правила", "Пример"])
+    assert games[1] == ("Султан", [(25, 37)], ["Описание", "Правила", "Стратегия"])
+
+
+@pytest.mark.parametrize("s, counts", [("Ниже описаны три пасьянса, которые мы раскладываем.", True),
+                                       ("Вот 3 пасьянса на вечер", True), ("Один пасьянс на вечер", False),
+                                       ("Пасьянс «Косынка» на 2 колоды", False)])
+def test_counting_patiences_speaks_of_them_in_the_plural(s, counts):
+    assert plural_patience(s, "ru") is counts
+
+
+def test_run_in_titles_after_an_introduction_that_counts_the_games():
+    seg = segmented("seg22/ru_runin.txt")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Паук", [(3, 3)]), ("Косынка", [(5, 5)]), ("Сорока", [(7, 7)])]
+
+
+def test_a_bot_gives_the_rules_under_a_run_in_title_and_its_commands_are_furniture():
+    seg = segmented("seg22/ru_chat.txt")
+    assert [(g.game.name, g.game.lines[0][0]) for g in seg.games] == [("Пирамида", 8)]
+    lines = read_text(FIXTURES / "seg22/ru_chat.txt").splitlines()
+    fam = furniture([ln.strip() for ln in lines], "ru")
+    assert fam[5] == fam[7] == fam[11] == "bot command"   # «/hint пирамида», «Оля: /rules пирамида», «/hint»
+    assert 8 not in fam
+
+
+def test_a_quoted_name_in_a_message_comes_before_a_run_in_guess():
+    # «ВЕДУЧА: Друге питання — складніше. Пасьянс «Годинник» знають усі бабусі. …»
+    names = [g.game.name for g in segmented("seg14/uk_radio_quiz.txt", "uk").games]
+    assert "Годинник" in names and "Друге питання" not in names
+
+
+def test_a_forum_post_header_with_from_and_a_date_is_furniture():
+    seg = segmented("seg22/uk_forum.txt", "uk")
+    [g] = seg.games
+    assert g.game.name == "Косинка" and [s.title for s in g.game.sections][:3] == ["Мета", "Розкладка", "Хід гри"]
+    headers = [f.lines for f in seg.findings if f.kind == "not-a-game" and "post header" in f.message]
+    assert headers == [(3, 3), (11, 11)]
