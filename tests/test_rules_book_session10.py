@@ -56,3 +56,27 @@ def test_matrimony_newly_dealt_cards_are_no_redeal(corpus):
     # «вновь» before a participle names the cards just dealt; the text states no redeal
     spec = _spec(corpus, (6200, 6223), (6245, 6273))
     assert get_field(spec, "stock.redeals")["status"] == "unknown"
+
+
+def test_big_bertha_space_filled_by_an_open_card_says_nothing_of_the_deal(corpus):
+    # «Пробел … может заполняться серией или открытой картой» (3886–3888) is a space rule; the face is
+    # the deal's own «девяносто карт лицом вверх» (3841–3843), with no second claim from the space rule
+    spec = _spec(corpus, (3840, 3861), (3882, 3900))
+    assert _stated(spec, "layout.face") == ("up", [3841, 3843])
+    alone = _spec(corpus, (3886, 3888))
+    assert _stated(alone, "tableau.space") == ("any", [3886, 3888])
+    assert get_field(alone, "layout.face")["status"] == "unknown"
+
+
+def test_top_card_of_each_column_open_is_a_mixed_deal(corpus):
+    # «Сдайте десять столбцов … Открыта только верхняя карта каждого столбца.» (an app FAQ of another
+    # author, tests/fixtures/seg19/ru_app_faq.txt line 8), and said without «только»
+    from pasyans.extract.rules import extract_rules_with_findings
+    from pasyans.extract.text import MappedText
+
+    for text in ("Сдайте десять столбцов: в первые четыре по шесть карт, в остальные по пять. "
+                 "Открыта только верхняя карта каждого столбца.",
+                 "Сдайте десять столбцов: в первые четыре по шесть карт, в остальные по пять. "
+                 "Верхняя карта каждого столбца открыта."):
+        spec, _ = extract_rules_with_findings(MappedText.from_lines([text], 8), "ru")
+        assert get_field(spec, "layout.face")["value"] == "mixed", text
