@@ -87,6 +87,52 @@ def run_in_title(ln: Line, lang: str) -> str | None:
     return hd.split_title(lead[0], lang)[0].name
 
 
+def named_after(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
+    """A text without headings whose games are named after their rules (:func:`~pasyans.extract.headings.back_title`:
+    «Так раскладывается пасьянс, который бабушка звала «Узелок».»): cut into paragraphs; a paragraph with such a
+    sentence closes a game made of it and the run of rule paragraphs right before it; a paragraph naming its game
+    ahead (:func:`~pasyans.extract.headings.inline_title`) opens one. ``(the lines before the first, the games)``."""
+    paras: list[list[Line]] = [[]]
+    for ln in body:
+        if ln.blank and paras[-1] and not paras[-1][-1].blank:
+            paras.append([])
+        paras[-1].append(ln)
+    rules = lambda lines: messages.has_rule_text([x.text for x in lines if x.kind == "prose"], lang)  # noqa: E731
+    intro: list[Line] = []
+    parts: list[Part] = []
+    pending: list[list[Line]] = []
+    ahead = False   # the last game was named ahead of its rules: paragraphs after it are its own
+    for para in paras:
+        prose = [ln for ln in para if ln.kind == "prose"]
+        back = next((t for ln in prose if (t := hd.back_title(ln.text, lang))), None)
+        fwd = None if back else next((t for ln in prose if (t := hd.inline_title(ln.text, lang))), None)
+        if back and not ahead:
+            k = len(pending)
+            while k > 0 and rules(pending[k - 1]):
+                k -= 1
+            lines = [ln for p_ in pending[k:] for ln in p_] + para
+            if rules(lines):
+                (parts[-1].lines if parts else intro).extend(ln for p_ in pending[:k] for ln in p_)
+                part = Part(lines, back, None, "game")
+                part.findings.append(told_finding(next(ln for ln in prose if hd.back_title(ln.text, lang)), back))
+                parts.append(part)
+                pending = []
+                continue
+        if fwd and rules(para):
+            (parts[-1].lines if parts else intro).extend(ln for p_ in pending for ln in p_)
+            part = Part(list(para), fwd, None, "game")
+            part.findings.append(told_finding(next(ln for ln in prose if hd.inline_title(ln.text, lang)), fwd))
+            parts.append(part)
+            pending, ahead = [], True
+            continue
+        if ahead and parts:
+            parts[-1].lines += para
+        else:
+            pending.append(para)
+    (parts[-1].lines if parts else intro).extend(ln for p_ in pending for ln in p_)
+    return intro, parts
+
+
 def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     """A text without headings that names its games in sentences
     (:func:`~pasyans.extract.headings.inline_title`): ``(the lines before the first, the games)``.
@@ -94,6 +140,8 @@ def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     another game starts it — from the message's first line; else from the sentence that names it."""
     turns = dialogue(body)
     starts = [k for k, ln in enumerate(body) if opens_unit(ln, prev_meta(body, k), turns)]
+    if not starts and any(ln.kind == "prose" and hd.back_title(ln.text, lang) for ln in body):
+        return named_after(body, lang)
     if not starts:
         for k, ln in enumerate(body):
             told = hd.inline_title(ln.text, lang) if ln.kind == "prose" else None
@@ -105,6 +153,8 @@ def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
         return body, []
     bounds = starts + [len(body)]
     intro, parts = body[:starts[0]], []
+    if any(ln.kind == "prose" and hd.inline_title(ln.text, lang) for ln in intro):
+        intro, parts = named_after(intro, lang)   # «В пасьянс «Квадрат» играют …» before the first «Пасьянс «Звезда» …»
     tolds = [(hd.nominative(t, lang) if body[a].kind == "prose" and (t := hd.paragraph_title(body[a].text)) else None)
              or next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
                       and (t := hd.inline_title(ln.text, lang, units=True))), None)

@@ -52,10 +52,25 @@ _GENRE_STATEMENT_RE = re.compile(r"^\W{0,3}(?:[Пп]асьянс[ъ]?|ПАСЬЯ
 """A line stating what the genre is («Пасьянс — это …», «ПАСЬЯНС — игра терпения»)."""
 
 
+def document_genre(s: str, lang: str) -> bool:
+    """Whether ``s`` opens with a noun naming a kind of document («Руководство пользователя «…»», «Посібник
+    користувача …»; ``document_genres`` of ``heading_shapes.json``) and names no game outside quotes (no word of
+    the lemma «пасьянс», «игра», «гра»): a manual's title, no game's."""
+    from .headings import shapes
+
+    ws = words(QUOTE_RE.sub(" ", s))
+    if not ws:
+        return False
+    row = shapes()["document_genres"]
+    if morph.lemma(ws[0], lang) not in row["lemmas"]:
+        return False
+    return not any(morph.lemma(w, lang) in ("пасьянс", "игра", "гра") for w in ws)
+
+
 def is_collection_title(s: str, lang: str) -> bool:
     """The first line as a document title: patiences in the plural, or a number word with «пасьянс»
     («Сто пасьянсов»; not a number inside a quoted name: «Пасьянс «Восемь королей»» is a game)."""
-    if plural_patience(s, lang) or _GENRE_STATEMENT_RE.match(s):
+    if plural_patience(s, lang) or _GENRE_STATEMENT_RE.match(s) or document_genre(s, lang):
         return True   # «ПАСЬЯНС — ЭТО РАЗГОВОР С САМИМ СОБОЙ»: a headline about the genre, no game's name
     ws = words(QUOTE_RE.sub(" ", s))
     has_num = any(morph.parse(w, lang).tag.POS == "NUMR" for w in ws)

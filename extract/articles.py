@@ -91,7 +91,7 @@ from .article_examples import examples as find_examples
 from .article_findings import furniture_findings, part_findings
 from .article_parts import (Part as _Part, fold_name as _fold_name, split_told as _split_told,
                             told_finding as _told_finding)
-from .article_words import (genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
+from .article_words import (document_genre as _document_genre, genitive_plural as _genitive_plural, is_collection_title as _is_collection_title,
                             is_table_row as _is_table_row, plural_patience as _plural_patience, singular as _singular)
 from .article_rules import RuleLine, is_deal_rule, parse_rule_line, rules_used
 from .article_sections import HEADS as _HEADS, framed_section as _framed_section, sections as _sections
@@ -275,6 +275,8 @@ def _classify(source: Source) -> list[Line]:
                     ln.printed = ln.raw.strip().rstrip(".")
                     ln.name = s.rstrip(".")
         prev = ln
+    if nonblank and nonblank[0].kind == "heading" and _document_genre(hd.marks(nonblank[0].text).rest, lang):
+        nonblank[0].kind = "doc-title"   # «Посібник користувача «Пасьянс-Про»»: a manual's title names its program
     framed_one = bool(nonblank) and nonblank[0].frame is not None and not _plural_patience(nonblank[0].name or "", lang)
     if nonblank and nonblank[0].kind in ("heading", "group-heading") and not framed_one and _is_collection_title(
             hd.marks(nonblank[0].text).rest, lang):  # «Как разложить «Ёлочку»: пять простых шагов» names one game
@@ -574,6 +576,10 @@ def _structure(nonblank: list[Line], lang: str) -> None:
     seen: set[str] = set()
     under: str | None = None
     for k, ln in enumerate(nonblank):
+        if ln.kind == "label" and game is not None and _leaves_numbering(ln, game):
+            ln.kind, ln.name, ln.label = "part", ln.text, "next chapter"   # «Розділ 4. …» after «3.2 Гольф»
+            game, seen, under = None, set(), None
+            continue
         if ln.kind == "label" and ln.section and game is not None:
             seen.add(ln.section)
             under = ln.section
@@ -618,6 +624,16 @@ def _structure(nonblank: list[Line], lang: str) -> None:
         game, seen, under = ln, set(), None
 
 
+def _leaves_numbering(ln: Line, game: Line) -> bool:
+    """Whether line ``ln`` carries a chapter number outside the sub-numbering of the game's title («Розділ 4. …»
+    after «3.2 Гольф»: the game is a sub-chapter of chapter 3, chapter 4 is none of it)."""
+    mk = hd.marks(ln.text)
+    if mk.mark != "chapter" or game.mark != "numbered" or (game.level or 1) < 2 or not mk.num or not mk.num.isdigit():
+        return False
+    gm = hd.marks(game.text)
+    return bool(gm.num) and gm.num.split(".")[0] != mk.num
+
+
 def _variant_parent(nonblank: list[Line], k: int) -> Line | None:
     """The heading of the game that the paragraph right under heading ``nonblank[k]`` says it is a variant
     of («Это вариант «Клондайка»: …», :func:`~pasyans.extract.headings.variant_of`), when a game heading above
@@ -646,8 +662,10 @@ def _sub_heading(ln: Line, game: Line, seen: set[str], nonblank: list[Line], k: 
     """Whether heading ``ln`` is a sub-heading of the game headed by ``game``."""
     if ln.mark in ("markdown", "setext") and game.mark in ("markdown", "setext"):
         return (ln.level or 0) > (game.level or 0)
+    if ln.mark == game.mark == "numbered" and ln.level == game.level:
+        return False  # «3.1 Павук» … «3.2 Гольф»: sister games numbered alike
     if ln.mark == "numbered" and (ln.level or 1) > 1:
-        return True  # «4.1. Мета гри», «3.1. Простий варіант»: a section of the game above, never a game
+        return True  # «4.1. Мета гри», «3.1. Простий варіант» under «4. Гольф»: a section of the game above, never a game
     if ln.strength < game.strength:
         return False
     same_mark = ln.mark == game.mark and ln.mark != "none" and ln.level == game.level
@@ -691,6 +709,10 @@ def _split_lettered(region: list[Line], head: Line, lang: str) -> list[_Part]:
     return parts
 
 
+_NOT_PATIENCE_RE = re.compile(r"(?i)(?:^|[\s,—–-])(?:это|то|це|то\s+вже|это\s+уже|це\s+вже)\s+(?:уже\s+|вже\s+)?не\s+(?:є\s+)?пасьянс")
+"""A sentence saying that what the section tells is no patience («это уже не пасьянс», «це вже не пасьянс»)."""
+
+
 def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> bool:
     """Whether a heading's region holds rule text (:func:`~pasyans.extract.messages.has_rule_text`), or
     the next heading is a variant of it (a game told only through its variants), or it is an entry of a
@@ -699,6 +721,8 @@ def _has_rules(region: list[Line], head: Line, after: list[Line], lang: str) -> 
         return True
     rest = head.text.replace(head.printed, "", 1) if head.printed and head.printed in head.text else ""
     texts = [rest] + [ln.text for ln in region if ln is not head and not ln.blank]
+    if any(_NOT_PATIENCE_RE.search(t) for t in texts):
+        return False   # «… играть в «Пьяницу» — но это уже не пасьянс, а игра на двоих»: told as no patience
     # «Этотъ пасьянсъ называютъ также «…»»: a sentence giving the game another name speaks of a game too
     return messages.has_rule_text(texts, lang) or any(
         t and matches(make_doc(t, lang), lang).keys() & {"ALIAS", "ALIAS_CAP"} for t in texts)
@@ -751,7 +775,8 @@ def _opens_instance(text: str, lang: str) -> bool:
 def _regions(lines: list[Line], lang: str) -> tuple[list[_Part], list[Finding], str]:
     """Cut the classified lines into parts; also the source-level findings (title, introduction)."""
     src_findings: list[Finding] = []
-    heads = [i for i, ln in enumerate(lines) if ln.kind in ("heading", "group-heading", "variant-heading")]
+    heads = [i for i, ln in enumerate(lines) if ln.kind in ("heading", "group-heading", "variant-heading")
+             or (ln.kind == "part" and ln.label == "next chapter")]   # «Розділ 4. …» ends the games of chapter 3
     first = heads[0] if heads else len(lines)
     pre = lines[:first]
     doc_title = next((ln for ln in pre if ln.kind == "doc-title"), None)

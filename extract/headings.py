@@ -52,7 +52,7 @@ def shapes() -> dict:
         m["re"] = re.compile(m["pattern"])
     for m in data["title_frames"]:
         m["re"] = re.compile(m["pattern"])
-    for m in data["inline_titles"]:
+    for m in data["inline_titles"] + data["back_titles"]["rows"]:
         m["re"] = re.compile(m["pattern"])
     data["setext_re"] = re.compile(data["setext"]["pattern"])
     data["named_variants"]["re"] = re.compile(data["named_variants"]["pattern"])
@@ -375,6 +375,17 @@ def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
 _NAME_POS = ("ADJF", "NOUN")
 
 
+def back_title(s: str, lang: str = "ru") -> str | None:
+    """The game's name a sentence of ``s`` gives to the rules told before it (``back_titles`` of
+    ``heading_shapes.json``): «Так раскладывается пасьянс, который бабушка звала «Узелок».» → «Узелок»,
+    «У бабушки этот пасьянс назывался «Десяточка».» → «Десяточка»; an alias («называют также …») is none: ``None``."""
+    for m in shapes()["back_titles"]["rows"]:
+        hit = m["re"].search(s)
+        if hit and not re.search(r"(?<!\w)(?:также|тоже|ещё|еще|ще|також|теж|иначе|інакше)(?!\w)", s[hit.start():hit.start("name")]):
+            return nominative(_unquote(hit.group("name")), lang)
+    return None
+
+
 def nominative(name: str, lang: str, case: str | None = None) -> str:
     """A game's name as a catalogue gives it, in the nominative: «Паука» → «Паук», «Косынку» →
     «Косынка», «Паучком» → «Паучок», «Свободную ячейку» → «Свободная ячейка», «Могилой Наполеона»
@@ -498,6 +509,8 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     """
     if s and _LIST_ITEM_RE.match(s):
         return None  # «• На пустое место — только король»: an item of a bulleted list, never a title
+    if s and not_title(s) in ("markdown table row", "table row"):
+        return None  # «| Рівень | Мастей |»: its pipes are no ornament to strip
     s = title_core(undecorated(s))[0] if s else s
     if s and QUOTE_RE.search(s) and (rm := _REMARK_PAREN_RE.search(s)) and rm.start() > QUOTE_RE.search(s).end() - 1:
         s = s[: rm.start()]  # «Набор для пасьянса «Гробница Наполеона» (2 колоды по 52 листа + буклет)»: a remark

@@ -72,3 +72,50 @@ def test_a_forum_post_header_with_from_and_a_date_is_furniture():
     assert g.game.name == "Косинка" and [s.title for s in g.game.sections][:3] == ["Мета", "Розкладка", "Хід гри"]
     headers = [f.lines for f in seg.findings if f.kind == "not-a-game" and "post header" in f.message]
     assert headers == [(3, 3), (11, 11)]
+
+
+@pytest.mark.parametrize("line", ["| Рівень | Мастей |", "| Легкий | 1      |"])
+def test_a_markdown_table_row_is_no_title(line):
+    assert hd.title_shape(line, "uk", layout=True) is None
+
+
+def test_a_manuals_title_numbered_sister_games_and_the_next_chapter():
+    # «Посібник користувача «Пасьянс-Про»» is the document's title; «3.1 Павук» and «3.2 Гольф» are sisters;
+    # «Розділ 4. Налаштування» is none of «Гольф»
+    seg = segmented("seg22/uk_app_manual.txt", "uk")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Павук", [(5, 14)]), ("Гольф", [(16, 20)])]
+    assert [s.title for s in seg.games[1].game.sections] == ["Мета", "Розкладка", "Правила"]
+
+
+@pytest.mark.parametrize("line, num, rest", [("Глава шестая. Пасьянс на двоих", "шестая", "Пасьянс на двоих"),
+                                             ("Розділ п'ятий. Пасьянс «Ялинка»", "п'ятий", "Пасьянс «Ялинка»")])
+def test_a_chapter_numbered_by_an_ordinal_word(line, num, rest):
+    mk = hd.marks(line)
+    assert (mk.mark, mk.num, mk.rest) == ("chapter", num, rest)
+
+
+def test_a_chapter_about_a_game_told_as_no_patience_is_no_game():
+    seg = segmented("seg22/ru_childrens_book.txt")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Колесо", [(1, 3)])]
+
+
+@pytest.mark.parametrize("s, name", [ex for row in hd.shapes()["back_titles"]["rows"] for ex in row["examples"]])
+def test_a_sentence_naming_the_game_told_before_it(s, name):
+    assert hd.back_title(s, "uk" if "і" in s else "ru") == name
+
+
+@pytest.mark.parametrize("s", hd.shapes()["back_titles"]["not"])
+def test_another_name_or_a_rule_is_no_back_title(s):
+    assert hd.back_title(s, "uk" if "і" in s else "ru") is None
+
+
+def test_games_named_after_their_rules():
+    seg = segmented("seg22/ru_grandma_blog.txt")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Узелок", [(3, 5)]), ("Десяточка", [(7, 8)])]
+
+
+def test_games_named_in_their_first_sentence_before_a_paragraph_opening_with_its_name():
+    # «В пасьянс «Квадрат» играют …», ««Стрелки» — так называют пасьянс, …» before «Пасьянс «Звезда» раскладывают …»
+    seg = segmented("seg22/ru_first_sentence2.txt")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Квадрат", [(1, 1)]), ("Стрелки", [(3, 3)]),
+                                                                ("Звезда", [(5, 5)])]
