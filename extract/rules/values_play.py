@@ -59,7 +59,7 @@ def _onto_them(ctx, words, default=None):
     return next((t.i for t in words if t.lemma in _THEM and ctx.preceded_by(t.i, {"на"}, 1)), default)
 
 
-_UNITS = frozenset({"единица", "одиниця", "очко", "ступень", "сходинка"})
+_UNITS = frozenset({"единица", "одиниця", "очко", "ступень", "сходинка", "степень"})
 """The step of a comparative: «на единицу старше», uk «на одиницю старшу»."""
 
 
@@ -93,9 +93,11 @@ def _apposed_to(toks, i: int) -> int:
     return i
 
 
-_REL_FORMS = {"вищу": "high", "нижчу": "low", "высшую": "high", "низшую": "low"}
-"""Accusative comparatives the analyser lemmatises wrongly (uk «вищу» as the verb «вищати»): «на будь-яку карту, вищу
-на одиницю» is a card built on one rank higher, as «старшу» is."""
+_REL_FORMS = {"вищу": "high", "нижчу": "low", "высшую": "high", "низшую": "low", "меньшую": "low", "меншу": "low",
+              "большую": "high", "більшу": "high"}
+"""Accusative comparatives of a card (feminine, as «карту») the analyser lemmatises wrongly (uk «вищу» as the verb
+«вищати») or that compare ranks only when said of a card («на единицу меньшую»): «на будь-яку карту, вищу на одиницю» is a
+card built on one rank higher, as «старшу» is."""
 
 _QUANTITY = frozenset({"больше", "більше", "меньше", "менше"})
 _COUNTED_ON = frozenset({"следующий", "последующий", "наступний", "каждый", "кожний", "кожен"})
