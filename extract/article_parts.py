@@ -82,8 +82,9 @@ def run_in_title(ln: Line, lang: str) -> str | None:
     m = CHAT_RE.match(ln.text)
     at = m.end() if m else (messages.speech_start(ln.text) or 0)
     lead = hd.entry_lead(ln.text[at:], lang)
-    if lead is None or not messages.has_rule_text([ln.text[at + lead[1]:]], lang):
-        return None
+    if lead is None or not messages.has_rule_text([ln.text[at + lead[1]:]], lang) \
+            or hd.names_cards_or_places(lead[0], lang):
+        return None   # «Вера: Две колоды. Четыре туза …»: a deck count opening a reply, no run-in title
     return hd.split_title(lead[0], lang)[0].name
 
 

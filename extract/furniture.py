@@ -83,9 +83,17 @@ def is_rubric(s: str, lang: str) -> bool:
     return False
 
 
+def _names_medium(s: str, lang: str) -> bool:
+    """Whether the line's first word names the medium (a masthead lemma: «Чат «Картёжный клуб»», «Журнал
+    «Досуг»»): the quoted name is the chat's or the periodical's, no game's."""
+    m = re.match(r"^([^\W\d_]+)\s+«[^»]{2,40}»(?:,\s*[^«»]{1,30})?$", s.strip())   # the medium's word and its name only
+    return m is not None and bool(_lemmas(m.group(1), lang) & table()["masthead"])
+
+
 def _masthead(para: list[tuple[int, str]], lang: str) -> bool:
     """Whether the text's first paragraph is a masthead (see ``masthead_lemmas``)."""
-    if not para or len(para) > 5 or any(len(s) > 120 or title_frame(marks(s).rest) for _, s in para):
+    if not para or len(para) > 5 or any(len(s) > 120 or (title_frame(marks(s).rest) and not _names_medium(s, lang))
+                                        for _, s in para):
         return False
     if any(marks(s).mark == "markdown" for _, s in para):
         return False

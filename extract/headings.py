@@ -355,6 +355,12 @@ def _entry_stop(lang: str) -> frozenset:
     return frozenset(morph.lemma(w, lang) for w in shapes()["entry_leads"]["not_first_lemmas"])
 
 
+def names_cards_or_places(name: str, lang: str) -> bool:
+    """Whether any word of ``name`` is a card, a pile, a deck or a generic word (``not_first_lemmas`` of
+    ``entry_leads``: «Две колоды», «Четыре туза»): in a message, such a run-in is no game's name."""
+    return any(morph.lemma(w, lang) in _entry_stop(lang) for w in words(name))
+
+
 def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
     """The game's name a sentence of ``s`` gives where no heading does (``inline_titles`` of
     ``heading_shapes.json``): «Бабуся навчила мене пасьянсу «Чотири королі»» → «Чотири королі»,

@@ -119,3 +119,15 @@ def test_games_named_in_their_first_sentence_before_a_paragraph_opening_with_its
     seg = segmented("seg22/ru_first_sentence2.txt")
     assert [(g.game.name, g.game.lines) for g in seg.games] == [("Квадрат", [(1, 1)]), ("Стрелки", [(3, 3)]),
                                                                 ("Звезда", [(5, 5)])]
+
+
+def test_a_chats_masthead_names_the_chat_and_a_deck_count_is_no_run_in_title():
+    # «Чат «Картёжный клуб»» is the chat's name; «Вера: Две колоды. Четыре туза …» answers «… «Могилу Наполеона»?»
+    seg = segmented("seg22/ru_chat2.txt")
+    assert [(g.game.name, g.game.lines[0][0]) for g in seg.games] == [("Могила Наполеона", 4)]
+    assert any(f.kind == "not-a-game" and f.lines == (1, 2) for f in seg.findings)
+
+
+def test_an_alias_after_a_language_and_a_verb_of_naming():
+    [g] = segmented("seg22/uk_wiki2.txt", "uk").games   # «Англійською називається Forty Thieves.»
+    assert [(a.name, a.language, a.lines) for a in g.game.aliases] == [("Forty Thieves", "en", (3, 3))]
