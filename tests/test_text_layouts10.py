@@ -131,3 +131,9 @@ def test_a_chats_masthead_names_the_chat_and_a_deck_count_is_no_run_in_title():
 def test_an_alias_after_a_language_and_a_verb_of_naming():
     [g] = segmented("seg22/uk_wiki2.txt", "uk").games   # «Англійською називається Forty Thieves.»
     assert [(a.name, a.language, a.lines) for a in g.game.aliases] == [("Forty Thieves", "en", (3, 3))]
+
+
+def test_a_riddles_answer_names_the_game_told_before_it():
+    # «Упізнали? Це «Гольф», …» after its rules; «Друге завдання: …» / «Відповідь: це «Годинник».»
+    seg = segmented("seg22/uk_quiz_column.txt", "uk")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Гольф", [(3, 5)]), ("Годинник", [(7, 8)])]
