@@ -238,6 +238,12 @@ def sentences(mt: MappedText, toks: list[Tok], lang: str) -> list[Sent]:
         for i in range(sent.start, sent.end):
             stops[i] = sent.end
     found = find([t.feats for t in toks], stops)
+    terms = _dealt_pile_terms(out, toks, found)
+    if terms:
+        for t in toks:
+            if t.lemma in terms:
+                t.feats = t.feats | {"C:PILE", "C:STACK"}
+        found = find([t.feats for t in toks], stops)
     for label, spans_ in found.items():
         for s, e in spans_:
             k = _sent_index(out, s)
@@ -245,6 +251,52 @@ def sentences(mt: MappedText, toks: list[Tok], lang: str) -> list[Sent]:
                 out[k].cues.setdefault(label, []).append((s, e))
     _quoted_foundation_terms(out, toks)
     return out
+
+
+_KNOWN_NOUN_CLASSES = frozenset({"C:CARD", "C:PILE", "C:STACK", "C:COLUMN", "C:ROW", "C:KOLODA", "C:STOCK", "C:RESERVE",
+                                 "C:CELL", "C:WASTE_PILE", "C:F_WORD", "C:RANK", "C:JOKER", "C:SUIT", "C:LAYOUT",
+                                 "C:TIMES_NOUN", "C:GROUP", "C:SERIES", "C:COLOUR", "C:FACE", "C:BACK"})
+
+
+_NOT_PILE_NOUNS = frozenset({
+    "квадрат", "прямоугольник", "треугольник", "круг", "крест", "ромб", "звезда", "фигура", "линия", "пирамида", "подкова",
+    "кольцо", "трикутник", "коло", "хрест", "зірка", "фігура", "лінія", "піраміда", "підкова", "кільце", "прямокутник",
+    "минута", "секунда", "час", "день", "хвилина", "година", "раз", "ход", "хід", "шаг", "крок", "очко", "штука", "игрок",
+    "гравець", "человек", "людина", "процент", "відсоток", "способ", "спосіб", "вариант", "варіант", "сторона", "бік"})
+"""Nouns after a number in a deal sentence that are shapes, times, steps or people, never a text's pile word («четырьмя
+квадратами по двенадцать карт» is a figure of single places)."""
+
+
+def _dealt_pile_terms(sents: list[Sent], toks: list[Tok], found: dict) -> set[str]:
+    """Nouns a text deals its tableau into under a name of its own: «розклала їх на столі вісьмома доріжками»,
+    «сдают карты в семь грядок» — a noun no word class knows, in the instrumental or genitive right after a
+    number (its adjectives between), in a sentence with a deal verb and a card or pack word. Such a noun is that
+    text's pile word in every sentence (lemmas returned); a second pass of the cue finder reads it as one."""
+    deal = {_sent_index(sents, s) for s, _e in found.get("DEAL_VERB", [])}
+    terms: set[str] = set()
+    for k in deal:
+        if k is None:
+            continue
+        sent = sents[k]
+        words = toks[sent.start:sent.end]
+        if not any("C:CARD" in t.feats or "C:KOLODA" in t.feats or t.lemma in ("они", "вони") for t in words):
+            continue
+        for j, t in enumerate(words):
+            if t.num is None or t.num < 2 or t.num > 30:
+                continue
+            n = j + 1
+            while n < len(words) and words[n].pos == "ADJ":
+                n += 1
+            if n >= len(words):
+                continue
+            noun = words[n]
+            if noun.pos != "NOUN" or noun.case not in ("ablt", "gent") or len(noun.lemma) < 4 or noun.feats & _KNOWN_NOUN_CLASSES \
+                    or noun.lemma in _NOT_PILE_NOUNS:
+                continue
+            if any(x.feats & _KNOWN_NOUN_CLASSES for x in words[j + 1:n]):
+                continue
+            terms.add(noun.lemma)
+    return terms
 
 
 def _quoted_foundation_terms(sents: list[Sent], toks: list[Tok]) -> None:
