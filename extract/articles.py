@@ -761,10 +761,14 @@ def _split_section(region: list[Line], head: Line | None, lang: str) -> list[_Pa
 
 def _column_head(region: list[Line], head: Line) -> bool:
     """Whether ``head`` is a column's rubric over items parted by separators («СМѢСЬ.» over items
-    between «* * *»), no game's title: its text is cut into items, and the items that name a game
+    between «* * *») or over games named after their rules, no game's title: its text is cut into items, and the items that name a game
     in a sentence start those games (:func:`~pasyans.extract.article_parts.split_told`)."""
-    return head.kind == "heading" and head.frame is None and not QUOTE_RE.search(head.text) and any(
-        ln.kind == "meta" and ln.label == "separator" for ln in region)
+    if head.kind != "heading" or head.frame is not None or QUOTE_RE.search(head.text):
+        return False
+    # a separator between items, or two games and more named after their rules («Загадки старого картёжника»
+    # over «… Узнали? Конечно, это «Монтана».» and «… звали «Считалочка».»)
+    return any(ln.kind == "meta" and ln.label == "separator" for ln in region) or len(
+        {t for ln in region if ln.kind == "prose" and (t := hd.back_title(ln.text))} - {head.name}) >= 2
 
 
 def _opens_instance(text: str, lang: str) -> bool:

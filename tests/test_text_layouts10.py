@@ -137,3 +137,9 @@ def test_a_riddles_answer_names_the_game_told_before_it():
     # «Упізнали? Це «Гольф», …» after its rules; «Друге завдання: …» / «Відповідь: це «Годинник».»
     seg = segmented("seg22/uk_quiz_column.txt", "uk")
     assert [(g.game.name, g.game.lines) for g in seg.games] == [("Гольф", [(3, 5)]), ("Годинник", [(7, 8)])]
+
+
+def test_a_column_heading_over_games_named_after_their_rules_is_no_game():
+    # «Загадки старого картёжника» over «… Узнали? Конечно, это «Монтана».» and «… звали «Считалочка».»
+    seg = segmented("seg22/ru_riddles_column.txt")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [("Монтана", [(3, 4)]), ("Считалочка", [(6, 7)])]
