@@ -112,6 +112,11 @@ def is_affiliation(s: str, lang: str) -> bool:
     return bool(_lemmas(s, lang) & table()["affiliation"])
 
 
+def _back_row(s: str) -> str | None:
+    """The ``back_matter`` row the line opens, as printed or under its heading mark («## Див. також», «**Примітки**»)."""
+    return _row("back_matter", undecorated(s)) or _row("back_matter", undecorated(marks(s).rest))
+
+
 def furniture(lines: list[str], lang: str) -> dict[int, str]:
     """``{line number: family}`` for the furniture lines of a text (``lines``: stripped, modern
     spelling, ``""`` for blank; numbers are 1-based). See the module doc and the data file."""
@@ -136,9 +141,9 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
         for n, s in para:
             if block == "quoted reply" and marked and not s.startswith(">"):
                 block, marked = None, False   # «> quoted line», then the reply's own line with no blank between
-            if back is not None and marks(s).mark != "none" and not _row("back_matter", undecorated(s)) \
-                    and title_shape(marks(s).rest, lang, layout=True):
-                back = None  # a heading ends the back matter; a numbered reference «1. Иванов И. И. …» does not
+            if back is not None and marks(s).mark != "none" and not _back_row(s) \
+                    and title_shape(marks(s).rest, lang, layout=True) in ("caps", "plain", "quoted"):
+                back = None  # a heading ends the back matter; a numbered reference «1. Иванов И. И. …», «1. Опис … 1982 року.» does not
             opener = _row("blocks", s)
             if block == "quoted reply" and opener is None and not _quotes(s, earlier):
                 block = None  # «Lena писал(а):» / the quoted line / the reply: the quote ends where repeating does
@@ -148,7 +153,7 @@ def furniture(lines: list[str], lang: str) -> dict[int, str]:
             marked = marked or (block == "quoted reply" and s.startswith(">"))   # (e-mail, forums)
             earlier.append(_folded(s))
             if block is None:     # «3 Примечания» in a contents list names a section; it starts no back matter
-                back = _row("back_matter", undecorated(s)) or back   # «Примечания[править | править код]»
+                back = _back_row(s) or back   # «Примечания[править | править код]», «## Див. також»
             fam = back or block or line_family(s) or ("rubric" if is_rubric(s, lang) else None) \
                 or ("affiliation" if is_affiliation(s, lang) else None)
             if fam is not None:

@@ -143,3 +143,9 @@ def test_a_column_heading_over_games_named_after_their_rules_is_no_game():
     # «Загадки старого картёжника» over «… Узнали? Конечно, это «Монтана».» and «… звали «Считалочка».»
     seg = segmented("seg22/ru_riddles_column.txt")
     assert [(g.game.name, g.game.lines) for g in seg.games] == [("Монтана", [(3, 4)]), ("Считалочка", [(6, 7)])]
+
+
+def test_back_matter_under_a_heading_mark_is_furniture():
+    # «## Див. також», «## Примітки», «## Посилання» of a Markdown wiki export: no sections of the game
+    [g] = segmented("seg22/uk_md_wiki.md", "uk").games
+    assert (g.game.name, g.game.lines, [s.title for s in g.game.sections]) == ("Годинник", [(1, 7)], ["Правила"])
