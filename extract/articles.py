@@ -241,7 +241,7 @@ def _classify(source: Source) -> list[Line]:
             follows = nxt is not None and ((labels.get(nxt.n) is not None and labels[nxt.n].rest is None)
                                            or hd.is_byline(nxt.text)) \
                 and not (prev is not None and prev.kind == "label")  # a label's one-line content is no title
-            shape = hd.title_shape(mk.rest, lang, layout=mk.mark != "none" or follows)
+            shape = hd.title_shape(mk.rest, lang, layout=mk.mark != "none" or follows, marked=mk.mark != "none")
             others = hd.title_continuation(nxt.text) if shape is None and s.endswith(",") and nxt is not None \
                 and nxt.n == ln.n + 1 else None
             if others:
@@ -397,8 +397,9 @@ def _shared_prefixes(nonblank: list[Line], lang: str) -> None:
         if ln.kind == "heading" and ln.frame is None and ln.name and (m := _PREFIX_RE.match(ln.name)):
             groups.setdefault((ln.mark, ln.level, m.group("prefix").casefold()), []).append((ln, m.group("name")))
     for rows in groups.values():
-        if len(rows) < 2 or len({_fold_name(name) for _, name in rows}) < len(rows):
-            continue
+        if len(rows) < 2 or len({_fold_name(name) for _, name in rows}) < len(rows) \
+                or not all(name[:1].isupper() or name[:1] in "«\"„“" for _, name in rows):
+            continue   # «## Паук: одна масть» / «## Паук: две масти»: the game's name, then its variant in small letters
         for ln, name in rows:
             names = hd.split_title(name, lang, caps=name.isupper())
             ln.name, ln.aliases, ln.frame = names[0].name, tuple(names[1:]), "shared prefix"

@@ -502,7 +502,11 @@ _REMARK_PAREN_RE = re.compile(r"\s*\((?=[\d\W]|[a-zа-яёіїєґ])[^()]{2,100}
 """A final parenthesis that opens with a digit, a sign or a small letter: a remark after a quoted name, no part of the title's length."""
 
 
-def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
+_NAME_COLON_SUBTITLE_RE = re.compile(r"^[A-ZА-ЯЁІЇЄҐ][\w'’-]*(?:\s+[\w'’-]+){0,2}:\s+[a-zа-яёіїєґ][\w'’-]*(?:\s+[\w'’-]+){0,3}$")
+"""«Паук: одна масть», «Косынка: по три карты»: a capitalised name, a colon and a few small-letter words, no digit or card."""
+
+
+def title_shape(s: str, lang: str, layout: bool = False, marked: bool = False) -> str | None:
     """``"caps"``, ``"quoted"``, ``"plain"`` or ``"dotted"`` when ``s`` (marks stripped) looks like
     a title, else ``None``.
 
@@ -512,6 +516,8 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     without final punctuation; ``dotted``: up to 4 words and one full stop («Салическій законъ.»).
     With ``layout`` (the line carries a heading mark, or a section label or byline follows it) a
     verb-like word does not reject it: the layout says it is a title.
+    With ``marked`` (the line carries a heading mark) a name, a colon and a few small-letter words
+    («Паук: одна масть») is a title, no «term: value» line.
     """
     if s and _LIST_ITEM_RE.match(s):
         return None  # «• На пустое место — только король»: an item of a bulleted list, never a title
@@ -520,8 +526,8 @@ def title_shape(s: str, lang: str, layout: bool = False) -> str | None:
     s = title_core(undecorated(s))[0] if s else s
     if s and QUOTE_RE.search(s) and (rm := _REMARK_PAREN_RE.search(s)) and rm.start() > QUOTE_RE.search(s).end() - 1:
         s = s[: rm.start()]  # «Набор для пасьянса «Гробница Наполеона» (2 колоды по 52 листа + буклет)»: a remark
-    if not s or len(s) > 80 or not_title(s):
-        return None
+    if not s or len(s) > 80 or (not_title(s) and not (marked and _NAME_COLON_SUBTITLE_RE.match(s))):
+        return None   # under a heading mark (``marked``) «Паук: одна масть» is a name and its subtitle, no «term: value»
     ws = words(s)
     if not ws or len(ws) > 8:
         return None

@@ -149,3 +149,11 @@ def test_back_matter_under_a_heading_mark_is_furniture():
     # «## Див. також», «## Примітки», «## Посилання» of a Markdown wiki export: no sections of the game
     [g] = segmented("seg22/uk_md_wiki.md", "uk").games
     assert (g.game.name, g.game.lines, [s.title for s in g.game.sections]) == ("Годинник", [(1, 7)], ["Правила"])
+
+
+def test_sister_headings_of_one_game_keep_their_qualifiers():
+    # «## Паук: одна масть» / «## Паук: две масти»: names with a subtitle under a heading mark, no «term: value»
+    seg = segmented("seg22/ru_md_variants.md")
+    assert [(g.game.name, g.game.lines) for g in seg.games] == [
+        ("Паук: одна масть", [(3, 5)]), ("Паук: две масти", [(7, 9)]), ("Паук: четыре масти", [(11, 13)])]
+    assert hd.title_shape("Паук: одна масть", "ru") is None   # without a mark it is a «term: value» line
