@@ -4,7 +4,7 @@ more partners after a discard. A mixin of :class:`.reader.Reader` (``self`` keep
 from __future__ import annotations
 
 from ..notation import CardToken
-from .lexicon import ALT, INTO, LIST, ON, STRONG, UNDER, WITH
+from .lexicon import ALT, INTO, LIST, ON, PARENTHETICAL, STRONG, UNDER, WITH
 
 _PAIR_WORDS = frozenset({"пара", "пару", "парой", "парою", "пари", "паре", "парі", "пар"})
 _AND = frozenset({"и", "і", "й", "та"})
@@ -39,6 +39,9 @@ def pair_by_numbers(els: list) -> list:
             out[k] = El("card", num.start, num.end, num.text, tok=tok, lang=num.lang)
     return out
 
+
+_ALONE = frozenset({"один", "одна", "одного", "одну", "сам", "сама", "отдельно", "окремо", "одним"})
+"""«К♣ один» in a list of pairs: the card leaves play alone."""
 
 _LEAVE = frozenset({"уходить", "уйти", "іти", "йти", "піти", "відходити", "відійти"})
 """Verbs of going that, with no destination and after cards left play, mean leaving play too."""
@@ -135,24 +138,41 @@ class Discards:
     def _pair_list(self, cl, groups, flags) -> bool:
         """«Снимайте пары карт, дающие в сумме 13: 10♠ и 3♥, 9♦ и 4♣, Д♣ и А♠»: after a clause that takes
         cards off in pairs, a clause of nothing but «X и Y» pairs, comma by comma, is one pair each."""
-        if not self.ctx.pairs_named:
+        pairs_game = self.game is not None and self.game.pairs
+        if not self.ctx.pairs_named and not pairs_game:
+            return False
+        dash = next((k for k, el in enumerate(cl) if el.kind == "dash"), None)
+        if dash is not None and any(el.kind == "card" for el in cl[dash:]):
             return False
         parts: list[list] = [[]]
-        for el in cl:
-            if el.kind == "punct" and el.text == ",":
+        for el in cl[:dash]:
+            if el.kind == "punct" and el.text in (",", ";"):
                 parts.append([])
             else:
                 parts[-1].append(el)
         pairs = []
         for part in parts:
-            if not (len(part) == 3 and part[0].kind == part[2].kind == "card" and part[1].kind == "word"
-                    and part[1].low in LIST - ALT):
+            while part and part[0].kind == "word" and part[0].low in STRONG | LIST | PARENTHETICAL - ALT:
+                part = part[1:]   # «скажем, даму бубен с тузом пик, а девятку треф с четверкою червей»
+            if not part:
+                continue
+            if len(part) == 3 and part[0].kind == part[2].kind == "card" and part[1].kind == "word" and (
+                    part[1].low in (LIST - ALT if self.ctx.pairs_named else set()) | WITH):
+                pairs.append((part[0].tok, part[2].tok))   # («9♠ с 4♦» in a game of pairs, with no verb: a pair taken off)
+            elif pairs_game and len(part) == 2 and part[0].kind == "card" and part[1].kind == "word" \
+                    and part[1].low in _ALONE:
+                pairs.append((part[0].tok, None))   # «К♣ один»: a king taken off alone
+            else:
                 return False
-            pairs.append((part[0].tok, part[2].tok))
-        if any(a.card.suit is None or b.card.suit is None for a, b in pairs):
+        if len(pairs) < 2 and not self.ctx.pairs_named or any(
+                a.card.suit is None or b is not None and b.card.suit is None for a, b in pairs):
             return False   # «дама и туз, восьмерка и пятерка»: ranks of a rule, no cards of a layout
         for a, b in pairs:
-            self._one_pair(cl, a, b, flags, "leaves play: one of the pairs listed after «пары»")
+            if b is None:
+                self.move(cl, [a], kind="discard", flags=flags, notes=["leaves play alone: «один»"])
+                self.ctx.last_discard = ([a], [])
+            else:
+                self._one_pair(cl, a, b, flags, "leaves play: one of the pairs listed")
         return True
 
     def _pair_named(self, cl, groups, flags) -> bool:

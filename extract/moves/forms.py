@@ -6,7 +6,8 @@ from __future__ import annotations
 from pasyans import morph
 
 from .elements import numeral
-from .lexicon import ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, SIDES, STRONG, UNDER
+from .lexicon import (ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, PLACE_CUES, SIDES,
+                      STRONG, UNDER)
 from .phrases import UNNAMED, Group, accusative, has_gram, is_plural, merge_groups, place_at, side_target, where_it_lies
 
 
@@ -102,6 +103,14 @@ def _player(pron: tuple, vi: int, cl: list, after: list[Group]) -> bool:
     return not has_gram(verb.tag, "intr") and not verb.low.endswith(("ся", "сь")) and bool(verb.cues & _MOVE_VERBS) \
         and tok.notation == "words" and bool(tok.raw) and any(
             "accs" in p.tag.grammemes for p in morph.analyzer(verb.lang).parse(tok.raw.split()[0].lower()))
+
+
+def _accusative_any(tok, lang) -> bool:
+    """Whether some parse of a card's first word is accusative («короля»: genitive or, animate, accusative)."""
+    if tok.notation != "words" or not tok.raw:
+        return False
+    return any("accs" in p.tag.grammemes for p in morph.analyzer(lang if lang in ("ru", "uk") else "ru").parse(
+        tok.raw.split()[0].lower()))
 
 
 class Forms:
@@ -328,7 +337,9 @@ class Forms:
             w = g.i - 1
             while w > 0 and cl[w].kind == "word" and cl[w].tag is not None and cl[w].tag.POS in ("ADJF", "PRTF"):
                 w -= 1
-            if w >= 0 and w < g.i and "PLACE_NOUN" in cl[w].cues and not (w == g.i - 1 and accusative(g.toks[0], cl[w].lang)):
+            if w >= 0 and w < g.i and "PLACE_NOUN" in cl[w].cues and not (w == g.i - 1 and (
+                    accusative(g.toks[0], cl[w].lang) or "SPACE" in cl[w].cues and w >= 1 and "SPACE" in cl[w - 1].cues and _accusative_any(g.toks[0], cl[w].lang))):
+                # («на пустое место короля бубен»: an empty place is nobody's, an animate accusative is the card moved)
                 return False  # «место ♣В», «на место ушедшего туза»: whose place («место двойку червей»: the card moved)
             k = g.i - 1
             a = k
@@ -442,6 +453,17 @@ class Forms:
             # положит?»: into the pile emptied just before
             self.to_each(cl, movers, None, "space", flags, ["«туда»: the pile the sentence says became empty"])
             return
+        said = self.ctx.place_said
+        same = next((k for k, el in enumerate(cl) if "SAME_PLACE" in el.cues), None)
+        here = next((PLACE_CUES[c] for k in range(1, same or 0) for c in cl[k].cues & set(PLACE_CUES)
+                     if cl[k - 1].kind == "word" and cl[k - 1].low in INTO | ON), None)
+        if here in ("foundation", "waste", "cell", "reserve"):
+            said = (self.ctx.sentence, here, cl[0].start)   # «а туз пік уже на базі, тож двійку несемо туди ж»
+        if same is not None and said is not None and said[0] == self.ctx.sentence and (
+                self.ctx.last_proto is None or self.ctx.last_proto.end < said[2]) and place_at(cl) is None:
+            # uk «Туз пік уже в домі, тож 2♠ кладемо туди ж»: the place named before in the sentence, after any move
+            self.to_each(cl, movers, None, said[1], flags, ["«туда же»: the place the sentence named before"])
+            return
         if any("SAME_PLACE" in el.cues for el in cl) and self.ctx.last_proto is not None:
             lp = self.ctx.last_proto   # «затем туда же идут ♣7 и ♣8»: where the move before went
             if lp.place is not None:
@@ -488,7 +510,7 @@ class Forms:
     def _just_emptied(self) -> bool:
         """Whether this sentence, or the one before with no move since, told a pile became empty."""
         return self.ctx.emptied == self.ctx.sentence or (
-            self.ctx.emptied == self.ctx.sentence - 1 and self.ctx.emptied_made == len(self.protos))
+            self.ctx.emptied >= 0 and self.ctx.emptied == self.ctx.sentence - 1 and self.ctx.emptied_made == len(self.protos))
 
     def _elliptic(self, cl, groups, prons, flags, elided) -> bool:
         """No verb: «а ♥2 на ♥Т», «даму червей на короля пик», «бубнового туза наверх»,

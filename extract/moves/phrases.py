@@ -94,6 +94,25 @@ def _chain_connector(cl: list[El], j: int) -> int | None:
     return None
 
 
+_CASES = frozenset({"nomn", "gent", "datv", "accs", "ablt", "loct", "voct", "gen2", "acc2", "loc2"})
+
+
+@lru_cache(maxsize=4096)
+def _word_cases(word: str, lang: str) -> frozenset:
+    """Every grammatical case some parse of ``word`` has (empty when none names one)."""
+    return frozenset(g for p in morph.analyzer(lang).parse(word) for g in p.tag.grammemes if g in _CASES)
+
+
+def _cases_differ(a: CardToken, b: CardToken, lang: str | None) -> bool:
+    """Whether two cards named in words one right after the other can share no case («дамою» ablt, «девятку»
+    accs): then they are not one list. Cards in shorthand have no case: never."""
+    if a.notation != "words" or b.notation != "words" or not a.raw or not b.raw:
+        return False
+    lang = lang if lang in ("ru", "uk") else "ru"
+    ca, cb = _word_cases(a.raw.split()[0].lower(), lang), _word_cases(b.raw.split()[0].lower(), lang)
+    return bool(ca) and bool(cb) and not ca & cb
+
+
 def card_groups(cl: list[El]) -> list[Group]:
     """Runs of cards joined by «,», «и», «или», «либо», «с», «вместе с»."""
     out: list[Group] = []
@@ -113,7 +132,7 @@ def card_groups(cl: list[El]) -> list[Group]:
             # (a place's noun is no colour, nor a name: «у відбій сімку чирв», «В Косынке даму пик …» — the card moved)
             k -= 1   # «на червону десятку»: a colour before a rank named alone
         if k >= 0 and cl[k].kind == "word":
-            g.prep = cl[k].low
+            g.prep = cl[k].low if not (cl[k].low == "от" and cl[k].lang == "uk") else ""   # uk «а от вісімку»: a particle
             if cl[k].low in ALT:
                 g.alt = True
                 if k >= 1 and cl[k - 1].kind == "word" and cl[k - 1].low in (ON | INTO):
@@ -130,6 +149,9 @@ def card_groups(cl: list[El]) -> list[Group]:
             g.series, g.range, g.prep = True, True, (cl[k - 1].low if k >= 1 and cl[k - 1].kind == "word" else "")
             g.j = j = j + 2
         while j < len(cl):
+            if cl[j].kind == "card" and len(g.toks) == 1 and g.prep in UNDER | {"над", "из-под", "з-під"} \
+                    and _cases_differ(g.toks[-1], cl[j].tok, cl[j].lang):
+                break   # «под дамою девятку пик перекладывают»: two cards side by side in other cases, two groups
             if cl[j].kind == "card":
                 g.toks.append(cl[j].tok)
                 j += 1

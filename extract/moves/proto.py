@@ -127,6 +127,7 @@ class Context:
     took: bool = False  # the clause before went on a list of cards taken up («Снимаем 6♣, затем 7♥, затем 6♠»)
     whole_suit: tuple | None = None  # (sentence, offset) of a clause naming a whole suit and no card («полная масть»)
     taken: dict = field(default_factory=dict)  # Card → (place or None, start, token, end, sentence) of the clause that took it up
+    place_said: tuple | None = None  # (sentence, place, offset) of the last place a clause named («уже в домі»)
     emptied: int = -1  # the sentence a clause of which told a pile became empty («Когда опустела первая стопка, …»)
     state_sentence: int = -1  # the sentence a clause of which told where cards lie («лежали …»)
     state_cards: list = field(default_factory=list)  # the cards that clause named

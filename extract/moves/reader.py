@@ -17,7 +17,7 @@ from .referents import Referents
 from .taken import Taken
 from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank, governed,
                            negated_card, own_object)
-from .lexicon import ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PLAY, STRONG, UNDER, VERB_CUES, WITH
+from .lexicon import ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PLACE_CUES, PLAY, STRONG, UNDER, VERB_CUES, WITH
 from .phrases import UNNAMED, Group, antecedents_in, card_groups, has_gram, instrumental, place_at, pronouns_of, state_described
 
 
@@ -32,6 +32,20 @@ in the same sentence is that space (:meth:`Reader._destination`)."""
 
 _WHEN = frozenset({"когда", "коли", "когда-нибудь"})
 """A clause after a move opening on «когда» (and naming no move of its own) makes that move conditional."""
+
+
+def _rule_by_ranks(cl, toks) -> bool:
+    """Whether a clause that takes cards off says a rule by ranks: every card a rank with no suit (none the example
+    named before, none counted: «две десятки … снимаются вместе» are cards of the example), no card with a suit in the
+    clause, and the verb in the present of «they» or of «-ся» («убирают»,
+    «снимают», «снимается», uk «знімають»): «Например, десятку убирают с тройкой», «Короля снимают один»."""
+    cards = [t for t in toks if t is not None and t is not UNNAMED]
+    if not cards or any(t.card.suit is not None or t.notation != "words" or t.count > 1 for t in cards) \
+            or any(el.kind == "card" and el.tok.card.suit for el in cl):
+        return False
+    return any(el.kind == "word" and el.tag is not None and el.tag.POS == "VERB" and "pres" in el.tag.grammemes
+               and "3per" in el.tag.grammemes and ("plur" in el.tag.grammemes or el.low.endswith(("ся", "ться")))
+               for el in cl)
 
 
 class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
@@ -68,9 +82,22 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 getattr(target, "start", None) == t.start for t in movers)):   # строят»: the aces onto themselves, a rule
             self.carried = True   # (the clause is read: no finding)
             return Proto([], 0, 0)   # «На пустое место кладут только короля»: a rule, not a move (not kept)
-        movers = [self.resolve_rank(t, cl) for t in movers]
+        resolved = [self.resolve_rank(t, cl) for t in movers]
         if target is not None and target is not UNNAMED:
-            target = self.resolve_rank(target, cl)   # «даму кладут на короля» (the king named before)
+            target_r = self.resolve_rank(target, cl)   # «даму кладут на короля» (the king named before)
+        else:
+            target_r = target
+        if movers and kind == "discard" and _rule_by_ranks(cl, resolved + [target_r]):
+            self.carried = True   # «десятку убирают с тройкой», «Короля снимают один»: a rule said by ranks (no finding)
+            self.ctx.pairs_named = True   # (the cards of the sentence's list after it leave play so: «…: скажем, ♦Д с ♠Т»)
+            return Proto([], 0, 0)
+        if card_list is not None:
+            swap = {id(a): b for a, b in zip(movers + [target], resolved + [target_r]) if a is not b and a is not None}
+            if swap:   # «восьмёрку сбрасываем вместе с пятёркой»: the 8C and 5H named before, in the pair's cards too
+                card_list = [next((swap[id(a)].card for a in movers + [target] if a is not None and id(a) in swap
+                                   and a.card == c), c) for c in card_list]
+        movers, target = resolved, target_r
+        if target is not None and target is not UNNAMED:
             at = place_at(cl) if place is None else None
             if at is not None and at[0] == "foundation" and governed(cl, at[1]):
                 place = "foundation"   # «кладут в основание на тройку пик»: onto that card, on a foundation
@@ -216,6 +243,11 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if any(el.kind == "word" and el.lemma in _EMPTIED for el in cl):
             self.ctx.emptied, self.ctx.emptied_made = self.ctx.sentence, len(self.protos)
         verb = self._read(cl, groups, prons, flags, alone)
+        said = next(((PLACE_CUES[c], k) for k in range(1, len(cl)) for c in cl[k].cues & set(PLACE_CUES)
+                     if cl[k - 1].kind == "word" and cl[k - 1].low in INTO | ON), None)
+        if said is not None and said[0] in ("foundation", "waste", "cell", "reserve"):
+            # («туз пік уже в домі»: where a card is, a place named, in any case; «туди ж» after it goes there)
+            self.ctx.place_said = (self.ctx.sentence, said[0], cl[said[1]].start)
         if self.ctx.took:
             verb = "TAKE"   # (a list of cards taken goes on: «…, затем 7♥, затем 6♠»)
         if verb in ("REMOVE", "TAKE", "PAIR") and any(el.kind == "word" and el.lemma == "пара" for el in cl):
@@ -400,9 +432,13 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
             if verb == "REMOVE" and where == "waste" and not (self.game is not None and self.game.pairs) \
                     and not any(g.prep in WITH for g in groups) and not any(el.kind == "word" and el.lemma == "пара" for el in cl):
                 verb = "PLACE"   # «3♦ скидаємо у відбій», «♦3 сбрасываем в отбой» (Golf, Klondike): onto the waste pile
+            if verb == "REMOVE" and cl[verb_i].lemma in _DROP_ONTO and not (self.game is not None and self.game.pairs) \
+                    and any(g.prep in ON and g.i > verb_i for g in groups):
+                verb = "PLACE"   # «скинь шістку пік на ту сімку», «сбрасываем ♥5 на ♠6»: dropped onto a card, still in play
             if verb == "REMOVE" and where in ("reserve", "cell"):
                 verb = "PLACE"   # «откладывают в запас», «відкладаємо в комірку»: put aside into a place, still in play
-            if verb == "REMOVE" and where == "foundation" and cl[verb_i].lemma in _DROP_ONTO:
+            if verb == "REMOVE" and where == "foundation" and (cl[verb_i].lemma in _DROP_ONTO or not (
+                    self.game is not None and self.game.pairs) and not any(g.prep in WITH for g in groups)):
                 verb = "PLACE"   # «Сбрасываем 8♣ на базу», «скидаємо туза в дім»: dropped onto a foundation, still in play
             if verb == "TAKE" and any(g.prep in WITH and instrumental(g.toks[0], cl[verb_i].lang) for g in groups):
                 verb = "PAIR"   # «валет чирв, який знімається з двійкою пік»: taken off *with* a card
@@ -479,6 +515,10 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if verb_i is None and any("TURN" in el.cues or el.kind == "word" and el.lemma in APPEAR for el in cl) \
                 and not any(el.kind == "dash" for el in cl):
             return None   # «Под дамой открылся ♥Т», «под ним окажется двойка»: a card found where it lies, not a move
+        if verb_i is None and not any(el.kind == "dash" for el in cl) and any(
+                el.kind == "word" and el.lemma in ("быть", "бути") for el in cl) and any(
+                el.kind == "word" and el.low in UNDER | {"из-под", "з-під", "зпід"} for el in cl):
+            return None   # uk «під дев'яткою був туз пік», «под ним была двойка»: where a card lay, not a move
         if any(el.kind == "word" and el.low in _NOWHERE for el in cl):
             self.carried = True   # (read: no finding)
             return None   # «10♦ переносить некуда», uk «нікуди»: no move the card can make
@@ -507,6 +547,10 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 elided = [self.ctx.subject]
             elif self.ctx.prev_moved and self.ctx.last_movers:
                 elided = list(self.ctx.last_movers)
+            elif verb in ("PLACE", "COVER"):
+                taken = [v[2] for v in self.ctx.taken.values() if v[4] == self.ctx.sentence]
+                if len(taken) == 1:
+                    elided = taken   # «беремо червову кралю і кладемо на короля пік»: the card taken up is put
         dashes = [i for i, el in enumerate(cl) if el.kind == "dash"]
 
         if verb in ("REMOVE", "PAIR"):  # «изъять», «сбрасывается», «берется вместе с»: the card leaves play
