@@ -58,3 +58,18 @@ def test_pyramid_faq_rule_by_ranks_and_a_list_of_pairs():
 def test_uk_there_too_is_the_place_the_sentence_named():
     # issue 13's open item: «туди ж» after «уже в домі» is the foundation, not a pile emptied (none was)
     assert _moves("Туз пік уже в домі, тож 2♠ кладемо туди ж.", "uk") == [(["2S"], "foundation")]
+
+
+def test_destination_first_then_the_card_moved():
+    # issue 13's open item: the place first, the card after it, both in words, no comma between
+    assert _moves("Я поклала на вісімку пік сімку чирв.", "uk") == [(["7H"], "8S")]
+    # (a suit said once for two ranks stays one option list: other_moves.json pre-03)
+    got = _moves("Семерку бубен нельзя положить на восьмерку бубен, а можно только на восьмерку треф или пик.", "ru")
+    assert [m[1] for m in got] == ["8D", "8C", "8S"]
+
+
+def test_if_you_like_is_no_condition_and_keeps_the_second_option():
+    # issue 13's open item: «…, или, если хотите, на ♣10»
+    p = parse_moves("♥9 кладём на ♠10, или, если хотите, на ♣10.", "t", "symbol", "ru")
+    assert [(m.to, sorted(m.flags)) for m in p.moves] == [("TS", ["alternative"]), ("TC", ["alternative"])]
+    assert _moves("Шістку пік кладемо на ♥7, або, якщо хочете, на ♦7.", "uk") == [(["6S"], "7H"), (["6S"], "7D")]

@@ -85,6 +85,31 @@ _BULLET = re.compile(r"(?m)^([ \t]*)([-*•–—])(?=[ \t]+\S)")
 """A list item's bullet at the start of a line (numbered items keep their numbers: formal moves use them)."""
 
 
+_IF = frozenset({"если", "якщо", "коли", "ежели"})
+_LIKE = frozenset({"хотите", "хочешь", "хочете", "хочеш", "угодно", "завгодно", "нравится", "подобається", "хочется",
+                   "хочеться", "желаете", "бажаєте", "удобнее", "зручніше"})
+
+
+def _without_if_you_like(els: list) -> list:
+    """«…, или, если хотите, на ♣10», uk «або, якщо хочете, на ♣10»: «if you like» set off by commas leaves the
+    reader's choice to the reader — no condition of the move; the two words and the comma after them are dropped
+    (the option after «или» then reads as one)."""
+    out, n = [], 0
+    while n < len(els):
+        el = els[n]
+        if el.kind == "word" and el.low in _IF and n + 1 < len(els) and els[n + 1].kind == "word" \
+                and els[n + 1].low in _LIKE and n and els[n - 1].kind == "punct" and els[n - 1].text == "," \
+                and n + 2 < len(els) and els[n + 2].kind == "punct" and els[n + 2].text in (",", "—", "–"):
+            if out and out[-1].kind == "punct" and out[-1].text == "," and len(out) > 1 and out[-2].kind == "word" \
+                    and out[-2].low in ALT:
+                out.pop()   # «или, если хотите, на ♣10» → «или на ♣10»
+            n += 3
+            continue
+        out.append(el)
+        n += 1
+    return out
+
+
 @dataclass
 class MoveParse:
     """What :func:`parse_moves` read from one example.
@@ -188,6 +213,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     els = pair_by_numbers(elements(s, sc.tokens, sc.moves, lang))   # «пара 8 и 5»: the ranks a pair is named by
     els = [el for n, el in enumerate(els) if not (   # «или же на ♣10», uk «або ж»: the particle after «or» says nothing
         el.kind == "word" and el.low in ("же", "ж") and n and els[n - 1].kind == "word" and els[n - 1].low in ALT)]
+    els = _without_if_you_like(els)
     reader = Reader(context)
     prev_number = None
     sentence_of: dict[int, int] = {}

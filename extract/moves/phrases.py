@@ -149,9 +149,13 @@ def card_groups(cl: list[El]) -> list[Group]:
             g.series, g.range, g.prep = True, True, (cl[k - 1].low if k >= 1 and cl[k - 1].kind == "word" else "")
             g.j = j = j + 2
         while j < len(cl):
-            if cl[j].kind == "card" and len(g.toks) == 1 and g.prep in UNDER | {"над", "из-под", "з-під"} \
-                    and _cases_differ(g.toks[-1], cl[j].tok, cl[j].lang):
-                break   # «под дамою девятку пик перекладывают»: two cards side by side in other cases, two groups
+            if cl[j].kind == "card" and len(g.toks) == 1 and (g.prep in UNDER | {"над", "из-под", "з-під"} and _cases_differ(
+                    g.toks[-1], cl[j].tok, cl[j].lang) or g.prep in ON | INTO and g.toks[-1].notation == cl[j].tok.notation
+                    == "words" and g.toks[-1].card.suit and cl[j].tok.card.suit
+                    and len(g.toks[-1].raw.split()) > 1 and len(cl[j].tok.raw.split()) > 1 and cl[j - 1] is not None
+                    and cl[j].start > cl[j - 1].end):
+                break   # «под дамою девятку пик перекладывают»: two cards side by side in other cases, two groups;
+                #         uk «поклала на вісімку пік сімку чирв»: the destination first, then the card moved
             if cl[j].kind == "card":
                 g.toks.append(cl[j].tok)
                 j += 1
