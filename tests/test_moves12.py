@@ -73,3 +73,9 @@ def test_if_you_like_is_no_condition_and_keeps_the_second_option():
     p = parse_moves("♥9 кладём на ♠10, или, если хотите, на ♣10.", "t", "symbol", "ru")
     assert [(m.to, sorted(m.flags)) for m in p.moves] == [("TS", ["alternative"]), ("TC", ["alternative"])]
     assert _moves("Шістку пік кладемо на ♥7, або, якщо хочете, на ♦7.", "uk") == [(["6S"], "7H"), (["6S"], "7D")]
+
+
+def test_archaic_if_is_a_condition():
+    # «ежели» (pre-1918 and folk «если»: seg18/ru_pre1918_album.txt line 10 has it)
+    p = parse_moves("Ежели ♣9 открыта, на неё кладут ♣8.", "t", "symbol", "ru")
+    assert [(m.to, "conditional" in m.flags) for m in p.moves] == [("9C", True)]
