@@ -150,16 +150,16 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
             # a bare name right after the cue comes first: «Англійською його назва Spider, а іноді кажуть «Павучок»»
             m = _BARE_RE.match(text, cue_end, quoted[0].start() if quoted else stop)
             for q in quoted:
-                add(q.start(), q.end(), nominative(next(g for g in q.groups() if g).strip(), lang), "alias", sa, sb)
+                add(q.start(), q.end(), nominative(next(g for g in q.groups() if g).strip(), lang, "nomn"), "alias", sa, sb)
             if m and m.group("name") and quoted:
-                add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang), "alias", sa, sb)
+                add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang, "nomn"), "alias", sa, sb)
             if not quoted:
                 if m and m.group("name"):
-                    add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang), "alias", sa, sb)
+                    add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang, "nomn"), "alias", sa, sb)
                     # «известен как Паучок и Тарантул», «… Клондайк, Солитер»: capitalised names listed after it
                     at = m.end("name")
                     while (more := _BARE_MORE_RE.match(text, at, stop)) is not None:
-                        add(more.start("name"), more.end("name"), nominative(more.group("name"), lang), "alias", sa, sb)
+                        add(more.start("name"), more.end("name"), nominative(more.group("name"), lang, "nomn"), "alias", sa, sb)
                         at = more.end("name")
         for g in _GLOSS_RE.finditer(text, sa, sb):
             add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)

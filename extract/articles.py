@@ -98,7 +98,7 @@ from .article_sections import HEADS as _HEADS, framed_section as _framed_section
 from .article_text import BBCODE_RE, FIG_REF_RE, QUOTE_RE, Line, doc as make_doc, line_mt, matches, unmarked, words
 from .orthography import modernize
 from .rule_lists import rule_list_items
-from .text import MappedText
+from .text import MappedText, language_parts
 
 __all__ = ["ArticleSegmentation", "RuleLine", "SegmentedGame", "parse_rule_line", "segment_article",
            "segment_article_mapped", "segment_source"]
@@ -951,7 +951,9 @@ def segment_source(source: Source) -> ArticleSegmentation:
             word = "Варіація" if lang == "uk" else "Вариант"
             printed = f"{word} (правила {', '.join(p.rules)})"
         title_line = p.after_title or p.heading_line
-        aliases = dedupe(title_aliases(title_line, lang, content) + text_aliases(mt, lang, p.name, source.lines), p.name)
+        # a paragraph in the other language (a uk column in a ru text) is read with its own words
+        said = [a for here, part in language_parts(mt, lang, source) for a in text_aliases(part, here, p.name, source.lines)]
+        aliases = dedupe(title_aliases(title_line, lang, content) + said, p.name)
         form = hd.split_title(p.printed, lang, caps=p.printed.isupper())[0].name if pre and p.printed else None
         if form and title_line is not None and p.name and form.casefold().rstrip(".") != p.name.casefold().rstrip("."):
             # the name in the old spelling: «Салическій законъ», «Пять дорогъ» of «ПАСЬЯНСЪ «ПЯТЬ ДОРОГЪ».»

@@ -402,8 +402,8 @@ def nominative(name: str, lang: str, case: str | None = None) -> str:
     words can be in it even if they could be nominative too («Марии» is also a plural)."""
     ws = name.split()
     if len(ws) > 1:
-        return _nominative_phrase(ws, lang, case) or name
-    return _nominative(name, lang)
+        return _nominative_phrase(ws, lang, None if case == "nomn" else case) or name
+    return _nominative(name, lang, case)
 
 
 def _nominative_phrase(ws: list[str], lang: str, governed: str | None = None) -> str | None:
@@ -439,14 +439,23 @@ def _nominative_phrase(ws: list[str], lang: str, governed: str | None = None) ->
     return " ".join(out + ws[len(head):])
 
 
-def _nominative(name: str, lang: str) -> str:
+def _nominative(name: str, lang: str, governed: str | None = None) -> str:
     """«Паука» → «Паук», «Косынку» → «Косынка»; a name of several words, or one pymorphy3 does not
-    know as a noun in another case, as it stands."""
+    know as a noun in another case, as it stands. ``governed``: the case the frame puts it in, taken when
+    the form can be in it («правила «Косынки»»: gent → «Косынка»); ``"nomn"`` where the frame allows the
+    nominative (a name after «называют»): a form that may be a nominative plural is then kept («называют
+    «Свадьба» или «Пары»», uk «Пари»: not «Пара»)."""
     if len(words(name)) != 1 or not morph.is_known(name.lower(), lang):
         return name
     p = morph.parse(name.lower(), lang)
     if p is None or p.tag.POS != "NOUN" or "nomn" in p.tag.grammemes or p.tag.case is None:
         return name  # uk «Солітер»: the dictionary form carries no case (was read as the plural «Солітери»)
+    nouns = [q for q in morph.parses(name.lower(), lang) if q.tag.POS == "NOUN"]
+    in_case = [q for q in nouns if governed is not None and q.tag.case == governed]
+    if in_case:
+        p = in_case[0]
+    elif governed == "nomn" and any(q.tag.case == "nomn" for q in nouns):
+        return name
     inf = p.inflect({"nomn"}) if "plur" in p.tag.grammemes else p.inflect({"nomn", "sing"})
     word = inf.word if inf is not None else p.normal_form if "plur" not in p.tag.grammemes else None
     # uk «Солітером»: a form with no number inflects to the dictionary form, never to a plural

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -107,3 +108,25 @@ class MappedText:
             self.col[:start] + [cl] * len(new) + self.col[end:],
             ins,
         )
+
+
+def language_parts(mt: MappedText, lang: str, source: Any = None) -> list[tuple[str, MappedText]]:
+    """``mt`` cut where the language of its raw lines changes (``source.language_at``: a parallel ru+uk file,
+    a paragraph in the other language), the pieces of one language joined: ``[(language, text)]``, the
+    language with the most characters first. A source with one language (or none given) is ``[(lang, mt)]``."""
+    if source is None or not getattr(source, "languages", None) or not mt.text:
+        return [(lang, mt)]
+    runs: list[tuple[str, int, int]] = []
+    for i, n in enumerate(mt.line):
+        here = source.language_at(n)
+        if runs and runs[-1][0] == here:
+            runs[-1] = (here, runs[-1][1], i + 1)
+        else:
+            runs.append((here, i, i + 1))
+    if len(runs) == 1:
+        return [(runs[0][0], mt)]
+    by_lang: dict[str, list[MappedText]] = {}
+    for here, a, b in runs:
+        by_lang.setdefault(here, []).append(mt.slice(a, b))
+    parts = [(here, MappedText.concat(pieces, "\n")) for here, pieces in by_lang.items()]
+    return sorted(parts, key=lambda x: -len(x[1].text.strip()))

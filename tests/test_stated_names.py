@@ -197,3 +197,30 @@ def test_the_book_reader_knows_the_plain_text_alias_cues():
     text = "Этот пасьянс носит также название «Королевский двор». Иначе его зовут «Двор»."
     got = aliases(MappedText.from_lines([text], 1), "Придворный", ["Придворный"])
     assert [(a.name, a.kind) for a in got] == [("Королевский двор", "alias"), ("Двор", "alias")]
+
+
+@pytest.mark.parametrize("printed, lang, case, nominative", [
+    ("Пары", "ru", "nomn", "Пары"),      # «называют «Свадьба» или «Пары»»: a nominative plural, not «Пара»
+    ("Пари", "uk", "nomn", "Пари"),      # uk «ще називають «Весілля» або «Пари»»
+    ("Паука", "ru", "nomn", "Паук"),     # no nominative reading: put in the nominative
+    ("Пирамиды", "ru", None, "Пирамида"),  # «начни с «Пирамиды»»: no frame allows the nominative
+    ("Косынки", "ru", "gent", "Косынка"),  # «правила «Косынки»»: the frame governs the genitive
+])
+def test_a_name_that_may_be_a_nominative_plural_is_kept_after_a_naming_verb(printed, lang, case, nominative):
+    assert hd.nominative(printed, lang, case) == nominative
+
+
+def test_aliases_in_a_paragraph_of_the_other_language_are_read_with_its_words():
+    """A Ukrainian column inside a Russian newsletter (``pasyans add`` records lines 7–9 as uk): its
+    «ще називають «Куранти» або «Циферблат»» gives both aliases, in Ukrainian, on line 9 (read with the
+    Russian cues it gave none)."""
+    import sys
+    sys.path.insert(0, str(Path(__file__).parent.parent / "bench"))
+    from segmentation import annotated_source
+
+    src, _ = annotated_source({"file": "texts/lead10_ru_uk_newsletter.txt", "language": "ru"}, "t01")
+    assert src.language == "ru" and src.languages == [((7, 9), "uk")]
+    games = {g.game.name: g.game for g in segment_source(src).games}
+    assert [(a.name, a.language, a.lines) for a in games["Годинник"].aliases] == [
+        ("Куранти", "uk", (9, 9)), ("Циферблат", "uk", (9, 9))]
+    assert games["Часы"].aliases == []

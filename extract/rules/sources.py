@@ -11,7 +11,7 @@ from typing import Any
 from pasyans.models import Finding
 
 from .. import nlp
-from ..text import MappedText
+from ..text import MappedText, language_parts  # noqa: F401  (language_parts: read here, defined with MappedText)
 from .reader import read_text
 from .readings import (complete_rows, extract_rules, extract_rules_with_findings, infer_cards_per_pile, infer_no_building,
                        infer_pack_out)
@@ -29,28 +29,6 @@ def _span_text(mt: MappedText, first: int, last: int) -> MappedText | None:
     if not idx:
         return None
     return mt.slice(idx[0], idx[-1] + 1)
-
-
-def language_parts(mt: MappedText, lang: str, source: Any = None) -> list[tuple[str, MappedText]]:
-    """``mt`` cut where the language of its raw lines changes (``source.language_at``: a parallel ru+uk file,
-    a paragraph in the other language), the pieces of one language joined: ``[(language, text)]``, the
-    language with the most characters first. A source with one language (or none given) is ``[(lang, mt)]``."""
-    if source is None or not getattr(source, "languages", None) or not mt.text:
-        return [(lang, mt)]
-    runs: list[tuple[str, int, int]] = []
-    for i, n in enumerate(mt.line):
-        here = source.language_at(n)
-        if runs and runs[-1][0] == here:
-            runs[-1] = (here, runs[-1][1], i + 1)
-        else:
-            runs.append((here, i, i + 1))
-    if len(runs) == 1:
-        return [(runs[0][0], mt)]
-    by_lang: dict[str, list[MappedText]] = {}
-    for here, a, b in runs:
-        by_lang.setdefault(here, []).append(mt.slice(a, b))
-    parts = [(here, MappedText.concat(pieces, "\n")) for here, pieces in by_lang.items()]
-    return sorted(parts, key=lambda x: -len(x[1].text.strip()))
 
 
 def read_in_its_languages(mt: MappedText, lang: str, source: Any, source_id: str, key: str) -> tuple[dict, list, dict]:
