@@ -299,10 +299,21 @@ def entry_lead(s: str, lang: str) -> tuple[str, int] | None:
     ws = words(name)
     if not ws or len(ws) > 4 or title_shape(name, lang) not in ("plain", "quoted", "caps") \
             or section_label(name, lang) is not None or is_front_matter(name, lang) \
-            or morph.lemma(ws[0], lang) in _entry_stop(lang):
+            or morph.lemma(ws[0], lang) in _entry_stop(lang) or greets(name, lang):
         return None
     end = hit.end("paren") if hit.group("paren") else hit.end("name")
     return s[:end].strip(), end
+
+
+def greets(name: str, lang: str) -> bool:
+    """Whether ``name`` holds a greeting or thanks (``greeting_lemmas`` of ``entry_leads``): a reply's «Ирина,
+    здравствуйте.», «Дякую, Олено.» opens a message, it names no game."""
+    return any(morph.lemma(w, lang) in _greetings(lang) for w in words(name))
+
+
+@lru_cache(maxsize=2)
+def _greetings(lang: str) -> frozenset:
+    return frozenset(morph.lemma(w, lang) for w in shapes()["entry_leads"]["greeting_lemmas"])
 
 
 @dataclass(frozen=True)
@@ -330,8 +341,8 @@ def lead_in(s: str, lang: str) -> LeadIn | None:
         name = hit.group("name").strip()
         ws = words(name)
         if not ws or len(ws) > 5 or sum(c.isalpha() for c in name) < 3 or re.fullmatch(r"[IVXLC]+", name) \
-                or section_label(name, lang) is not None or is_front_matter(name, lang):
-            continue  # «II. Основныя карты …»: a numbered rule, no headword
+                or section_label(name, lang) is not None or is_front_matter(name, lang) or greets(name, lang):
+            continue  # «II. Основныя карты …»: a numbered rule, no headword; «Привет всем. …»: a greeting
         end = hit.end("paren") if hit.group("paren") else hit.end("name")
         if _genre_word(name, lang):
             return LeadIn(s[:end].strip(), end, row["name"], genre=True)

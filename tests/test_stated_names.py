@@ -224,3 +224,9 @@ def test_aliases_in_a_paragraph_of_the_other_language_are_read_with_its_words():
     assert [(a.name, a.language, a.lines) for a in games["Годинник"].aliases] == [
         ("Куранти", "uk", (9, 9)), ("Циферблат", "uk", (9, 9))]
     assert games["Часы"].aliases == []
+
+
+@pytest.mark.parametrize("line, lang", [(s, "uk" if s.split(",")[0].split()[0] in ("Дякую", "Вітаю") else "ru")
+                                        for s in hd.shapes()["entry_leads"]["greeting_examples"]])
+def test_a_reply_opening_with_a_greeting_names_no_game(line, lang):
+    assert hd.entry_lead(line, lang) is None and hd.lead_in(line, lang) is None
