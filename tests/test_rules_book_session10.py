@@ -80,3 +80,24 @@ def test_top_card_of_each_column_open_is_a_mixed_deal(corpus):
                  "Верхняя карта каждого столбца открыта."):
         spec, _ = extract_rules_with_findings(MappedText.from_lines([text], 8), "ru")
         assert get_field(spec, "layout.face")["value"] == "mixed", text
+
+
+def test_sir_tommy_advice_gives_its_reason_in_rules(corpus):
+    # ТАКТИКА: «…, но, так как карты раскладываются однажды и карту нельзя перемещать из одной резервной
+    # стопки в другую, лучше всего зарезервировать одну резервную стопку …» (3029–3037): the advice is no
+    # rule, its reason is — read, weaker than a rule stated elsewhere
+    spec = _spec(corpus, (3009, 3041))
+    assert _stated(spec, "stock.redeals") == (0, [3029, 3037])
+    assert _stated(spec, "tableau.build_direction") == ("none", [3029, 3037])
+
+
+def test_advice_without_a_reason_is_still_no_rule():
+    from pasyans.extract.rules import extract_rules_with_findings
+    from pasyans.extract.text import MappedText
+
+    spec, findings = extract_rules_with_findings(MappedText.from_lines(
+        ["Лучше всего сначала освобождать столбцы, где лежат тузы."], 1), "ru")
+    assert any(f.kind == "not-a-rule" for f in findings)
+    spec, findings = extract_rules_with_findings(MappedText.from_lines(
+        ["Намагайтеся не поспішати, бо колоду проходять лише раз."], 1), "uk")
+    assert get_field(spec, "stock.redeals")["value"] == 0

@@ -169,9 +169,21 @@ class Reader(Context):
             return True     # «Пустое место занимаем королём червей.», «Затем туза бубен кладут в базу»: a move
                             # of a worked example told in words, not a rule of the game
         if sent.has("ADVICE") and not sent.has("GOAL"):
+            if self._gives_a_reason(k):
+                self.notes[("example-weak", k)] = True   # «…, но, так как карты раскладываются однажды и карту нельзя
+                return False                            # перемещать …, лучше всего …»: the reason states rules (weak)
             self.finding(k, "not-a-rule", "advice to the player, not read as a rule", sent.quote[:120])
             return True
         return False
+
+    def _gives_a_reason(self, k: int) -> bool:
+        """Advice ``k`` gives its reason in a clause of its own — «так как», «поскольку», «потому что», uk
+        «оскільки», «тому що», «бо», «адже» — a clause that states the game's rules («так как карты
+        раскладываются однажды и карту нельзя перемещать из одной резервной стопки в другую»)."""
+        low = [t.lower for t in self.words(self.sents[k])]
+        pairs = set(zip(low, low[1:]))
+        return bool({"поскольку", "оскільки", "бо", "адже"} & set(low)) or bool(
+            {("так", "как"), ("потому", "что"), ("тому", "що")} & pairs)
 
     def _example_led(self, k: int) -> bool:
         """Sentence ``k`` opens an example: «Например, …», «Наприклад: …», «Положим, …» as its first word, or it
