@@ -111,8 +111,11 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
         if value:
             quote = printed_span(mt, sa, sb, raw_lines) if raw_lines is not None else text[sa:sb].strip()
             language = name_language(value, lang)
+            said = said_language(text[max(sa, said_from[0]):a], lang)
             if language == lang:
-                language = said_language(text[max(sa, said_from[0]):a], lang) or lang
+                language = said if said in ("ru", "uk") else lang
+            elif language == "en" and said in _LATIN_LANGUAGES:
+                language = said   # «Французы зовут его «La Belle Lucie»»: fr, not the script's en
             said_from[0] = b
             out.append(Alias(value, language, mt.lines_of(a, b), kind, quote))
 
@@ -193,6 +196,10 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
 @lru_cache(maxsize=1)
 def _language_lemmas() -> dict[str, str]:
     return {w: lg for lg, ws in cues()["alias_languages"]["lemmas"].items() for w in ws}
+
+
+_LATIN_LANGUAGES = frozenset({"en", "fr", "de"})
+"""Languages of Latin script an alias sentence may name («по-французски»): a Latin name takes the one it names."""
 
 
 def said_language(words_before: str, lang: str) -> str | None:

@@ -258,6 +258,9 @@ def _classify(source: Source) -> list[Line]:
                     and not any(lines[j - 1].raw.strip() for j in range(prev.n + 1, ln.n)) \
                     and mk.mark == "none":
                 ln.kind = "subtitle"
+            elif shape in ("caps", "plain") and mk.mark == "none" and prev is not None and prev.n == ln.n - 1 \
+                    and prev.kind in ("heading", "group-heading") and _document_genre(mk.rest, lang):
+                ln.kind = "subtitle"  # «Памятка для учащихся 5–7 классов» under «Занятие 9. Пасьянс «…»»: the genre, no game
             elif shape in ("caps", "plain", "quoted") or (shape == "dotted" and mk.mark != "none"):
                 if mk.mark in ("numbered", "roman") and not _continues(mk, numbering):
                     mk = hd.Marks("none", 20, None, None, mk.rest, mk.offset)  # a list item, no number of a title

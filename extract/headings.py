@@ -781,9 +781,26 @@ def labels() -> dict:
                 if last is not None and last.tag.POS == "NOUN" and key[-1] not in _LABEL_FUNCTION_WORDS:
                     # never «Основные», «О», «Про», «Что это за» alone
                     keys.setdefault((lang, key), row)
+    zones = data["zone_labels"]
+    zone_words = {lang: (frozenset(_key(" ".join(zones["nouns"]), lang)), frozenset(_key(" ".join(zones["adjectives"]), lang)))
+                  for lang in ("ru", "uk")}
     return {"rows": data["labels"], "keys": keys, "suffixes": suffixes,
             "one_sentence": frozenset(data.get("one_sentence", {}).get("kinds", ())),
-            "frames": data["frames"]["kinds"]}
+            "frames": data["frames"]["kinds"], "zones": zone_words, "zone_kind": zones["kind"],
+            "zone_games": frozenset(_key(n, lg) for n in zones["game_names"] for lg in ("ru", "uk"))}
+
+
+def _zone_label(phrase: str, key: tuple[str, ...], lang: str, t: dict) -> dict | None:
+    """The label row of a phrase naming a part of the layout («Фундаменти», «Порожній стовпчик»;
+    ``zone_labels`` of ``section_labels.json``) before the text it heads on its line, else ``None`` (a
+    game's name made of such words, ``game_names``: «Свободная ячейка»)."""
+    for lg in (lang, "uk" if lang == "ru" else "ru"):
+        nouns, adjectives = t["zones"][lg]
+        if key in t["zone_games"]:
+            return None   # «Свободная ячейка. Этот пасьянс …»: FreeCell's name, no part of a layout
+        if (len(key) == 1 and key[0] in nouns) or (len(key) == 2 and key[0] in adjectives and key[1] in nouns):
+            return {"kind": t["zone_kind"], "language": lg, "label": phrase, "example": phrase, "zone": True}
+    return None
 
 
 @dataclass(frozen=True)
@@ -843,6 +860,8 @@ def _match_label(phrase: str, lang: str) -> dict | None:
             row = t["keys"].get((lg, k)) if len(k) <= 5 else None
         if row is not None:
             return row
+    if (zone := _zone_label(phrase, key, lang, t)) is not None:
+        return zone
     parts = [x for x in _COMPOUND_SPLIT.split(phrase) if x.strip()]
     if len(parts) > 1:
         rows = [_match_label(x, lang) for x in parts]
@@ -868,7 +887,7 @@ def section_label(s: str, lang: str) -> Label | None:
     whole = _LABEL_NUMBER_RE.sub("", _REMARK_RE.sub("", bare)).strip(_LABEL_PUNCT)
     if whole and len(whole) <= 40 and re.fullmatch(r"[^\W\d_]+(?:[\s'’-]+[^\W\d_]+|\.\s?[^\W\d_]+)*", whole):
         row = _match_label(whole, lang)
-        if row is not None:
+        if row is not None and not row.get("zone"):   # «Свободная ячейка» alone on its line: a game's title
             return Label(row.get("numbered_kind", row["kind"]) if whole != bare else row["kind"], whole)
     ab = _ABBREVIATED_LABEL_RE.match(core)   # «Прим. ред. В позднейших изданиях …»: the label's own full stops
     if ab and (row := _match_label(ab.group(1), lang)) is not None:
