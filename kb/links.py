@@ -399,6 +399,11 @@ def compare_facts(fa: dict[str, Fact], fb: dict[str, Fact]) -> tuple[list[str], 
     return agree, conflict, differ
 
 
+CATALOGUE_CONFLICTS = 1
+"""At most this many structural facts may differ between two texts' games that the crosswalk makes one
+catalogue game and still be linked as the same game (each difference kept in the link's evidence)."""
+
+
 def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
     """The relation of two games from the kinds of name evidence and the fact comparison."""
     if "mention-different" in kinds:
@@ -406,9 +411,12 @@ def decide(a, b, kinds: set[str], agree: list[str], conflict: list[str]) -> str:
     if "disputed-name" in kinds and not kinds & {"same-name", "catalogue"}:
         return "different"
     if kinds & {"same-name", "catalogue", "translation"}:
-        if conflict or a.source == b.source:
+        if a.source == b.source:
             return "different"
-        return "same"
+        if conflict and not ("catalogue" in kinds and len(conflict) <= CATALOGUE_CONFLICTS):
+            return "different"
+        return "same"  # one structural fact apart while the catalogue makes both one game: the same game, told
+        # two ways (the book's Spider dealt 4 × 10, a uk manual's 6,6,6,6,5…: the conflict stays in the evidence)
     if "name-translation" in kinds and not conflict and a.source != b.source and len(agree) >= TRANSLATION_AGREE:
         return "same"  # «Королевский двор» / «Королівський двір»: the names translate and the rules agree
     if "mention-related" in kinds:

@@ -172,3 +172,28 @@ def test_a_name_translation_alone_or_against_the_rules_links_nothing():
     [against] = _pair("Королівський двір", agree=3, conflict=True)
     assert against.relation != "same"
     assert _pair("Королівський палац", agree=3) == []   # «палац» is no translation of «двор»
+
+
+def _spiders(conflicts: int):
+    """The book's «Паук» (ru) and a user's «Павук» (uk), both crosswalked to PySolFC #11 Spider, whose
+    rules differ in ``conflicts`` structural facts."""
+    from pasyans.kb.crosswalk import CrosswalkRow
+    from pasyans.kb.links import Fact
+    from pasyans.models import GameText
+
+    games = [GameText("r-1", "r", "Паук", [(1, 9)]), GameText("u-1", "u", "Павук", [(1, 9)])]
+    sources = [type("S", (), {"id": sid, "language": lang})() for sid, lang in (("r", "ru"), ("u", "uk"))]
+    rows = [CrosswalkRow(g, n, "Spider", ["pysol"], "high", 11, "Spider", "Spider", "Spider", "", "")
+            for g, n in (("r-1", "Паук"), ("u-1", "Павук"))]
+    values = [("packs", 2, 2), ("cards_per_pile", "4", "6,6,6,6,5,5,5,5,5,5"), ("tableau_piles", 10, 8)][:1 + conflicts]
+    facts = {g: {f: Fact(g, f, v[i], "rules", (3, 3), "…") for f, *v in values for i in [k]}
+             for k, g in enumerate(("r-1", "u-1"))}
+    return find_links(games, sources, rows, all_facts=facts)
+
+
+def test_one_catalogue_game_told_with_another_deal_is_the_same_game_and_keeps_the_conflict():
+    [link] = _spiders(conflicts=1)
+    assert link.relation == "same"
+    assert any(e.startswith("rules conflict: cards_per_pile") for e in link.evidence)
+    [link] = _spiders(conflicts=2)
+    assert link.relation == "different"
