@@ -272,9 +272,11 @@ def _grid(ctx, k, span):
     noun = next((t for t in toks[s:e] if "C:PILE" in t.feats), None)
     if n is None or m is None or noun is None:
         return None
-    more = _more_piles(ctx, k, e)
+    more = _more_piles(ctx, k, e, n)
     if more is not None:
         n2, m2 = more
+        if m2 is None:
+            return n + n2, None, "piles"
         return n + n2, ",".join([str(m)] * n + [str(m2)] * n2), "piles"
     side_by_side = any(ctx.sents[j].has("SIDE_BY_SIDE") for j in (k, k + 1) if j < len(ctx.sents))
     built_in = "PILE_BUILT_IN" in ctx.text_cues
@@ -303,19 +305,45 @@ def _grid(ctx, k, span):
     return n * m, 1, "grid"      # «восемью рядами по восемь карт» with no column played: 64 places
 
 
-def _more_piles(ctx, k, e):
-    """After «N веерами по M карт»: «и одним — по три карты» gives ``(1, 3)``."""
+_ADD_WORDS = ("и", "і", "а", "й", "да", "плюс", "ещё", "еще", "ще", "также", "також", "+")
+
+
+def _more_piles(ctx, k, e, n=None):
+    """After «N веерами по M карт», the piles added to them: ``(piles added, their cards or None)``.
+
+    A coordinator or addition word («и», «да», «плюс», uk «і», «й», «ще»; any of them in a row)
+    then a count of piles — a cardinal («и одним — по три карты», «і ще один стос з двох карт») or the
+    ordinal that follows ``n`` («плюс тринадцатая из оставшихся» after twelve: one more) — then,
+    optionally, a pile noun and «по M»/«из M»/«з M» cards. None when the rest of the sentence says
+    no such thing («и кладут их открыто»)."""
+    while e > ctx.sents[k].start and (ctx.toks[e - 1].lemma in _ADD_WORDS or ctx.toks[e - 1].text == ","):
+        e -= 1          # the cue «N кучек по три и» ends on its coordinator
     toks = [t for t in ctx.toks[e:ctx.sents[k].end] if t.text not in ("—", "–", "-", ",")]
-    if len(toks) < 3 or toks[0].lemma not in ("и", "і", "а", "й"):
+    j = 0
+    while j < len(toks) and toks[j].lemma in _ADD_WORDS:
+        j += 1
+    if j == 0 or j >= len(toks):
         return None
-    if len(toks) < 5:
-        toks = toks + [toks[-1]] * (5 - len(toks))
+    t = toks[j]
+    if t.num is not None and t.ordinal is None:
+        n2 = ctx.number_at(t.i, t.i + 3) if t.num >= 20 else t.num
+    elif t.ordinal is not None and n is not None and t.ordinal == n + 1:
+        n2 = 1
+    elif t.lower.startswith(("одной", "одна", "одну", "одною", "однієї", "одна-")):
+        n2 = 1
+    else:
         return None
-    n2, po, m2, card = toks[1], toks[2], toks[3], toks[4]
-    if n2.num is not None and po.lemma == "по" and m2.num is not None and "C:CARD" in card.feats:
-        return n2.num, m2.num
-    if toks[1].lower.startswith(("одной", "одна", "одну", "одною", "однієї", "одна-")) and "C:CARD" in toks[2].feats:
-        return 1, 1          # «… и одной-единственной карты»: one more pile of one card
+    rest = toks[j + 1:j + 7]
+    if rest and "C:CARD" in rest[0].feats:       # «а девятую карту кладут в сторону»: a card, no pile
+        return (1, 1) if n2 == 1 and t.ordinal is None else None      # «… и одной-единственной карты»: one more pile of one card
+    while rest and ("C:PILE" in rest[0].feats or rest[0].pos == "ADJ" and rest[0].num is None):
+        rest = rest[1:]
+    if rest and rest[0].lemma in ("по", "из", "з", "із") and len(rest) > 1 and rest[1].num is not None:
+        return n2, rest[1].num
+    if rest and rest[0].lemma in ("по", "из", "з", "із"):
+        return n2, None         # «плюс тринадцатая из оставшихся»: a pile of the cards left over
+    if t.ordinal is not None or len(toks) > j + 1 and "C:PILE" in toks[j + 1].feats:
+        return n2, None
     return None
 
 
