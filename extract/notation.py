@@ -35,6 +35,8 @@ from lark.exceptions import LarkError
 from pasyans import morph
 from pasyans.cards import Card, CardError
 
+from .rank_words import _RANK_LEMMAS, _lemmas, _word_rank  # noqa: F401  (cards in words: rank nouns)
+
 NOTATIONS = ("symbol", "letter", "words")
 """Notations a caller may put in force; ``"words"`` means no shorthand, only word-form cards."""
 
@@ -662,18 +664,6 @@ def find_cards(text: str, notation: str, lang: str = "ru", words: bool = True) -
 # cards in words
 # ---------------------------------------------------------------------------------------------
 
-_RANK_LEMMAS = {
-    "ru": {"туз": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6,
-           "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10, "валет": 11, "дама": 12,
-           "король": 13, "краля": 12},
-    "uk": {"туз": 1, "двійка": 2, "трійка": 3, "четвірка": 4, "п'ятірка": 5, "шістка": 6,
-           "сімка": 7, "сімця": 7, "вісімка": 8, "дев'ятка": 9, "десятка": 10, "валет": 11,
-           "дама": 12, "король": 13, "кароль": 13, "краля": 12},
-}
-"""Rank nouns by lemma. «краля» is the colloquial queen of both languages (dictionary sense «дама в картах»:
-«червова краля», «бубновая краля»)."""
-
-
 @lru_cache(maxsize=1)
 def _card_words() -> dict:
     """``card_words.json``: suit and colour words by language and part of speech (see its ``about``)."""
@@ -713,23 +703,6 @@ _LIST_WORDS = {"и", "і", "й", "та", "или", "либо", "або", "чи"}
 LETTERS = "A-Za-zА-Яа-яЁёІіЇїЄєҐґ"
 """The letters words are made of here (pymorphy3 fails on letters Unicode has no name for)."""
 _WORD_RE = re.compile(rf"[{LETTERS}]+(?:['’ʼ][{LETTERS}]+)*")
-
-
-@lru_cache(maxsize=100_000)
-def _lemmas(word: str, lang: str) -> frozenset[str]:
-    """Normal forms of every pymorphy3 parse of ``word`` (lower case, ё → е, ’ → ')."""
-    w = word.lower().replace("’", "'").replace("ʼ", "'")
-    forms = {p.normal_form.replace("ё", "е") for p in morph.parses(w, lang)}
-    forms.add(w.replace("ё", "е"))
-    return frozenset(forms)
-
-
-def _word_rank(word: str, lang: str) -> int | None:
-    table = _RANK_LEMMAS.get(lang, _RANK_LEMMAS["ru"])
-    for f in _lemmas(word, lang):
-        if f in table:
-            return table[f]
-    return None
 
 
 def _word_suit(word: str, lang: str, table: dict[str, dict]) -> str | None:

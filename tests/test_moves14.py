@@ -1,0 +1,30 @@
+"""The move reader on sentences of the moves14 sample (tests/fixtures/moves14/, tuned half): old, folk and
+diminutive rank nouns read by derivation from the plain lemma (pre-1918 «осьмерку», «двоечку», uk folk «хлопа»)."""
+
+from extract.moves import parse_moves
+from extract.rank_words import _word_rank
+
+
+def _moves(text, lang, context=None):
+    return [([c.format() for c in m.cards], m.to) for m in parse_moves(text, "t", "words", lang, context).moves]
+
+
+def test_old_and_diminutive_rank_nouns_in_any_case():
+    assert [_word_rank(w, "ru") for w in ("осьмерку", "осмерка", "осьмёркой", "двоечку", "троечкой",
+                                           "шестерочку", "семерочка")] == [8, 8, 8, 2, 3, 6, 7]
+    assert [_word_rank(w, "uk") for w in ("хлопа", "хлопом", "вісімку", "двієчку", "сімочку")] == [11, 11, 8, 2, 7]
+    # no rank: an eighth of a pound, a dot, a daughter
+    assert [_word_rank(w, "ru") for w in ("осьмушку", "точку", "дочку", "печку")] == [None] * 4
+
+
+def test_pre1918_osmerka_and_dvoechka():
+    # moves14_ru_pre1918_klondike.txt line 5 (as normalised): «осьмерку», «на осьмерку — семерку», «Двоечку»
+    assert _moves("Например: осьмерку бубен кладут на девятку пик, а на осьмерку — семерку треф.", "ru") == [
+        (["8D"], "9S"), (["7C"], "8D")]
+    assert _moves("Двоечку бубен, вышедшую из колоды, кладут на туза бубен.", "ru") == [(["2D"], "foundation")]
+
+
+def test_uk_folk_khlop_is_the_jack():
+    # moves14_uk_spider_blog.txt line 5: «а на кралю — хлопа чирв»
+    assert _moves("Кралю треф перекладаю на короля пік, а на кралю — хлопа чирв.", "uk") == [
+        (["QC"], "KS"), (["JH"], "QC")]
