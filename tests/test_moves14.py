@@ -28,3 +28,20 @@ def test_uk_folk_khlop_is_the_jack():
     # moves14_uk_spider_blog.txt line 5: «а на кралю — хлопа чирв»
     assert _moves("Кралю треф перекладаю на короля пік, а на кралю — хлопа чирв.", "uk") == [
         (["QC"], "KS"), (["JH"], "QC")]
+
+
+def _counted(text, lang):
+    return [([c.format() for c in m.cards], m.to, m.count) for m in parse_moves(text, "t", "words", lang).moves]
+
+
+def test_a_count_then_an_adverb_of_moving_as_one_then_the_cards_in_apposition():
+    # moves14_uk_spider_blog.txt line 6: «Три карти разом — десятку, дев'ятку і вісімку пік — переношу …»
+    assert _counted("Три карти разом — десятку, дев'ятку і вісімку пік — переношу на валета бубон.", "uk") == [
+        (["TS", "9S", "8S"], "JD", 3)]
+    assert _counted("Три карты разом — десятку, девятку и восьмерку пик — переношу на валета бубен.", "ru") == [
+        (["TS", "9S", "8S"], "JD", 3)]
+    assert _counted("Дві карти одразу — десятку і дев'ятку пік — переношу на валета бубон.", "uk") == [
+        (["TS", "9S"], "JD", 2)]
+    # uk «три» (pymorphy3's first reading: the verb «терти») is a number, not a verb that says what is seen
+    assert _counted("Три карти — десятку, дев'ятку і вісімку пік — переношу на валета бубон.", "uk") == [
+        (["TS", "9S", "8S"], "JD", 3)]

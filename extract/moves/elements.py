@@ -12,7 +12,7 @@ from pasyans import morph
 
 from ..notation import LETTERS, CardToken, FormalMove
 from ..text import MappedText
-from .lexicon import ABBREV, ALT, FUNCTION, INTO, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, PLACE_CUES, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
+from .lexicon import ABBREV, ALT, AT_ONCE, FUNCTION, INTO, LIST, ON, PARENTHETICAL, PLACE_ADVERBS, PLACE_CUES, RELATIVE, SIDES, SINGLE, STRONG, VERB_CUES, cue_matcher
 
 
 @dataclass
@@ -300,10 +300,19 @@ def _after_count(cur: list[El]) -> bool:
     """Whether the cards ending ``cur`` list what a word «карты» just before them counts («Переносим 3 карты ♠9, ♥8»)."""
     k = len(cur) - 1
     while k >= 0 and (cur[k].kind == "card" or cur[k].kind == "punct" and cur[k].text in ",(" or cur[k].kind == "word"
-                      and cur[k].low in LIST or cur[k].kind == "dash" and k and cur[k - 1].kind == "word"
-                      and cur[k - 1].lemma == "карта"):
+                      and cur[k].low in LIST or cur[k].kind == "dash" and _counted_before(cur, k)):
         k -= 1
+    while k >= 0 and cur[k].kind == "word" and cur[k].low in AT_ONCE and k + 1 < len(cur) and cur[k + 1].kind == "dash":
+        k -= 1   # «Три карти разом — десятку, дев'ятку і вісімку пік — …»: the count, an adverb, then the cards
     return k >= 0 and cur[k].kind == "word" and cur[k].lemma == "карта" and k + 1 < len(cur)
+
+
+def _counted_before(cur: list[El], k: int) -> bool:
+    """Whether the dash ``cur[k]`` follows a word «карта» (an adverb of :data:`AT_ONCE` may come between)."""
+    j = k - 1
+    while j >= 0 and cur[j].kind == "word" and cur[j].low in AT_ONCE:
+        j -= 1
+    return j >= 0 and cur[j].kind == "word" and cur[j].lemma == "карта"
 
 
 def _listing_parens(sent: list[El]) -> set[int]:
@@ -343,8 +352,8 @@ def _run_named_before(sent: list[El], i: int) -> bool:
 def _said_then_moved(cur: list[El], rest: list[El]) -> bool:
     """Whether a dash joins two clauses rather than standing for a verb: before it a finite verb that moves
     nothing («бачу», «вижу», «лежат») with cards, after it a verb of moving with a card of its own."""
-    def finite(el: El) -> bool:
-        return el.kind == "word" and el.tag is not None and el.tag.POS == "VERB"
+    def finite(el: El) -> bool:   # (uk «три» is first a verb to pymorphy3, «терти»: a number is none)
+        return el.kind == "word" and el.tag is not None and el.tag.POS == "VERB" and not numeral(el)
     nxt = []
     for el in rest:   # the clause right after the dash (up to a comma or «а / но»)
         if el.kind == "punct" and el.text == "," or el.kind == "word" and el.low in STRONG:

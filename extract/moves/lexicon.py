@@ -26,6 +26,9 @@ RELATIVE_FORMS: dict[str, list[str]] = _W["relative_forms"]
 MASC = frozenset(_W["masculine_pronouns"])
 FEMN = frozenset(_W["feminine_pronouns"])
 PLUR = frozenset(_W["plural_pronouns"])
+AT_ONCE = frozenset({"вместе", "разом", "целиком", "цілком", "сразу", "одразу", "відразу"})
+"""Adverbs of moving cards as one («разом», «целиком») that may stand between a count and the cards it lists
+(«Три карти разом — десятку, дев'ятку і вісімку пік — переношу …»)."""
 PLAY = frozenset(_W["play"])
 """«сыграть ♦6»: a card is played, the text does not say where (see ``SHOWN_NOTE``)."""
 ON = frozenset(_W["on"])

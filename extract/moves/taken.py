@@ -5,7 +5,7 @@ clause puts anywhere, «вместе с ней идут ♠7, ♥6» (a sequence
 from __future__ import annotations
 
 from ..notation import CardToken
-from .lexicon import FROM, INTO, LIST, ON, PARENTHETICAL, PERSONAL, WITH
+from .lexicon import AT_ONCE, FROM, INTO, LIST, ON, PARENTHETICAL, PERSONAL, WITH
 from .phrases import UNNAMED
 from .proto import Proto
 from .clause_words import SOURCES, from_place
@@ -44,8 +44,12 @@ class Taken:
             if not both and (nxt is None or nxt.lemma != "карта"):
                 continue
             apposition = []
-            if any(e.kind == "dash" for e in cl[i + 1:i + 3]):
-                start = next(k for k in range(i + 1, len(cl)) if cl[k].kind == "dash") + 1
+            d = i + 1
+            while d < len(cl) and (cl[d] is nxt or cl[d].kind == "word" and cl[d].low in AT_ONCE):
+                d += 1   # «три карти разом — десятку, …»: an adverb of moving as one before the dash
+            if d < len(cl) and cl[d].kind == "dash" or any(e.kind == "dash" for e in cl[i + 1:i + 3]):
+                start = d + 1 if d < len(cl) and cl[d].kind == "dash" else \
+                    next(k for k in range(i + 1, len(cl)) if cl[k].kind == "dash") + 1
                 for e in cl[start:]:
                     if e.kind == "dash":
                         break
