@@ -69,6 +69,7 @@ from ..text import MappedText, tokenizable
 from .answers import answer_of, asked, asks, compose, ends_asking, yes_no
 from .continued import mark_and_so_on
 from .elements import clauses, elements, join_hyphenation, line_ends, range_end, sentences, table_rows
+from .clause_words import without_lead_dash
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
 from .positions import nothing_put
@@ -247,6 +248,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
                 continue
             cl = [el for el in cl if el.kind != "number"]
             cl = [el for i, el in enumerate(cl) if not range_end(cl, i)]   # «… вверх до короля»: a rule's extent
+            cl = without_lead_dash(cl)   # «…, потім — на неї дев'ятку треф»: the dash after «потім» stands for the verb
             if not cl:
                 continue
             reader.carried = False

@@ -137,3 +137,26 @@ def governed(cl: list[El], i: int) -> bool:
         k -= 1
     return k >= 0 and cl[k].kind == "word" and cl[k].low in INTO | ON
 
+
+
+_STILL = frozenset({"ещё", "еще", "ще", "также", "тоже", "теж", "також"})
+
+
+def without_lead_dash(cl: list[El]) -> list[El]:
+    """The clause without the dash that stands for its verb right after its lead words — conjunctions and
+    adverbs of sequence, «ещё» (``NEXT`` cues: «потом», «далі», «затем») — «а потом ещё — на валета», uk «потім —
+    на неї дев'ятку треф», «далі — на кралю»: the same clause as «потім на неї дев'ятку треф» (the dash and the
+    «ещё» of the lead dropped); any other clause as it is. A lead with no sequence adverb («а — …») is kept."""
+    k = 0
+    while k < len(cl) and cl[k].kind == "word" and (cl[k].low in LIST | STRONG or "NEXT" in cl[k].cues):
+        k += 1
+    if not any("NEXT" in el.cues for el in cl[:k]):
+        return cl
+    j = k
+    while j < len(cl) and cl[j].kind == "word" and cl[j].low in _STILL:
+        j += 1
+    if j < len(cl) and cl[j].kind == "dash":
+        j += 1
+    if j == k or j >= len(cl):
+        return cl
+    return cl[:k] + cl[j:]

@@ -424,6 +424,10 @@ def clauses(sent: list[El]) -> list[tuple[list[El], bool]]:
             continue
         if el.kind == "punct" and el.text in "«»" and _quoted_name(main, i):
             continue   # «На туза в «Гольфі» нічого не кладуть»: a name in quotes inside the clause, the clause goes on
+        if el.kind == "punct" and el.text == ":" and nxt is not None and nxt.kind == "word" and nxt.low in ("это", "це") \
+                and nxt2 is not None and nxt2.kind == "card":
+            cur.append(el)   # «Переворачиваем верхнюю карту запаса: это восьмерка бубен»: the card named after, as with «,»
+            continue
         if el.kind == "punct" and el.text in ";:«»\"":
             close()
             continue

@@ -16,7 +16,7 @@ from ..notation import CardToken, find_word_cards
 from .destinations import pile_place
 from .elements import El, has_gram
 from .lexicon import (ALT, FEMN, FROM, INTO, LIST, MASC, ON, ORDINALS, PERSONAL, PLACE_ADVERBS, PLACE_CUES, PLUR, RELATIVE,
-                      RELATIVE_FORMS, SEVERAL, SIDES, UNDER, WITH)
+                      RELATIVE_FORMS, SEVERAL, SIDES, UNDER, VERB_CUES, WITH)
 
 @dataclass
 class Group:
@@ -237,6 +237,12 @@ def _adverb(word: str, lang: str) -> bool:
     return any(p.tag.POS == "ADVB" for p in morph.analyzer(lang).parse(word))
 
 
+def _verb(el: El) -> bool:
+    """Whether word ``el`` can be a finite verb or is a cue verb (uk «кладу», which pymorphy3 reads first as the
+    noun «клад»): then a pronoun before it is its object, no possessive («Її кладу на дев'ятку пік»)."""
+    return bool(el.cues & set(VERB_CUES)) or any(p.tag.POS == "VERB" for p in morph.analyzer(el.lang).parse(el.low))
+
+
 def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
     """``(index, "personal"|"relative", case, gender)`` of the pronouns of a clause; gender is
     ``"masc"``, ``"femn"``, ``"plur"`` or ``None`` (unknown)."""
@@ -249,7 +255,7 @@ def pronouns_of(cl: list[El]) -> list[tuple[int, str, str, str | None]]:
             nxt2 = cl[i + 2] if i + 2 < len(cl) else None
             if (PERSONAL[el.low] in ("accs", "gent") and nxt is not None and nxt.kind == "word"
                     and nxt.tag is not None and nxt.low not in ("можна", "можно", "нельзя", "треба", "слід")
-                    and not _adverb(nxt.low, nxt.lang)
+                    and not _adverb(nxt.low, nxt.lang) and not _verb(nxt)
                     and (nxt.tag.POS == "NOUN" or nxt.tag.POS == "ADJF" and (
                         nxt2 is None or nxt2.kind != "word" or nxt2.tag is None or nxt2.tag.POS in ("NOUN", "ADJF")))):
                 continue  # possessive: «ее место», «на их базовую»
