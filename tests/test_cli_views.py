@@ -239,7 +239,7 @@ def test_the_time_left_follows_the_characters_read_not_the_sources_counted(corpu
     from rich.console import Console
 
     from pasyans import pipeline
-    from pasyans.cli import _BuildProgress
+    from pasyans.progress import BuildProgress as _BuildProgress
 
     sources = [corpus[s] for s in ("000", "001", "002", "003", "004")]
     total = pipeline.build_work(sources)
@@ -273,3 +273,25 @@ def test_a_value_shared_by_two_fields_is_named_by_its_field():
     assert value_text("mixed", "layout.face") == "the top cards face up, the others face down"
     assert value_text("mixed", "foundations.base").startswith("a different rank per foundation")
     assert value_text("both", "foundations.direction") == "some foundations up, some down"
+
+
+def test_the_bar_names_the_time_so_far_and_the_time_left_each_after_its_own_figure():
+    # the bar printed «0:00:12 left 0:00:40»: «left» stood after the time so far
+    import re
+    from io import StringIO
+
+    from rich.console import Console
+
+    from pasyans.progress import BuildProgress
+
+    now = [100.0]
+    with BuildProgress(Console(file=StringIO(), force_terminal=True, width=200), quiet=False,
+                       clock=lambda: now[0]) as bar:
+        bar.step("reading 1 source", 0, 100)
+        for _ in range(3):
+            now[0] += 4.0
+            bar.step("004 read", bar.bar.tasks[0].completed + 10, 100)
+        out = StringIO()
+        Console(file=out, width=200, color_system=None).print(bar.bar.get_renderable())
+    line = out.getvalue().strip()
+    assert re.search(r"0:00:12 so far, about 0:00:\d\d left$", line), line
