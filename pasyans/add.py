@@ -45,7 +45,7 @@ from .corpus import MANIFEST, CorpusError, check_manifest, cr_only, field_proble
 from .extract.lookalikes import said
 from .extract.orthography import PRE_REFORM_SIGN as _PRE_REFORM_RE
 from .files import WriteError, describe_os_error, os_remedy, temp_path
-from .intake import IntakeError, decode, html_text, is_html, other_format
+from .intake import IntakeError, decode, encoding_hint, html_text, is_html, other_format
 
 OVERRIDABLE = ("id", "language", "orthography", "kind", "title", "segmenter", "notation", "latin_t")
 """Fields :func:`add_texts` takes from the caller instead of detecting them."""
@@ -453,7 +453,7 @@ def add_texts(files: list[Path | str], corpus_dir: Path | str | None = None, *, 
             except CorpusError as e:
                 msg = str(e).replace(tmp, str(path), 1)  # the user's file, its line kept
                 if "UTF-8" in msg:  # what to do, for this command
-                    msg = msg.rsplit("; ", 1)[0] + "; give --encoding cp1251 if it is a Windows Cyrillic file (koi8-r: an old Unix one)"
+                    msg = msg.rsplit("; ", 1)[0] + "; " + encoding_hint(data)  # the code page it reads in, named
                 raise AddError(msg) from None
             if (why := other_format(text)) is not None:
                 raise AddError(f"{path}: {why}")

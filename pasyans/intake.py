@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 
 from .shorten import shorten
 
-__all__ = ["IntakeError", "decode", "html_text", "is_fb2", "is_html", "mojibake", "other_format"]
+__all__ = ["IntakeError", "decode", "guess_encoding", "encoding_hint", "html_text", "is_fb2", "is_html", "mojibake", "other_format"]
 
 
 class IntakeError(Exception):
@@ -77,6 +77,60 @@ def mojibake(text: str) -> str | None:
     return None
 
 
+CYRILLIC_CODE_PAGES = (("cp1251", "Windows Cyrillic"), ("koi8-r", "old Unix Cyrillic"), ("koi8-u", "old Unix Ukrainian"),
+                       ("cp866", "DOS Cyrillic"), ("mac-cyrillic", "old Mac Cyrillic"))
+"""The single-byte Cyrillic code pages :func:`guess_encoding` tries, most common first (a tie goes to the first)."""
+
+
+def guess_encoding(data: bytes) -> tuple[str, str, str] | None:
+    """The Cyrillic code page ``data`` (bytes that are not UTF-8) reads best in, as ``(encoding, what
+    it is, a sample of the text so read)``, or ``None`` when none reads as text.
+
+    Each of :data:`CYRILLIC_CODE_PAGES` decodes the bytes; a reading that is mojibake
+    (:func:`mojibake`) is out; the rest are scored by the share of their Cyrillic words of three
+    letters and more that the Russian or Ukrainian dictionary knows (pymorphy3
+    ``word_is_known``), on at most the first 200 such words. A reading needs half of them known
+    (one sentence is enough: «Пасьянс «Косынка». Карты кладут на туза по масти.»)."""
+    from .morph import analyzer
+
+    readings = []
+    for name, what in CYRILLIC_CODE_PAGES:
+        try:
+            text = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        if mojibake(text) is not None:
+            continue
+        words = _CYR_WORD_RE.findall(text)[:200]
+        if not words:
+            continue
+        known = sum(1 for w in words if analyzer("ru").word_is_known(w.lower()) or analyzer("uk").word_is_known(w.lower()))
+        if known * 2 >= len(words):  # a tie of the words known goes to the reading with fewer box-drawing signs (koi8-u's «Ї»)
+            sample = shorten(" ".join(text[text.index(words[0]):].split()), 30)
+            readings.append(((round(known / len(words), 2), -len(_BOX_RE.findall(text))), (name, what, sample)))
+    return max(readings, key=lambda r: r[0])[1] if readings else None
+
+
+def encoding_hint(data: bytes, command: str = "pasyans add --encoding") -> str:
+    """What to do with ``data`` that is not UTF-8, for a message: ``it reads as cp1251 (Windows
+    Cyrillic: «Пасьянс «Косынка». Карты…»): give `pasyans add --encoding cp1251``` when
+    :func:`guess_encoding` finds a code page, else the common two to try."""
+    guessed = guess_encoding(data)
+    if guessed is None:
+        return (f"give `{command} cp1251` if it is a Windows Cyrillic file (koi8-r: an old Unix one), "
+                "or save it as UTF-8")
+    name, what, sample = guessed
+    return f"it reads as {name} ({what}: «{sample}»): give `{command} {name}`"
+
+
+def _own_encoding(data: bytes) -> str:
+    """What :func:`decode` says to give instead of a wrong encoding: the code page the bytes read in
+    (:func:`encoding_hint`), else the common ones."""
+    if guess_encoding(data) is None:
+        return "give the file's own encoding (cp1251, koi8-r, utf-8)"
+    return encoding_hint(data)
+
+
 def decode(data: bytes, encoding: str) -> bytes:
     """``data`` read in ``encoding`` and written as UTF-8; :class:`IntakeError` when the encoding
     is unknown, cannot read the bytes, or gives mojibake (see :func:`mojibake`). A file that is
@@ -89,7 +143,7 @@ def decode(data: bytes, encoding: str) -> bytes:
         text = data.decode(name)
     except UnicodeDecodeError as e:
         raise IntakeError(f"cannot read as {encoding} (byte {data[e.start]:#04x} at offset {e.start} "
-                          f"is no {encoding} character); give the file's own encoding") from None
+                          f"is no {encoding} character); {_own_encoding(data)}") from None
     if name not in _UTF8_NAMES and any(b > 0x7F for b in data):
         try:
             data.decode("utf-8")
@@ -100,8 +154,7 @@ def decode(data: bytes, encoding: str) -> bytes:
                               f"(«{shorten(text.strip(), 21)}»); leave out --encoding")
     sample = mojibake(text)
     if sample is not None:
-        raise IntakeError(f"read as {encoding} the text is mojibake («{sample}»); give the file's own "
-                          "encoding (cp1251, koi8-r, utf-8)")
+        raise IntakeError(f"read as {encoding} the text is mojibake («{sample}»); {_own_encoding(data)}")
     return text.encode("utf-8")
 
 

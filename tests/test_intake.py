@@ -149,3 +149,35 @@ def test_a_saved_page_is_titled_by_its_heading_not_its_menu(tmp_path):
     f = tmp_path / "page.txt"
     f.write_text("Главная | Пасьянсы | Форум\nГлавная › Пасьянсы › Гольф\n\nПасьянс «Гольф»\n\nКарты снимают на отбой.\n", "utf-8")
     assert detect(f).entry["title"] == "Пасьянс «Гольф»"
+
+
+@pytest.mark.parametrize("text, enc", [(RU, "cp1251"), (RU, "koi8-r"), (RU, "cp866"), (UK, "cp1251"), (UK, "koi8-u")])
+def test_a_file_in_a_cyrillic_code_page_is_refused_naming_that_code_page(tmp_path, text, enc):
+    # the line said «give --encoding cp1251 if it is a Windows Cyrillic file (koi8-r: an old Unix one)» to every such file
+    text = text.replace("«", '"').replace("»", '"')  # KOI8 and DOS have no guillemets
+    f = tmp_path / "one.txt"
+    f.write_bytes(text.encode(enc))
+    r = CliRunner().invoke(app, ["add", str(f), "--corpus", str(tmp_path / "c"), "--empty"])
+    assert r.exit_code == 1 and not (tmp_path / "c").exists()
+    line = r.stderr.strip()
+    assert "\n" not in line and line.startswith(f"error: {f}:1: not UTF-8 text (bad byte at offset 0); it reads as {enc} ("), line
+    assert f': «{" ".join(text.split()[:2])}' in line and line.endswith(f"»): give `pasyans add --encoding {enc}`"), line
+
+
+def test_a_wrong_encoding_given_names_the_one_the_file_reads_in(tmp_path):
+    f = tmp_path / "one.txt"
+    f.write_bytes(RU.replace("«", '"').replace("»", '"').encode("koi8-r"))
+    r = CliRunner().invoke(app, ["add", str(f), "--corpus", str(tmp_path / "c"), "--empty", "--encoding", "cp1251"])
+    assert r.exit_code == 1 and not (tmp_path / "c").exists()
+    line = r.stderr.strip()
+    assert line.startswith(f"error: {f}: read as cp1251 the text is mojibake («"), line
+    assert line.endswith('; it reads as koi8-r (old Unix Cyrillic: «Пасьянс "Часы". Тринадцать…»): '
+                         "give `pasyans add --encoding koi8-r`"), line
+
+
+def test_bytes_of_no_cyrillic_code_page_get_the_common_two_to_try():
+    from pasyans.intake import encoding_hint, guess_encoding
+
+    assert guess_encoding(b"\x89PNG\r\n\x1a\n\xff\xfe") is None
+    assert encoding_hint(b"\xff\xfe") == ("give `pasyans add --encoding cp1251` if it is a Windows Cyrillic file "
+                                          "(koi8-r: an old Unix one), or save it as UTF-8")
