@@ -15,10 +15,17 @@ Prints, in one run:
    texts, the name forms, the full-text index, the text map, the rows made as each source is read
    (before the writing), and the rest (inserts); «start-up» is imports and corpus loading;
 3. **the curve**: the build of N copies of the corpus (copies as distinct sources: ids ``000``,
-   ``000c1`` …), for each N its wall and CPU seconds, the ratio to N = 1, the links' share and the
-   peak memory of the largest process (``--jobs`` is passed to the build when given; the stage
+   ``000c1`` …, each copy's text made distinct by :func:`perturb`: in every line of prose, about
+   one pair of adjacent lower-case words in three changes places, chosen by a seeded generator per
+   copy and line — the vocabulary and every line's length stay, the sentences are new, so no
+   process gains from having read the same sentences before, as a library of different books
+   shares words, not sentences), for each N its wall and CPU seconds, the ratio to N = 1, the
+   links' share and the peak memory of the largest process (``--jobs`` is passed to the build when given; the stage
    shares then come from one more build at the first N with ``--jobs 1``, the stages of the
-   sources running in worker processes otherwise).
+   sources running in worker processes otherwise);
+4. **both cores**: ``pasyans build --jobs 1`` and ``--jobs 2`` of the ``--jobs-at`` copies (default
+   8), run in turn (``--jobs-runs`` pairs, default 1), wall and CPU seconds and the ratio
+   ``--jobs 2`` / ``--jobs 1`` (``--jobs-at 0``: not run).
 
 The package's modules are compiled to bytecode first, as ``pip install`` does (``--no-bytecode``:
 not; an editable checkout under ``PYTHONDONTWRITEBYTECODE=1`` then compiles them on every start).
@@ -146,8 +153,36 @@ def staged_build(corpus_dir: Path, db: Path, jobs: int | None) -> dict:
     return {"stages": spent, "missing": missing, "in_process_cpu": total}
 
 
+_SWAPPABLE = re.compile(r"(?<![\w«\"„“(\-'’])([^\W\d_A-ZА-ЯЁІЇЄҐѢѲѴ]{3,}) ([^\W\d_A-ZА-ЯЁІЇЄҐѢѲѴ]{3,})(?![\w»\"“”)\-'’])")
+"""Two adjacent words of three or more lower-case letters, one space between, no quote, bracket,
+hyphen or apostrophe touching them (a name in «…», a hyphenated word, a card code stay whole)."""
+
+
+def perturb(text: str, copy: int, rate: int = 3) -> str:
+    """``text`` made distinct for copy number ``copy`` (0: unchanged): in each line of four or more
+    words that is not in capitals (a heading), each pair :data:`_SWAPPABLE` finds changes places
+    with probability ``1 / rate``, by a generator seeded with (copy, line number). Deterministic;
+    the line count, every line's length and the words are kept."""
+    import random
+
+    if not copy:
+        return text
+    out = []
+    for n, line in enumerate(text.split("\n")):
+        if len(line.split()) >= 4 and not line.isupper():
+            rng = random.Random(f"{copy}:{n}")
+            line = _SWAPPABLE.sub(lambda m: f"{m.group(2)} {m.group(1)}" if rng.randrange(rate) == 0 else m.group(),
+                                  line)
+        out.append(line)
+    return "\n".join(out)
+
+
 def copies(corpus_dir: Path, n: int, into: Path) -> Path:
-    """A corpus folder holding ``n`` copies of ``corpus_dir``'s sources as distinct sources."""
+    """A corpus folder holding ``n`` copies of ``corpus_dir``'s sources as distinct sources: copy
+    ``k`` of a source has the id ``<id>c<k>``, its text :func:`perturb`-ed for ``k`` and the sha256
+    of that text in the manifest."""
+    import hashlib
+
     manifest = json.loads((corpus_dir / "manifest.json").read_text("utf-8"))
     out = into / f"corpus_x{n}"
     out.mkdir(parents=True, exist_ok=True)
@@ -157,7 +192,9 @@ def copies(corpus_dir: Path, n: int, into: Path) -> Path:
             e2 = dict(e)
             if k:
                 e2["id"], e2["file"] = f"{e['id']}c{k}", f"c{k}_{e['file']}"
-            shutil.copyfile(corpus_dir / e["file"], out / e2["file"])
+            data = perturb((corpus_dir / e["file"]).read_text("utf-8"), k).encode("utf-8")
+            (out / e2["file"]).write_bytes(data)
+            e2["sha256"] = hashlib.sha256(data).hexdigest()
             entries.append(e2)
     (out / "manifest.json").write_text(json.dumps({**manifest, "sources": entries}, ensure_ascii=False, indent=1),
                                        "utf-8")
@@ -172,12 +209,36 @@ def _child(args: list[str]) -> dict:
     return {**res, **payload}
 
 
+def both_cores(pasyans: Path, corpus: Path, n: int, runs: int, tmp: Path) -> None:
+    """Section 4: the console script's build of ``n`` copies with ``--jobs 1`` and ``--jobs 2``,
+    ``runs`` pairs run in turn; prints the medians and the median of the pairs' ratios."""
+    corpus_n = copies(corpus, n, tmp)
+    print(f"\n4. both cores: pasyans build of N = {n} copies, --jobs 1 and --jobs 2 in turn (median of {runs})")
+    got: dict[int, list[dict]] = {1: [], 2: []}
+    for _ in range(runs):
+        for jobs in (1, 2):
+            db = tmp / f"j{jobs}.db"
+            got[jobs].append(_checked(run([str(pasyans), "build", "--corpus", str(corpus_n), "--db", str(db),
+                                           "--jobs", str(jobs)]), f"pasyans build --jobs {jobs}"))
+            db.unlink(missing_ok=True)
+    shutil.rmtree(corpus_n)
+    med = statistics.median
+    print(f"   {'':14}{'wall s':>8}{'CPU s':>8}{'peak MB':>9}")
+    for jobs, rs in got.items():
+        print(f"   --jobs {jobs:<7}{med([r['wall'] for r in rs]):8.2f}{med([r['cpu'] for r in rs]):8.2f}"
+              f"{med([r['peak_mb'] for r in rs]):9.0f}")
+    ratio = med([b["wall"] / a["wall"] for a, b in zip(got[1], got[2])])
+    print(f"   wall --jobs 2 / --jobs 1: {ratio:.2f}× (target ≤ 0.65×)")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--corpus", type=Path, default=ROOT / "corpus")
     ap.add_argument("--sizes", default="1,2,4,8,16", help="copies of the corpus for the curve (comma-separated)")
     ap.add_argument("--jobs", type=int, default=None, help="passed to the build of the curve")
     ap.add_argument("--runs", type=int, default=3, help="pairs (build, floor) for the ratio")
+    ap.add_argument("--jobs-at", type=int, default=8, help="copies of the corpus for --jobs 2 / --jobs 1 (0: not run)")
+    ap.add_argument("--jobs-runs", type=int, default=1, help="pairs (--jobs 1, --jobs 2) at --jobs-at copies")
     ap.add_argument("--no-bytecode", action="store_true",
                     help="do not compile the package's modules to bytecode first (as an install does)")
     ap.add_argument("--child-floor", type=Path, help=argparse.SUPPRESS)
@@ -218,7 +279,8 @@ def main() -> int:
               f"(target: CPU ≤ 5×)")
 
         sizes = [int(x) for x in a.sizes.split(",") if x.strip()]
-        print(f"\n2-3. stages and the curve (N copies of the corpus as distinct sources"
+        print(f"\n2-3. stages and the curve (N copies of the corpus as distinct sources, each copy's sentences"
+              f" made distinct: adjacent words swapped, ≈ 1 pair in 3"
               f"{'' if a.jobs is None else f', --jobs {a.jobs}'})")
         curve = []
         for n in sizes:
@@ -252,6 +314,8 @@ def main() -> int:
                 print(f"     {name:34}{s:8.2f}{100 * s / r['cpu']:7.1f} %")
             if r["missing"]:
                 print(f"     (not found, not timed: {', '.join(r['missing'])})")
+        if a.jobs_at:
+            both_cores(pasyans, a.corpus, a.jobs_at, a.jobs_runs, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
