@@ -212,10 +212,26 @@ def form_rows(names: Iterable[tuple[int, str]]) -> Iterator[tuple[str, int, int,
             yield key, name_id, i, how
 
 
-@lru_cache(maxsize=None)
+_FORM_KEYS: dict[str, tuple[tuple[str, int, str], ...]] = {}
+""":func:`form_keys` per ``forms`` value, this process's (and those :func:`remember_form_keys` was given)."""
+
+
 def form_keys(forms: str) -> tuple[tuple[str, int, str], ...]:
     """``(form, word_index, how)`` of one ``names.forms`` value, as :func:`form_rows` gives them
     (cached: the same name in many texts is worked out once)."""
+    got = _FORM_KEYS.get(forms)
+    if got is None:
+        got = _FORM_KEYS[forms] = _form_keys(forms)
+    return got
+
+
+def remember_form_keys(known: dict[str, tuple[tuple[str, int, str], ...]]) -> None:
+    """Take ``forms`` value → :func:`form_keys` pairs worked out in another process (a build's
+    worker) into this one's cache, so that they are not worked out again."""
+    _FORM_KEYS.update(known)
+
+
+def _form_keys(forms: str) -> tuple[tuple[str, int, str], ...]:
     keys: dict[tuple[str, int], str] = {}
     for entry in forms.split():
         i, _, form = entry.partition(":")

@@ -324,6 +324,17 @@ class PreparedRows:
     def __init__(self) -> None:
         self.rows: dict[str, dict[str, list]] = {t: {} for t in self.PER_GAME}
         self.source_lines: dict[str, list] = {}
+        self.form_keys: dict[str, tuple] = {}
+        """The names' ``forms`` values → :func:`pasyans.kb.names.form_keys`, worked out by :meth:`add`."""
+
+    def merge(self, other: "PreparedRows") -> None:
+        """Take the rows ``other`` made (in a worker process: other sources, other games) into these;
+        the names' form keys it worked out join this process's cache."""
+        for table, by_game in other.rows.items():
+            self.rows[table].update(by_game)
+        self.source_lines.update(other.source_lines)
+        self.form_keys.update(other.form_keys)
+        name_index.remember_form_keys(other.form_keys)
 
     def add(self, sources: Iterable[Source], games: Iterable[GameText], game_texts: dict | None,
             passages: Iterable | None, source_language: dict[str, str]) -> None:
@@ -346,7 +357,8 @@ class PreparedRows:
             put("sections", _section_records([g]))
             names = list(name_index.rows_for([g], source_language))
             for rec in names:
-                name_index.form_keys(rec["forms"])  # worked out now, while other sources are read
+                # worked out now, while other sources are read
+                self.form_keys[rec["forms"]] = name_index.form_keys(rec["forms"])
             put("names", names)
             put("examples", (rec for rec, _ in _example_records(g)))
             put("moves", _move_records(g))

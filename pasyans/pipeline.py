@@ -49,6 +49,10 @@ class Segmented:
     passages: list | None = None
     """After :func:`read_passages`: the :class:`~pasyans.kb.search.Passage` rows of the source's
     games (sentences with lemmas and card keys), in game order; ``None`` before."""
+    rows: object = None
+    """The knowledge base's rows of the source (:class:`~pasyans.kb.store.PreparedRows`) when the
+    worker process that read it made them (:func:`read_source_rows`); :func:`prepare_rows` takes
+    them (and sets this back to ``None``). ``None``: not made yet."""
 
     def reading_copy(self) -> "Segmented":
         """A copy that :func:`read` may fill in without changing this one: the games (with their
@@ -233,6 +237,20 @@ def read_source(source: Source, progress: Callable[[str], None] | None = None) -
     return seg
 
 
+def read_source_rows(source: Source, source_language: dict[str, str]) -> Segmented:
+    """:func:`read_source`, and the source's rows of the knowledge base made too, into
+    :attr:`Segmented.rows` (what a worker process of :func:`read_sources` runs: the rows are made
+    in parallel, not by the build's own process once the source is back). ``source_language``:
+    source id → language of every source of the build."""
+    from .kb.store import PreparedRows
+
+    seg = read_source(source)
+    rows = PreparedRows()
+    rows.add([seg.source], seg.games, seg.game_texts, seg.passages, source_language)
+    seg.rows = rows
+    return seg
+
+
 def build(corpus_dir: Path | str | None, db_path: Path | str,
           progress: Callable[[str], None] | None = None, *, force: bool = False, wait: bool = True,
           **options) -> BuildSummary:
@@ -310,6 +328,10 @@ def prepare_rows(prepared, seg: Segmented, sources: list[Source]) -> None:
     map, passages, raw lines) into ``prepared`` (:class:`pasyans.kb.store.PreparedRows`): called
     as each source is read, while the others are still being read, so that :func:`write` has
     less to do once they all are."""
+    if seg.rows is not None:  # made by the worker that read it
+        prepared.merge(seg.rows)
+        seg.rows = None
+        return
     if seg.passages is None:
         read_passages(seg)
     prepared.add([seg.source], seg.games, seg.game_texts, seg.passages, {s.id: s.language for s in sources})
@@ -336,7 +358,9 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     ``on_step(label, done, total)`` (work done and in all, see below) come from this
     process as each source is done. An error reading a source is raised here as it was raised
     there. ``on_read(seg)`` is called in this process with each source as it is read (in the
-    order they are done), before its ``on_step``. Raises ``ValueError`` for ``jobs`` < 1.
+    order they are done), before its ``on_step``. A worker makes the source's rows of the
+    knowledge base too (:func:`read_source_rows`: :attr:`Segmented.rows`, which
+    :func:`prepare_rows` takes). Raises ``ValueError`` for ``jobs`` < 1.
 
     ``done`` and ``total`` of ``on_step`` are work in characters (:func:`build_work`: a source
     counts its characters, the writing :data:`WRITE_SHARE` of them), so that ``done / total``
@@ -377,7 +401,8 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
                              initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         try:
             with _no_ctrl_c_while_forking():
-                running = {pool.submit(read_source, sources[i]): i for i in order}
+                languages = {s.id: s.language for s in sources}
+                running = {pool.submit(read_source_rows, sources[i], languages): i for i in order}
             for fut in as_completed(running):
                 i = running[fut]
                 segs[i] = fut.result()
