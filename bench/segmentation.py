@@ -318,7 +318,7 @@ ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_t
                   "seg12_segments.json", "seg13_segments.json", "seg14_segments.json",
                   "seg15_segments.json", "seg16_segments.json", "seg17_segments.json", "seg18_segments.json",
                   "seg19_segments.json", "seg20_segments.json", "seg21_segments.json", "seg22_segments.json",
-                  "seg23_segments.json")
+                  "seg23_segments.json", "seg24_segments.json")
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
@@ -335,6 +335,8 @@ before (files under ``tests/fixtures/seg14/``), ``seg15`` and ``seg16``: its sec
 ``seg21``: its fourth (``tests/fixtures/seg21/``: title shapes), measured held out once, then tuned;
 ``seg22``: its session-10 sample (``tests/fixtures/seg22/``: 14 authors and layouts), 7 tuned, 7 held out (misses not read);
 ``seg23``: its session-11 sample (``tests/fixtures/seg23/``: 12 authors and layouts the fixtures lacked), 6 tuned, 6 held out;
+``seg24``: its session-12 sample (``tests/fixtures/seg24/``: aliases in oblique cases and coordination, phrase section labels,
+titles that are common words, numbered titles with a difficulty remark, two games compared, titles in a paragraph's first sentence), 6 tuned, 6 held out;
 ``seg19``: the names-and-sections developer's session-9 sample (``tests/fixtures/seg19/``: aliases and section labels), 6 tuned, 3 held out."""
 
 
