@@ -33,24 +33,58 @@ def table() -> dict:
         for w in row["lemmas"]:
             kinds.setdefault(w, row["kind"])
     openers = {lang: frozenset(ws) for lang, ws in data["openers"].items()}
-    return {"openers": openers, "kinds": kinds, "max_words": data["max_words"], "examples": data["examples"]}
+    unasked = data["unasked"]
+    return {"openers": openers, "kinds": kinds, "max_words": data["max_words"], "examples": data["examples"],
+            "unasked": {"openers": {lang: frozenset(ws) for lang, ws in unasked["openers"].items()},
+                        "max_words": unasked["max_words"], "examples": unasked["examples"],
+                        "not_labels": unasked["not_labels"]}}
+
+
+def _either(table_: dict, lang: str) -> frozenset:
+    return table_.get(lang, frozenset()) | table_.get("uk" if lang == "ru" else "ru", frozenset())
 
 
 def question_kind(s: str, lang: str) -> str | None:
     """The Section kind of the stripped line ``s`` when it is a question heading (see the module
-    docstring), else ``None``."""
+    docstring), or one asked without its «?» (``unasked``: «Как ходить», «Когда пасьянс сошёлся»,
+    «Як грати»: a few words opening with a capitalised adverb of ``unasked.openers``, whose kind a
+    label row or a ``kinds`` lemma gives), else ``None``."""
     core = _MARKS_RE.sub("", s.strip()).strip()
     core = _MARKS_RE.sub("", core).strip()
-    if not core.endswith("?") or "?" in core[:-1].rstrip("?") or _NAMING_RE.search(core):
+    if not core.endswith("?"):
+        return _unasked_kind(core, lang)
+    if "?" in core[:-1].rstrip("?") or _NAMING_RE.search(core):
         return None
     ws = _WORD_RE.findall(core)
     t = table()
     if not ws or len(ws) > t["max_words"] or any(w[:1].isupper() for w in ws[1:]):
         return None
-    if ws[0].lower() not in t["openers"].get(lang, frozenset()) | t["openers"].get("uk" if lang == "ru" else "ru", frozenset()):
+    if ws[0].lower() not in _either(t["openers"], lang):
         return None
+    return _kind_of(core, ws, lang)
+
+
+def _unasked_kind(core: str, lang: str) -> str | None:
+    """The kind of a heading asked without «?» (``core``: the line less its marks), else ``None``:
+    no more than ``unasked.max_words`` words, nothing after a colon or full stop, no comma."""
+    u = table()["unasked"]
+    core = core.rstrip(" :.")
+    if not core[:1].isupper() or any(c in core for c in ",;:.!?") or _NAMING_RE.search(core):
+        return None
+    ws = _WORD_RE.findall(core)
+    if not 2 <= len(ws) <= u["max_words"] or any(w[:1].isupper() for w in ws[1:]):
+        return None
+    if ws[0].lower() not in _either(u["openers"], lang):
+        return None
+    kind = _kind_of(core, ws, lang)
+    return None if kind == "question" else kind
+
+
+def _kind_of(core: str, ws: list[str], lang: str) -> str:
+    """The kind of a question heading's words ``ws``: a label row's, else the first ``kinds`` lemma's, else ``question``."""
     from .headings import _match_label
 
+    t = table()
     row = _match_label(core.rstrip("? "), lang)   # «Как играть?», «Что это за игра?»: a label row asked
     if row is not None:
         return row["kind"]

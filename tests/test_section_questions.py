@@ -42,3 +42,18 @@ def test_faq_page_sections_are_marked(tmp_path):
     assert secs[7] == ("setup", "Как раскладывать?")
     assert secs[10] == ("rules", "Куда можно класть карты?")
     assert secs[13] == ("end", "Когда пасьянс сходится?")
+
+
+UNASKED = table()["unasked"]
+
+
+@pytest.mark.parametrize("line, lang, kind", UNASKED["examples"], ids=[e[0] for e in UNASKED["examples"]])
+def test_a_heading_asked_without_its_question_mark_is_a_label(line, lang, kind):
+    # seg24/ru_blog_aliases.txt «Как ходить», «Когда пасьянс сошёлся»; uk_magazine_sections.txt «Як грати»
+    lab = hd.section_label(line, lang)
+    assert lab is not None and lab.kind == kind and lab.rest is None
+
+
+@pytest.mark.parametrize("line, lang", UNASKED["not_labels"], ids=[x[0][:30] for x in UNASKED["not_labels"]])
+def test_a_line_opening_with_an_adverb_that_no_kind_names_is_no_label(line, lang):
+    assert question_kind(line, lang) is None
