@@ -33,7 +33,7 @@ from functools import lru_cache
 from pasyans import morph
 from pasyans.models import Alias
 
-from .article_text import QUOTE_RE, cues, doc as make_doc, matches, sentences
+from .article_text import QUOTE_RE, cues, doc as make_doc, matches, naming_verbs, sentences
 from .furniture import cross_reference
 from .headings import name_language, nominative, paren_names, section_label, split_title
 from .text import MappedText
@@ -104,6 +104,7 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
     text = mt.text
     d = make_doc(text, lang)
 
+    naming = naming_verbs()
     said_from = [0]  # where the words that may give the next alias's language start
 
     def add(a: int, b: int, value: str, kind: str, sa: int, sb: int) -> None:
@@ -144,6 +145,9 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
                 cues[-1] = (cues[-1][0], e)
         for k, (s, e) in enumerate(cues):
             cue_end = sdoc[e - 1].idx + len(sdoc[e - 1].text)
+            # after a verb of naming the name is in the instrumental: an unknown word is put in the
+            # nominative by its ending («звуть «Ідлером»» → «Ідлер»; name_case.py)
+            governs = "ablt" if any(t.lemma_ in naming for t in sdoc[s:e]) else None
             stop = sdoc[cues[k + 1][0]].idx if k + 1 < len(cues) else sb
             quoted = list(QUOTE_RE.finditer(text, cue_end, stop))
             if (s, e) in weak:  # «в оригинале правила другие: карты кладут на «базу»» names nothing
@@ -153,16 +157,16 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
             # a bare name right after the cue comes first: «Англійською його назва Spider, а іноді кажуть «Павучок»»
             m = _BARE_RE.match(text, cue_end, quoted[0].start() if quoted else stop)
             for q in quoted:
-                add(q.start(), q.end(), nominative(next(g for g in q.groups() if g).strip(), lang, "nomn"), "alias", sa, sb)
+                add(q.start(), q.end(), nominative(next(g for g in q.groups() if g).strip(), lang, "nomn", governs), "alias", sa, sb)
             if m and m.group("name") and quoted:
-                add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang, "nomn"), "alias", sa, sb)
+                add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang, "nomn", governs), "alias", sa, sb)
             if not quoted:
                 if m and m.group("name"):
-                    add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang, "nomn"), "alias", sa, sb)
+                    add(m.start("name"), m.end("name"), nominative(m.group("name").strip(), lang, "nomn", governs), "alias", sa, sb)
                     # «известен как Паучок и Тарантул», «… Клондайк, Солитер»: capitalised names listed after it
                     at = m.end("name")
                     while (more := _BARE_MORE_RE.match(text, at, stop)) is not None:
-                        add(more.start("name"), more.end("name"), nominative(more.group("name"), lang, "nomn"), "alias", sa, sb)
+                        add(more.start("name"), more.end("name"), nominative(more.group("name"), lang, "nomn", governs), "alias", sa, sb)
                         at = more.end("name")
         for g in _GLOSS_RE.finditer(text, sa, sb):
             add(g.start("name"), g.end("name"), g.group("name"), "gloss", sa, sb)

@@ -84,10 +84,24 @@ def doc(text: str, lang: str):
 
 @lru_cache(maxsize=1)
 def cues() -> dict:
-    """``segment_cues.json``: ``{"subjects": set, "patterns": [rows]}``."""
+    """``segment_cues.json``: ``{"subjects": set, "patterns": [rows], "naming_verbs": {...}}``; a pattern
+    token whose LEMMA list names a verb of a ``naming_verbs`` group lists every verb of that group."""
     data = json.loads(resources.files("pasyans").joinpath("data/segment_cues.json").read_text("utf-8"))
     data["subjects"] = set(data["subjects"])
+    groups = [frozenset(data["naming_verbs"][k]) for k in ("transitive", "reflexive")]
+    for row in data["patterns"]:
+        for tok in row["pattern"]:
+            listed = tok.get("LEMMA", {}).get("IN") if isinstance(tok.get("LEMMA"), dict) else None
+            for group in groups:
+                if listed and group & set(listed):
+                    tok["LEMMA"]["IN"] = sorted(set(listed) | group)
     return data
+
+
+def naming_verbs() -> frozenset:
+    """Every verb of naming (``naming_verbs`` of ``segment_cues.json``), by lemma: the name after one is in the instrumental."""
+    nv = cues()["naming_verbs"]
+    return frozenset(nv["transitive"]) | frozenset(nv["reflexive"])
 
 
 @lru_cache(maxsize=2)
@@ -105,18 +119,31 @@ def matches(d, lang: str) -> dict[str, list[tuple[int, int]]]:
     """Pattern name → token spans (start, end) of its matches in ``d``. A ``needs_subject`` match
     counts under its name only when a subject word (``subjects``, as written: «он», «его», «этот
     пасьянс») is one of the two words right before it («его называют», «он называется»; not «его
-    мы будем называть», «стадию пасьянса называют»)."""
+    мы будем называть», «стадию пасьянса называют»), the word right after it («Назывался он прежде
+    …»), or the word before a relative pronoun right before it («пасьянс, который называют …», «пасьянс,
+    який називають …»; not «карту, которую называют …»)."""
     out: dict[str, list[tuple[int, int]]] = {}
     subjects = cues()["subjects"]
+    relatives = frozenset(cues()["naming_verbs"]["relatives"])
     for name, s, e in matcher(lang)(d):
         if name.endswith("?"):
-            if not any(t.lower_ in subjects for t in d[max(s - 2, 0):s]):
+            if not (any(t.lower_ in subjects for t in d[max(s - 2, 0):s])
+                    or (e < len(d) and d[e].lower_ in subjects and d[e].lower_ not in ("пасьянс", "игра", "гра"))
+                    or _relative_subject(d, s, subjects, relatives)):
                 continue
             name = name[:-1]
         out.setdefault(name, []).append((s, e))
     for v in out.values():
         v.sort()
     return out
+
+
+def _relative_subject(d, s: int, subjects: set, relatives: frozenset) -> bool:
+    """Whether the words before token ``s`` are a subject word, a comma and a relative pronoun («пасьянс, который»)."""
+    if s < 2 or d[s - 1].lemma_ not in relatives:
+        return False
+    before = d[s - 3] if d[s - 2].text == "," and s >= 3 else d[s - 2]
+    return before.lower_ in subjects or before.lemma_ in ("пасьянс", "игра", "гра")
 
 
 INVISIBLE_RE = re.compile("[\u0300\u0301\u00ad\u200b-\u200d\u2060\ufeff]")

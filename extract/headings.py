@@ -26,6 +26,7 @@ from importlib import resources
 
 from pasyans import morph
 
+from .name_case import _nominative, nominative  # noqa: F401  (part of this module's API: «Паука» → «Паук»)
 from .section_questions import question_kind
 
 _DATA = "data"
@@ -389,9 +390,6 @@ def inline_title(s: str, lang: str = "ru", units: bool = False) -> str | None:
     return None
 
 
-_NAME_POS = ("ADJF", "NOUN")
-
-
 def back_title(s: str, lang: str = "ru") -> str | None:
     """The game's name a sentence of ``s`` gives to the rules told before it (``back_titles`` of
     ``heading_shapes.json``): «Так раскладывается пасьянс, который бабушка звала «Узелок».» → «Узелок»,
@@ -401,76 +399,6 @@ def back_title(s: str, lang: str = "ru") -> str | None:
         if hit and not re.search(r"(?<!\w)(?:также|тоже|ещё|еще|ще|також|теж|иначе|інакше)(?!\w)", s[hit.start():hit.start("name")]):
             return nominative(_unquote(hit.group("name")), lang)
     return None
-
-
-def nominative(name: str, lang: str, case: str | None = None) -> str:
-    """A game's name as a catalogue gives it, in the nominative: «Паука» → «Паук», «Косынку» →
-    «Косынка», «Паучком» → «Паучок», «Свободную ячейку» → «Свободная ячейка», «Могилой Наполеона»
-    → «Могила Наполеона» (the adjectives before the first noun and that noun, when pymorphy3 knows
-    them all in one case that is not the nominative; the words after the noun stay as printed). A
-    name it cannot read so (an unknown word, a verb, words in different cases) as it stands.
-    ``case``: the case the frame governs («Правила «Марии Стюарт»»: ``"gent"``), taken when the
-    words can be in it even if they could be nominative too («Марии» is also a plural)."""
-    ws = name.split()
-    if len(ws) > 1:
-        return _nominative_phrase(ws, lang, None if case == "nomn" else case) or name
-    return _nominative(name, lang, case)
-
-
-def _nominative_phrase(ws: list[str], lang: str, governed: str | None = None) -> str | None:
-    """``ws`` (a name of several words) with its head put in the nominative, or ``None``."""
-    head = []
-    for w in ws:
-        if not w.isalpha() or not morph.is_known(w.lower(), lang):
-            return None
-        best = morph.parse(w, lang)
-        if best is None or best.tag.POS not in _NAME_POS:
-            return None  # «Сорок разбойников»: a numeral (not the magpies' genitive)
-        ps = [p for p in morph.parses(w.lower(), lang) if p.tag.POS == best.tag.POS]
-        head.append(ps)
-        if any(p.tag.POS == "NOUN" for p in ps):
-            break
-    else:
-        return None
-    cases = set.intersection(*({p.tag.case for p in ps} for ps in head))
-    if governed in cases:
-        cases = {governed}
-    if not cases or "nomn" in cases:
-        return None
-    case = next((c for c in ("accs", "gent", "ablt", "datv", "loct") if c in cases), None)
-    if case is None:
-        return None
-    out = []
-    for w, ps in zip(ws, head):
-        p = next(p for p in ps if p.tag.case == case)
-        inf = p.inflect({"nomn"})
-        if inf is None:
-            return None
-        out.append(inf.word[:1].upper() + inf.word[1:] if w[:1].isupper() else inf.word)
-    return " ".join(out + ws[len(head):])
-
-
-def _nominative(name: str, lang: str, governed: str | None = None) -> str:
-    """«Паука» → «Паук», «Косынку» → «Косынка»; a name of several words, or one pymorphy3 does not
-    know as a noun in another case, as it stands. ``governed``: the case the frame puts it in, taken when
-    the form can be in it («правила «Косынки»»: gent → «Косынка»); ``"nomn"`` where the frame allows the
-    nominative (a name after «называют»): a form that may be a nominative plural is then kept («называют
-    «Свадьба» или «Пары»», uk «Пари»: not «Пара»)."""
-    if len(words(name)) != 1 or not morph.is_known(name.lower(), lang):
-        return name
-    p = morph.parse(name.lower(), lang)
-    if p is None or p.tag.POS != "NOUN" or "nomn" in p.tag.grammemes or p.tag.case is None:
-        return name  # uk «Солітер»: the dictionary form carries no case (was read as the plural «Солітери»)
-    nouns = [q for q in morph.parses(name.lower(), lang) if q.tag.POS == "NOUN"]
-    in_case = [q for q in nouns if governed is not None and q.tag.case == governed]
-    if in_case:
-        p = in_case[0]
-    elif governed == "nomn" and any(q.tag.case == "nomn" for q in nouns):
-        return name
-    inf = p.inflect({"nomn"}) if "plur" in p.tag.grammemes else p.inflect({"nomn", "sing"})
-    word = inf.word if inf is not None else p.normal_form if "plur" not in p.tag.grammemes else None
-    # uk «Солітером»: a form with no number inflects to the dictionary form, never to a plural
-    return (word[:1].upper() + word[1:]) if word and name[:1].isupper() else name
 
 
 def is_front_matter(title: str, lang: str) -> bool:
