@@ -242,7 +242,7 @@ def _classify(source: Source) -> list[Line]:
                                            or hd.is_byline(nxt.text)) \
                 and not (prev is not None and prev.kind == "label")  # a label's one-line content is no title
             shape = hd.title_shape(mk.rest, lang, layout=mk.mark != "none" or follows, marked=mk.mark != "none")
-            others = hd.title_continuation(nxt.text) if shape is None and s.endswith(",") and nxt is not None \
+            others = hd.title_continuation(nxt.text, lang) if shape is None and s.endswith(",") and nxt is not None \
                 and nxt.n == ln.n + 1 else None
             if others:
                 # «ПАСЬЯНСЪ «КОСЫНКА»,» / «иначе «Солитеръ».»: a title printed over two lines

@@ -279,12 +279,28 @@ def same_words(a: str, b: str, lang: str) -> bool:
                                       and len(max(x, y, key=len)) - len(min(x, y, key=len)) <= 2) for x, y in pairs)
 
 
-def title_continuation(s: str) -> list[str] | None:
+def title_continuation(s: str, lang: str = "ru") -> list[str] | None:
     """The other names a title's second line gives (``title_continuations`` of ``heading_shapes.json``):
-    «иначе «Арка».» → [«Арка»], «інакше «Куранти» або «Зозуля».» → both; else ``None``. That the line
-    above is a title ending in a comma is the caller's to check."""
+    «иначе «Арка».» → [«Арка»], «інакше «Куранти» або «Зозуля».» → both; or a lower-case line opening
+    with an alias cue of ``segment_cues.json`` in its first five words, its quoted names in the
+    nominative («называемый также «Календарем».» → [«Календарь»], «відомий також як «Млин».»); else
+    ``None``. That the line above is a title ending in a comma is the caller's to check."""
     hit = shapes()["title_continuations"]["re"].match(s)
-    return [_unquote(q.group(0)) for q in QUOTE_RE.finditer(hit.group("names"))] if hit else None
+    if hit:
+        return [_unquote(q.group(0)) for q in QUOTE_RE.finditer(hit.group("names"))]
+    t = s.strip()
+    if not t[:1].islower() or not QUOTE_RE.search(t):
+        return None
+    from .article_text import doc, matches, naming_verbs
+
+    d = doc(t, lang)
+    cue = next(((a, b) for a, b in matches(d, lang).get("ALIAS", []) if a <= 4 and "«" not in d[:a].text), None)
+    if cue is None:
+        return None   # «раскладывается «Косынкой» …»: rule text, no other name
+    end = d[cue[1] - 1].idx + len(d[cue[1] - 1].text)
+    governs = "ablt" if any(tok.lemma_ in naming_verbs() for tok in d[cue[0]:cue[1]]) else None
+    names = [nominative(_unquote(q.group(0)), lang, "nomn", governs) for q in QUOTE_RE.finditer(t, end)]
+    return names or None
 
 
 def entry_lead(s: str, lang: str) -> tuple[str, int] | None:

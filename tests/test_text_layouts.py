@@ -45,6 +45,24 @@ def test_a_title_printed_over_two_lines(title, second, name, aliases):
     assert [a.name for a in gs[0].aliases if a.kind == "alias"] == aliases
 
 
+@pytest.mark.parametrize("title, second, lang, name, aliases", [
+    # seg24/ru_pre1918_aliases.txt: a CAPS title whose second line is an alias cue, the name in the instrumental
+    ("ПАСЬЯНС «ЧЕТЫРЕ ВРЕМЕНИ ГОДА»,", "называемый также «Календарем».", "ru", "Четыре времени года", ["Календарь"]),
+    ("Пасьянс «Вітряк»,", "відомий також як «Млин» або «Жорна».", "uk", "Вітряк", ["Млин", "Жорна"]),
+    ("ПАСЬЯНС «ГОРБУН»,", "который в деревне зовут ещё «Верблюдом».", "ru", "Горбун", ["Верблюд"]),
+])
+def test_a_title_whose_second_line_opens_with_an_alias_cue(title, second, lang, name, aliases):
+    assert hd.title_continuation(second, lang) == aliases
+    text = f"{title}\n{second}\n\nКарты раскладывают в четыре ряда; тузы откладывают особо.\n"
+    gs = games(text, lang)
+    assert [g.name for g in gs] == [name]
+
+
+@pytest.mark.parametrize("second", ["раскладывается «Косынкой» на столе.", "а карты кладут на «базу»."])
+def test_a_second_line_with_no_alias_cue_gives_no_names(second):
+    assert hd.title_continuation(second, "ru") is None
+
+
 @pytest.mark.parametrize("line, name", hd.shapes()["entry_leads"]["examples"])
 def test_every_entry_lead_row_gives_its_name(line, name):
     lead = hd.entry_lead(line, _lang(line))
