@@ -57,12 +57,14 @@ def dialogue(body: list[Line]) -> bool:
     return sum(1 for ln in body if ln.kind == "prose" and DASH_TURN_RE.match(ln.text) and ln.text.rstrip().endswith("?")) >= 2
 
 
-def opens_unit(ln: Line, prev: Line | None, turns: bool = False) -> bool:
+def opens_unit(ln: Line, prev: Line | None, turns: bool = False, lang: str | None = None, paragraph: bool = False) -> bool:
     """Whether ``ln`` starts a message of a text cut into messages: the line after a post header or
     a separator («* * *» between a column's items),
     a question («Вопрос: …», «Питання: …»), a chat line («[12:03] Оля: …»), a diary's dated entry («5 января. …»),
     a paragraph opening «Пасьянс «X» …» (:func:`~pasyans.extract.headings.paragraph_title`), and with
-    ``turns`` a dash turn of an interview."""
+    ``turns`` a dash turn of an interview; with ``lang``, a ``paragraph``'s first line whose first clause
+    names its game after a few words that describe it (:func:`~pasyans.extract.headings.opening_name`:
+    «Простіший за неї «Квітник»: …»)."""
     if ln.blank:
         return False
     if ln.turn or (prev is not None and prev.kind == "meta" and prev.label in ("post header", "separator")):
@@ -70,7 +72,8 @@ def opens_unit(ln: Line, prev: Line | None, turns: bool = False) -> bool:
     if turns and ln.kind == "prose" and DASH_TURN_RE.match(ln.text):
         return True   # ``turns``: the text is an interview (:func:`dialogue`), each dash turn a message
     return (ln.section == "intro" and fold_name(ln.name) in QUESTION_LABELS) or bool(CHAT_RE.match(ln.text)) \
-        or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None)
+        or messages.dated_entry(ln.text) or (ln.kind == "prose" and hd.paragraph_title(ln.text) is not None) \
+        or (paragraph and lang is not None and ln.kind == "prose" and hd.opening_name(ln.text, lang) is not None)
 
 
 def run_in_title(ln: Line, lang: str) -> str | None:
@@ -140,7 +143,8 @@ def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     Cut into messages (posts, questions, chat lines: :func:`opens_unit`), each message naming
     another game starts it — from the message's first line; else from the sentence that names it."""
     turns = dialogue(body)
-    starts = [k for k, ln in enumerate(body) if opens_unit(ln, prev_meta(body, k), turns)]
+    starts = [k for k, ln in enumerate(body)
+              if opens_unit(ln, prev_meta(body, k), turns, lang, paragraph=k == 0 or body[k - 1].blank)]
     if not starts and any(ln.kind == "prose" and hd.back_title(ln.text, lang) for ln in body):
         return named_after(body, lang)
     if not starts:
@@ -157,6 +161,7 @@ def split_told(body: list[Line], lang: str) -> tuple[list[Line], list[Part]]:
     if any(ln.kind == "prose" and hd.inline_title(ln.text, lang) for ln in intro):
         intro, parts = named_after(intro, lang)   # «В пасьянс «Квадрат» играют …» before the first «Пасьянс «Звезда» …»
     tolds = [(hd.nominative(t, lang) if body[a].kind == "prose" and (t := hd.paragraph_title(body[a].text)) else None)
+             or (hd.opening_name(body[a].text, lang) if body[a].kind == "prose" and (a == 0 or body[a - 1].blank) else None)
              or next((t for ln in body[a:b] if ln.kind == "prose" and not messages.compares(ln.text, lang)
                       and (t := hd.inline_title(ln.text, lang, units=True))), None)
              or run_in_title(body[a], lang)   # a quoted name first: «Друге питання — … Пасьянс «Годинник» …»

@@ -234,6 +234,28 @@ def paragraph_title(s: str) -> str | None:
     return _unquote(hit.group("name")) if hit else None
 
 
+_OPENING_QUOTE_RE = re.compile(r"^(?P<lead>[А-ЯЁІЇЄҐ][^\W\d_]*(?:\s+[^\W\d_]+){0,3})(?:\s+[—–])?\s+(?P<name>«[А-ЯЁІЇЄҐ][^»]{1,39}»)\s*(?=[:—–,.]|-\s)")
+_LEAD_POS_STOP = frozenset({"VERB", "INFN", "GRND", "PREP", "CONJ", "PRCL"})
+
+
+def opening_name(s: str, lang: str) -> str | None:
+    """The name a paragraph's first clause gives as its subject after a few words that describe it, with no
+    verb («Простіший за неї «Квітник»: шість віял …», «Самый долгий пасьянс — «Солитер».», «Трохи складніший
+    пасьянс «Криниця», який …»): up to four words, then a capitalised quoted name and a colon, dash, comma or
+    full stop; none of the words a verb, the last none a preposition, conjunction or particle (so «Как и в
+    «Косынке», …», «Карты кладут в «Дом».», «Бабушка любила «Косынку».» name no game this way). In the
+    nominative; else ``None``. That ``s`` opens a paragraph of a text without headings is the caller's to check."""
+    hit = _OPENING_QUOTE_RE.match(s)
+    if hit is None:
+        return None
+    ws = words(hit.group("lead"))
+    poses = [morph.parse(w, lang) for w in ws]
+    if any(p is None or p.tag.POS in _LEAD_POS_STOP for p in poses[-1:]) \
+            or any(p is not None and p.tag.POS in ("VERB", "INFN", "GRND") for p in poses):
+        return None
+    return nominative(_unquote(hit.group("name")), lang)
+
+
 def pack_remark(s: str) -> bool:
     """Whether a parenthesis after a name states the pack («2 колоды», «1 колода, сдача по 3»:
     ``pack_remarks`` of ``heading_shapes.json``): a remark, no name."""

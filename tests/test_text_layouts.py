@@ -273,3 +273,25 @@ def test_fact_lines_and_sign_offs_are_no_titles():
     gs = games(text)
     assert [g.name for g in gs] == ["Гольф"]
     assert fu.furniture(["Удачной игры!"], "ru") == {1: "sign-off"}
+
+
+@pytest.mark.parametrize("line, lang, name", [
+    ("Простіший за неї «Квітник»: шість віял по шість карт.", "uk", "Квітник"),   # seg24/uk_no_headings.txt:5
+    ("Самый долгий пасьянс — «Солитер». Две колоды, восемь рядов.", "ru", "Солитер"),
+    ("Ещё проще «Мельница»: восемь карт кругом.", "ru", "Мельница"),
+])
+def test_a_paragraph_naming_its_game_after_words_that_describe_it(line, lang, name):
+    assert hd.opening_name(line, lang) == name
+
+
+@pytest.mark.parametrize("line", ["Как и в «Косынке», колоду открывают по одной.", "Карты кладут в «Дом».",
+                                  "Бабушка любила «Косынку».", "Потом идёт «Паук»: две колоды."])
+def test_a_paragraph_with_a_verb_or_preposition_before_the_name_opens_no_game(line):
+    assert hd.opening_name(line, "ru") is None
+
+
+def test_paragraphs_without_headings_each_naming_a_game_in_its_first_clause():
+    text = ("Бабусині пасьянси\n\nПасьянс «Зірка» бабуся розкладала щонеділі. Беруть колоду з тридцяти шести карт "
+            "і викладають шість карт колом.\n\nПростіший за неї «Квітник»: шість віял по шість карт, з яких знімають "
+            "верхні карти на тузів.\n")
+    assert [g.name for g in games(text, "uk")] == ["Зірка", "Квітник"]
