@@ -38,6 +38,9 @@ from .furniture import cross_reference
 from .headings import name_language, nominative, paren_names, section_label, split_title
 from .text import MappedText
 
+_WRAP_RE = re.compile(r"(?<=[^\W\d_]|[,—–-])\n(?=[a-zа-яёіїєґ'’])")
+"""A line break inside a wrapped sentence: after a word (or a comma or dash), before a word in lower case. The text's
+length is kept (the break becomes a space), so offsets still map to raw lines."""
 _GLOSS_RE = re.compile(r"(?:\(|[;,]\s*)(?:от\s+|від\s+)?(?:англ|франц|нем|фр|англійськ\w*|английск\w*)\.?\s+"
                        r"(?P<name>[A-Za-z][A-Za-z'’ .-]{1,40}?)\s*(?=\)|[;,]|\s[—–]\s)")
 """«(англ. Klondike)», and a gloss after another name in one parenthesis or list: «(другое название —
@@ -101,7 +104,7 @@ def text_aliases(mt: MappedText, lang: str, name: str | None, raw_lines: list[st
     the game's ``name`` (see the module docstring). With the source's ``raw_lines`` each alias's
     sentence is given as printed (:func:`printed_span`: «иначе «Солитеръ»», «Паучо́к»)."""
     out: list[Alias] = []
-    text = mt.text
+    text = _WRAP_RE.sub(" ", mt.text)   # «називають «Наполеоном» / «на острові Святої Олени»»: one sentence
     d = make_doc(text, lang)
 
     naming = naming_verbs()

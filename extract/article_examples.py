@@ -36,6 +36,7 @@ from pasyans import morph
 
 from .article_text import (CODE_RE, MOVE_RE, announces_display, doc as make_doc, is_display_row, line_mt, matches,
                            sentences, words)
+from .headings import section_label
 from .moves.answers import ANSWER_LABELS
 from .notation import scan, suit_words
 from .text import MappedText
@@ -60,6 +61,8 @@ _NUMBERED_EXAMPLE = re.compile(r"\s*(?:[Пп]рим[еѣ]р[ъ]?|[Пп]рикл�
 one before going on."""
 _NO_MORE = {"нет", "нету", "немає", "нема", "немае", "никаких", "жодних"}
 """Words that, next to «ходы/ходів», say there are no moves (the cue then lists none)."""
+_SENTENCE_END = (".", "!", "?", "…", ":", "»", ")")
+"""How a line ending its sentence ends (a line ending otherwise, then a line in lower case: one sentence)."""
 _LAYOUT_WORDS = ("начальный", "початковий", "первісний", "привести", "приведений", "таковой")
 
 
@@ -209,13 +212,25 @@ def row_ordinal(d, lang: str) -> bool:
     return bool(re.search(r"\d+-(?:го|й|м|му|ого)\s+ряд", d.text))
 
 
+def _label_end(text: str, lang: str) -> int:
+    """The character offset in ``text`` where a section label opening it ends, when the label is not one of an
+    example («Ход игры. …» → 10; the whole text when the label is the whole paragraph); 0 when none opens it."""
+    lab = section_label(text.strip(), lang)
+    if lab is None or lab.kind == "example":
+        return 0
+    return len(text) if lab.rest is None else (len(text) - len(text.lstrip())) + lab.rest
+
+
 def _opening(text: str, d, lang: str, notation: str) -> tuple[int, int | None, str, bool] | None:
     """Where an example opens in the paragraph ``text``: ``(start, end, marker, main)`` with
     ``end`` ``None`` for the rest of the line, or ``None`` when no cue opens one."""
     sents = sentences(text)
+    label_end = _label_end(text, lang)
     for k, (a, b) in enumerate(sents):
         sdoc = d.char_span(a, b, alignment_mode="expand")
         sm = matches(sdoc, lang)
+        if sm.get("MOVES") and label_end:   # «Ход игры. На верхнюю карту …»: the label of a rules section, no moves
+            sm["MOVES"] = [(s0, e0) for s0, e0 in sm["MOVES"] if sdoc[s0].idx >= label_end]
         noun = [(s, e) for s, e in sm.get("EXAMPLE_NOUN", []) if not kind_of(sdoc, e)]
         if noun:
             return a, None, sdoc[noun[0][0]].text, True
@@ -319,6 +334,7 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
     last_item = False  # the paragraph the last example took in was a list item
     last_bars = 0  # the bars «|» of the row of a move table the last example took in
     free = None  # (line, start) of the prose line just before that no example took in
+    last_whole = ""  # the text of the line just before when the last example took it in to its end
     for ln in part.content:
         if ln.kind == "table":
             if main is None or not main.layout or main.layout[-1] != ln.n - 1:
@@ -326,14 +342,14 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
                 exs.append(main)
             main.layout.append(ln.n)
             main.lines.add(ln.n)
-            last, last_open = main, False
+            last, last_open, last_whole = main, False, ""
             continue
         lg = lang_at(ln.n) if lang_at else lang
         step = _step_with_moves(ln, notation, lg)
         inline = ln.kind == "variant-heading" or (ln.kind == "heading" and ln.frame in ("entry", "lead-in"))
         if ln.kind != "prose" and not (inline and ln.rest_offset < len(ln.text)) and step is None:
             if ln.kind != "caption":
-                last, last_open = None, False
+                last, last_open, last_whole = None, False, ""
             label = ln if ln.kind == "label" and ln.section == "example" else None
             continue
         start = ln.rest_offset if inline else step if step is not None else 0  # after «ПАУК,» of «ПАУК, пасьянс …»
@@ -344,9 +360,14 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         at, end = 0, None
         if _NUMBERED_EXAMPLE.match(text):
             last, last_open, main = None, False, None   # «Пример 2.» right after «Пример 1. …»: the next example
+        # 0. a wrapped line's tail: the line the last example took in whole stops mid-sentence and this one goes on
+        #    in lower case («3) вісімку бубон кладемо на дев'ятку» / «бубон;»): one line of the example
+        wrapped = last is not None and bool(last_whole) and text[:1].islower() and not last_whole.endswith(_SENTENCE_END)
         # 1. a paragraph continuing a display the previous example paragraph left open
         first_word = (words(text) or [""])[0]
-        if last is not None and last_open and (text[:1].islower() or text[:1] == "(" or is_display_row(text) or
+        if wrapped:
+            target = last
+        if target is None and last is not None and last_open and (text[:1].islower() or text[:1] == "(" or is_display_row(text) or
                                                 morph.lemma(first_word, lg) in ("здесь", "тут")):
             target = last  # … or a row of the display itself («например так:» / «Ряд 1: ♠5 ♥9 ♦К …»)
         # 2. a paragraph referring back to the open main example
@@ -403,12 +424,17 @@ def examples(part, pre: bool, lang: str, notation: str = "words", lang_at=None) 
         if target is None:
             if last is not None and _FIGURE.match(text):
                 continue   # «Рис. 3 — первый туз в доме»: a figure's caption between the steps, the example goes on
-            last, last_open = None, False
+            last, last_open, last_whole = None, False, ""
             free = (ln, start)
             continue
         free = None
-        target.parts.append(line_mt(ln, pre, start + at, None if end is None else start + end))
+        piece = line_mt(ln, pre, start + at, None if end is None else start + end)
+        if wrapped and target.parts:
+            target.parts[-1] = MappedText.concat([target.parts[-1], piece], " ")
+        else:
+            target.parts.append(piece)
         target.lines.add(ln.n)
+        last_whole = text.rstrip() if end is None else ""
         last_bars = bars
         last, last_open = target, announces_display(text, lg) or (last_open and is_display_row(text))
         # an example opened inside a numbered rule («4. Карту кладут …. Например, …») ends with that rule: the

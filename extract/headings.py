@@ -859,7 +859,7 @@ def section_label(s: str, lang: str) -> Label | None:
     if ab and (row := _match_label(ab.group(1), lang)) is not None:
         return Label(row["kind"], ab.group(1), (len(s) - len(core)) + ab.end())
     m = re.match(r"^[*_]{0,2}([^\W\d_][^:.—–]{0,38}?)[*_]{0,2}\s*(?::|\.|\s[—–-])\s*[*_]{0,2}\s*(?=\S)", core)
-    if m:
+    if m and m.group(1)[0].isupper():   # a label opens a sentence: «карту. З прикупу …» is a wrapped line's tail
         phrase = _LABEL_NUMBER_RE.sub("", m.group(1).strip())
         row = _match_label(phrase, lang)
         if row is not None:
