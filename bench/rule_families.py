@@ -1,6 +1,9 @@
 """Bench: single rule sentences of other authors against the field each must give (session 11).
 
-Reads ``tests/fixtures/annotations/rule_families11.json``: a list of sentences, each with ``lang``
+    python bench/rule_families.py [--file FILE] [--misses]
+
+Reads ``FILE`` (default ``tests/fixtures/annotations/rule_families11.json``; session 12's is
+``rule_families12.json``): a list of sentences, each with ``lang``
 (ru / uk; pre-1918 spelling is modernised first), ``field`` (a dotted schema path), ``value`` (what
 the field must hold; null: it must stay unknown), ``split`` (tune / held) and ``family``. Each sentence
 is read alone as a one-line text. A sentence is *right* when the field holds the value, *wrong* when
@@ -43,7 +46,8 @@ def verdict(item: dict) -> tuple[str, object]:
 
 
 def main(argv: list[str]) -> int:
-    items = json.loads(SAMPLE.read_text(encoding="utf-8"))["sentences"]
+    path = Path(argv[argv.index("--file") + 1]) if "--file" in argv else SAMPLE
+    items = json.loads(path.read_text(encoding="utf-8"))["sentences"]
     tally: dict[str, Counter] = {}
     for item in items:
         v, got = verdict(item)
