@@ -128,6 +128,20 @@ class Context:
         """A «не» / «нельзя» in the three tokens before token ``s``."""
         return any(t.lemma in ("не", "нельзя", "ні") for t in self.toks[max(0, s - 3): s] if not t.is_punct)
 
+    def contrasted(self, sent: Sent) -> list[tuple[int, int]]:
+        """Token ranges a contrast denies: the clause after «а не», «но не», uk «а не», «але не»
+        («Переносится вся стопка целиком, а не только верхняя карта», «Стос переноситься лише цілком, а не
+        по одній карті»): what follows the «не» up to the clause's end is what the rule is *not*. The
+        «не» itself stays outside the range (a cue that starts on it reads the negation)."""
+        key = ("contrasted", sent.k)
+        if key not in self.memo:
+            out = []
+            for i in range(sent.start + 1, sent.end - 1):
+                if self.toks[i].lemma == "не" and self.toks[i - 1].lemma in ("а", "но", "але", "проте"):
+                    out.append((i + 1, self.clause(sent, i + 1)[1]))
+            self.memo[key] = out
+        return self.memo[key]
+
     def clause(self, sent: Sent, i: int) -> tuple[int, int]:
         """The clause of token ``i``: between commas, semicolons, brackets or «или»/«но»/«а»."""
         a = i

@@ -8,7 +8,7 @@ A row (``[[rule]]``) names a cue and what it means::
     set = "@pile.suit"                # a field path, or @pile.direction / @pile.suit / @pile.wrap:
                                       # that field of the pile the cue belongs to (its anchor)
     value = "alternate-color"         # a literal; "$n" (the number in the cue), "$n-1", "$times",
-                                      # "$times-1"; or "@name" (a value function of values.py;
+                                      # "$times-1", "$times+1" (a repeat «ещё раз» of a deal told); or "@name" (a value function of values.py;
                                       # "@name#1": the second part of the pair it returns)
     pile = "tableau"                  # for @pile: the pile when no anchor is near ("near": none)
     piles = ["foundations"]           # for @pile: the only piles the row speaks of
@@ -85,7 +85,7 @@ class Row:
 
 def _check_value(rid: str, path: str, value: Any) -> None:
     if isinstance(value, str) and (value.startswith("@") or value.startswith("$")):
-        name = value.split("-")[0] if value.startswith("$") else value
+        name = value.split("-")[0].split("+")[0] if value.startswith("$") else value
         if value.startswith("@") and value[1:].partition("#")[0] not in VALUES:
             raise PhrasingError(f"phrasings/rules.toml [{rid}]: no value function {value!r}")
         if value.startswith("$") and name not in ("$n", "$times"):
@@ -141,19 +141,20 @@ def rows() -> tuple[Row, ...]:
 
 
 NOT_FROM = {"layout.face": ("SET_ASIDE", "STOCK_OUT_WHEN", "REDEAL_DURING", "PILES_NAMED_RESERVE"),
-            "tableau.space": ("NOT_UNTIL",)}
+            "tableau.space": ("NOT_UNTIL", "ONLY_UNTIL")}
 """Fields no row reads from a sentence with one of these cues, whatever the row: the face of cards set
 aside («Две карты помещаются в стороне лицом вниз», «в стопу лицом вниз») or of a pile turned when the
 stock is out («Когда колода иссякнет, стопку … переворачивают») or at a redeal («во время последней
-пересдачи все карты выкладываются лицом вверх») is not the first layout's; spaces «не замещаются, пока не …» are
-filled by a rule that changes during play (no one policy: left unknown) (cues.toml)."""
+пересдачи все карты выкладываются лицом вверх») is not the first layout's; spaces «не замещаются, пока не …» or
+filled «из колоды до тех пор, пока …» are filled by a rule that changes during play (no one policy: left unknown) (cues.toml)."""
 
 
 NOT_FROM_WHY = {"SET_ASIDE": "speaks of cards set aside, not of the layout",
                 "STOCK_OUT_WHEN": "speaks of cards after the stock is out, not of the layout",
                 "REDEAL_DURING": "speaks of cards at a redeal, not of the layout",
                 "PILES_NAMED_RESERVE": "speaks of the reserve's piles, not of the tableau's",
-                "NOT_UNTIL": "forbids it only until something happens in play: no one rule for spaces"}
+                "NOT_UNTIL": "forbids it only until something happens in play: no one rule for spaces",
+                "ONLY_UNTIL": "allows it only until something happens in play: no one rule for spaces"}
 """How the reason of a field left unknown names the cue of :data:`NOT_FROM` that barred it."""
 
 
@@ -198,7 +199,7 @@ def _value(ctx: Context, row: Row, spec: Any, k: int, span: tuple[int, int], pil
             n = ctx.number_at(*span)
         if n is None:
             return None
-        return n - 1 if spec == "$times-1" else n
+        return n - 1 if spec == "$times-1" else n + 1 if spec == "$times+1" else n
     return spec
 
 
@@ -300,9 +301,12 @@ def read_sentence(ctx: Context, k: int) -> None:
         if any(has_cue(ctx, sent, c) for c in row.without) or not _section_ok(row, sent.section):
             continue
         inside = [x for c in row.not_inside for x in sent.spans(c)]
+        denied = ctx.contrasted(sent)
         for c in row.cues:
             for span in sent.spans(c):
                 s, e = span
+                if any(a <= s < b for a, b in denied):
+                    continue        # «…, а не только верхняя карта»: the clause a contrast denies
                 if row.not_after and ctx.preceded_by(s, set(row.not_after)):
                     continue
                 if row.not_negated and ctx.negated(s):
