@@ -341,7 +341,7 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
 
     view = game_view(conn, gid)
     g = rep.game
-    spans = ", ".join(f"{a}-{b}" for a, b in g["lines"])
+    spans = ", ".join(f"{a}-{b}" for a, b in g["lines"] or [(g["first_line"] or "?", g["last_line"] or "?")])  # a damaged row: «?»
     typer.echo(f"{g['id']}  {view['title']}" + (f"  (printed «{g['printed_name']}»)" if g["printed_name"] and g["printed_name"] != view["title"] else "")
                + (f"  (modern spelling «{g['name']}»)" if view["pre_reform"] and g["name"] and g["name"] != view["title"] else ""))
     typer.echo(f"source: {rep.source['id']} {rep.source['file']}  lines {spans}" + (f"  page {g['page']}" if g["page"] else ""))
@@ -400,7 +400,8 @@ def show(game: str = typer.Argument(..., help="A game id (004-004) or name."),
             raw = printed(m["raw"], [m["first_line"], m["last_line"]])
             words = shorten(" ".join(str(raw.text if raw else m["raw"]).split()), 40)  # after a whole word, «…»
             reason = printed_quotes(m["reason"] if tty else whole(m["reason"], m.get("detail")), printed)
-            typer.echo(f"  {m['n']:3}. {words:40}  {m['card'] or '?':>3} → {m['to'] or '?':10} {m['verdict']:13} {reason}")
+            typer.echo(f"  {_or_what(m['n']):>3}. {words:40}  {m['card'] or '?':>3} → {m['to'] or '?':10} "
+                       f"{_or_what(m['verdict']):13} {reason}")
 
 
 def _show_catalogues(conn, gid: str) -> None:
@@ -433,12 +434,18 @@ def _place(r) -> str:
     return to or "?"
 
 
+def _or_what(value) -> str:
+    """``value`` as text, ``?`` for a NULL (a knowledge base edited or damaged by hand: shown, not an internal error)."""
+    return "?" if value is None else str(value)
+
+
 def _verdict_line(r, width: int) -> str:
     """One move of ``pasyans verify``: source line, number, the printed words, card → place, verdict."""
     came = f" from {r['from_place']}" if r.get("from_place") else ""
-    tail = f" {r['card'] or '?':>3}{came} → {_place(r)[:12]:12} {r['verdict']}"
-    head = f"  {r['source']}:{r['first_line']:<5} {r['n']:3}. "
-    room = max(10, width - len(head) - len(tail) - 1 - (12 - len(r["verdict"])))  # the card column is one for every verdict
+    verdict = _or_what(r["verdict"])
+    tail = f" {r['card'] or '?':>3}{came} → {_place(r)[:12]:12} {verdict}"
+    head = f"  {r['source']}:{_or_what(r['first_line']):<5} {_or_what(r['n']):>3}. "
+    room = max(10, width - len(head) - len(tail) - 1 - (12 - len(verdict)))  # the card column is one for every verdict
     raw = " ".join(str(r["raw"]).split())
     raw = shorten(raw, room)
     return f"{head}{raw:{room}} {tail}"[:width]
