@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import errno
 import os
+import re
+import shlex
 import sqlite3
 import sys
 import traceback
@@ -184,11 +186,60 @@ def tolerant_streams() -> None:
             stream.reconfigure(errors="replace")
 
 
+_OPTION_LIKE = re.compile(r"-[A-Za-z]|--[A-Za-z][A-Za-z0-9_-]*(=.*)?", re.S)
+"""A word that reads as an option (``-q``, ``--limt``, ``--db=x``): a misspelt option, no hint."""
+
+
+def text_hint(e, given: list[str], cmd: str) -> str:
+    """For click's «No such option» of a command that takes an argument, where the word was text
+    that starts with «-» (``pasyans find -Осада``, ``search -5``): ``; write `pasyans find -- -Осада`
+    if «-Осада» is text, not an option`` (the word after ``--``, shell-quoted when it must be); else ``""``."""
+    name = getattr(e, "option_name", None)
+    params = getattr(getattr(e, "ctx", None), "command", None)
+    if not name or params is None or not any(getattr(p, "param_type_name", "") == "argument" for p in params.params):
+        return ""
+    word = next((a for a in given if a.startswith(name) and not _OPTION_LIKE.fullmatch(a)), None)
+    if word is None:
+        return ""
+    shown = word if re.fullmatch(r"[\w@%+=:,./-]+", word) else shlex.quote(word)  # «-Осада» needs no quotes
+    return f"; write `{cmd} -- {shown}` if «{word}» is text, not an option"
+
+
+def quote_hint(e, given: list[str], cmd: str) -> str:
+    """For click's «Got unexpected extra argument(s)» of a command that takes one text (``pasyans
+    verify Сорок розбійників``: the shell made two words of the name): ``; put a name of several
+    words in quotes: `pasyans verify "Сорок розбійників"``` (the command's words that are not options
+    or their values); else ``""``."""
+    command = getattr(getattr(e, "ctx", None), "command", None)
+    if command is None or "unexpected extra argument" not in str(getattr(e, "message", "")):
+        return ""
+    if not any(getattr(p, "param_type_name", "") == "argument" and getattr(p, "nargs", 1) == 1 for p in command.params):
+        return ""  # no text to give (export), or one of many words already (add FILE…)
+    valued = {name for p in command.params if getattr(p, "param_type_name", "") == "option" and not p.is_flag
+              for name in p.opts}
+    words, skip = [], False
+    for a in given[1:]:  # given[0] is the command's name
+        if skip:
+            skip = False
+        elif a.startswith("-") and len(a) > 1:
+            skip = a in valued
+        else:
+            words.append(a)
+    if len(words) < 2:
+        return ""
+    text = " ".join(words).replace('"', '\\"')
+    return f'; put a name of several words in quotes: `{cmd} "{text}"`'
+
+
 class Edge(TyperGroup):
     """The ``pasyans`` group: errors become one line (see the module docstring)."""
 
+    given: list[str] = []
+    """The words of the command line being run (for :func:`text_hint`)."""
+
     def make_context(self, info_name, args, parent=None, **extra):
         tolerant_streams()
+        self.given = list(args)
         for a in args:
             if "\x00" in a:  # no file name, option or text of the CLI may hold a NUL (open() refuses it)
                 shown = a.replace("\x00", "\\0")
@@ -219,7 +270,9 @@ class Edge(TyperGroup):
             if NoArgsIsHelpError and isinstance(e, NoArgsIsHelpError):
                 raise
             cmd = " ".join(["pasyans", *e.ctx.command_path.split()[1:]]) if e.ctx is not None else "pasyans"
-            say_error(f"{_said(e)}; see `{cmd} --help`", 2)
+            hint = (text_hint(e, self.given, cmd) if isinstance(e, _ck.exceptions.NoSuchOption)
+                    else quote_hint(e, self.given, cmd))
+            say_error(f"{_said(e)}{hint or f'; see `{cmd} --help`'}", 2)
         except ClickException as e:
             say_error(e.format_message(), e.exit_code)
         except KeyboardInterrupt:  # a read-only command stopped by Ctrl-C: said, as a build says it (typer was silent)
