@@ -477,13 +477,61 @@ def _add_links(conn: sqlite3.Connection, found: list[Match]) -> None:
         return
     ids = {m.game: m for m in found}
     q = ",".join("?" * len(ids))
-    for a, b, rel in conn.execute(f"SELECT game_a, game_b, relation FROM links WHERE game_a IN ({q}) "
-                                  f"AND game_b IN ({q})", tuple(ids) * 2):
+    reasons: dict[frozenset, str] = {}
+    for a, b, rel, evidence in conn.execute(f"SELECT game_a, game_b, relation, evidence FROM links WHERE game_a IN ({q}) "
+                                            f"AND game_b IN ({q})", tuple(ids) * 2):
+        if rel == "different":
+            reasons[frozenset((a, b))] = _why_different(conn, a, b, evidence)
         for x, y in ((a, b), (b, a)):
             ids[x].related.append((y, rel))
     for m in found:
         if m.related:
-            m.why += "; " + "; ".join(f"{_REL_TEXT.get(rel, rel)} {g}" for g, rel in sorted(m.related))
+            m.why += "; " + "; ".join(f"{_REL_TEXT.get(rel, rel)} {g}" + reasons.get(frozenset((m.game, g)), "")
+                                      for g, rel in sorted(m.related))
+
+
+_CONFLICT = re.compile(r"rules (?:conflict|differ): (\S+) (.+?)(?: \([^()]*\))? ≠ (.+?)(?: \([^()]*\))?")
+"""A rule two games disagree on, as the ``links`` evidence says it: field, game_a's value, game_b's
+(«rules conflict: packs 2 (rules, line 57) ≠ 1 (rules, lines 2015-2016)»)."""
+
+
+def _why_different(conn: sqlite3.Connection, a: str, b: str, evidence: str | None) -> str:
+    """Why the games ``a`` and ``b`` are told apart though a query found both, as `` (…)`` or ``""``:
+    what each catalogue says of a name one of them holds (``catalogue_matches``: a name a
+    catalogue gives the other game, and the same name's other readings), then the first rule the
+    two disagree on (the ``links`` row's ``evidence``) —
+    ``(Aisleriot ru, KPatience ru: «Косынка» is Klondike, as 004-024; KPatience uk: «Косинка» is
+    Freecell; the rules differ: packs 2 in 003-4, 1 in 004-024)``."""
+    from .crosswalk import CATALOGUE_LABEL
+
+    parts = []
+    if _has_table(conn, "catalogue_matches"):
+        linked = {}
+        for g in (a, b):
+            linked[g] = {r[0] for r in conn.execute("SELECT english FROM catalogue_matches WHERE game = ? "
+                                                    "AND status = 'linked'", (g,))}
+        for x, y in ((a, b), (b, a)):
+            says: dict[tuple[str, str], list[str]] = {}
+            for cat, lang, name, english in conn.execute(
+                    "SELECT catalogue, language, catalogue_name, english FROM catalogue_matches "
+                    "WHERE game = ? AND status = 'acknowledged' AND corpus_kind = 'title' "
+                    "ORDER BY catalogue, language", (x,)):
+                says.setdefault((name, english), []).append(f"{CATALOGUE_LABEL.get(cat, cat)} {lang}")
+            if not any(english in linked[y] for _, english in says):
+                continue
+            for (name, english), who in sorted(says.items(), key=lambda kv: kv[0][1] not in linked[y]):
+                parts.append(f"{', '.join(who)}: «{name}» is {english}" + (f", as {y}" if english in linked[y] else ""))
+    from .schema import TABLES
+
+    try:
+        items = TABLES["links"].decode({"evidence": evidence})["evidence"] or []
+    except (ValueError, TypeError):  # a damaged row: no reason, not an error
+        items = []
+    conflict = next((m for i in items if isinstance(i, str) and (m := _CONFLICT.fullmatch(i))), None)
+    if conflict:  # the evidence gives game_a's value first
+        field_, va, vb = conflict.groups()
+        parts.append(f"the rules differ: {field_} {va} in {a}, {vb} in {b}")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def _lines(conn: sqlite3.Connection, game: str) -> list:
