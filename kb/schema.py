@@ -253,6 +253,22 @@ def rebuild_hint(path) -> str:
     return f"rebuild it with `pasyans build --db {path}`"
 
 
+def _this_version() -> str:
+    """The version of the running pasyans, as a knowledge base it builds records it (``kb_meta``'s
+    ``tool_version``, :func:`pasyans.kb.store.tool_version`)."""
+    from .store import tool_version
+
+    return tool_version()
+
+
+def _release(version: str | None) -> tuple[int, ...] | None:
+    """The release numbers of a ``tool_version`` («0.9.0+code.3fa9c2e1d0» → (0, 9, 0)); ``None`` for
+    none or one that does not start with them («unknown»). The code fingerprint after «+» changes with
+    every edit of a reader and is not compared."""
+    m = re.match(r"(\d+(?:\.\d+)*)", version or "")
+    return tuple(int(x) for x in m.group(1).split(".")) if m else None
+
+
 def problem(conn: sqlite3.Connection, path) -> str | None:
     """One line saying why the open SQLite file ``path`` cannot be read as a knowledge base of
     this version (and what to do), or ``None`` when it can. Runs ``PRAGMA quick_check`` first.
@@ -276,13 +292,19 @@ def problem(conn: sqlite3.Connection, path) -> str | None:
         version = int(meta.get("schema_version", ""))
     except ValueError:
         return f"{path}: the knowledge base has no readable schema version (damaged?); {rebuild_hint(path)}"
-    built = f" (built by pasyans {meta['tool_version']})" if meta.get("tool_version") else ""
+    built = f" (built by pasyans {meta['tool_version']}; this is pasyans {_this_version()})" if meta.get("tool_version") else ""
     if version < SCHEMA_VERSION:
         return (f"{path}: a knowledge base of schema {version}{built}; this pasyans reads schema "
                 f"{SCHEMA_VERSION}; {rebuild_hint(path)}")
     if version > SCHEMA_VERSION:
         return (f"{path}: a knowledge base of schema {version}{built}, newer than this pasyans reads "
                 f"({SCHEMA_VERSION}); upgrade pasyans, or {rebuild_hint(path)}")
+    release = _release(meta.get("tool_version")), _release(_this_version())
+    if None not in release and release[0] != release[1]:  # same schema, another release: read as it was not written
+        newer = release[0] > release[1]
+        return (f"{path}: a knowledge base built by a{' newer' if newer else 'n older'} pasyans "
+                f"({meta['tool_version']}; this is pasyans {_this_version()}); "
+                + (f"upgrade pasyans, or {rebuild_hint(path)}" if newer else rebuild_hint(path)))
     for t in TABLES.values():
         if t.name not in have:
             return f"{path}: the knowledge base lacks the table {t.name!r}{built}; {rebuild_hint(path)}"
