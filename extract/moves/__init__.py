@@ -301,6 +301,10 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     out.moves = finish_moves(protos, s, mt, notation, lang, context, out.findings, source_id,
                              printed=printed if printed != s else None)
     named_before(protos, out.moves, sc.tokens, s)
+    for t, cards in _ambiguous_ranks(reader.ambiguous, protos):
+        out.findings.append(Finding(source_id, mt.lines_of(t.start, t.end), "ambiguous-card",
+                                    f"«{t.raw}» may be any of {', '.join(c.format() for c in cards)} named before: "
+                                    "the move keeps the rank alone", token=t.raw))
     used = {c for m in out.moves for c in m.cards + ([m.to_card] if m.to_card else [])}
     mentions: list[Card] = []
     for t in sc.tokens:
@@ -309,6 +313,18 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     out.mentions = mentions
     out.findings.extend(unmoved_cards(sc.tokens, used, out.findings, mt, source_id, unused_shown))
     return out
+
+
+def _ambiguous_ranks(found: list, protos: list) -> list:
+    """The ``(token, cards)`` of :attr:`Reader.ambiguous` whose token a kept move names (as its card or the card it
+    goes onto), each token once, in text order."""
+    used = {id(t) for p in protos for t in list(p.movers) + [p.target] if t is not None}
+    out, seen = [], set()
+    for t, cards in found:
+        if id(t) in used and id(t) not in seen:
+            seen.add(id(t))
+            out.append((t, cards))
+    return sorted(out, key=lambda x: x[0].start)
 
 
 def _answered(pending, answer: list, sflags: set, reader: Reader, findings: list[Finding], sentence_of: dict,

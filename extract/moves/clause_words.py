@@ -11,7 +11,7 @@ from pasyans import morph
 
 from ..notation import CardToken
 from .elements import El
-from .lexicon import DIRECTIONS, FROM, INTO, LEAD, LIST, ON, STRONG, UNDER, WITH
+from .lexicon import DIRECTIONS, FROM, INTO, LEAD, LIST, ON, STRONG, UNDER, VERB_CUES, WITH
 from .phrases import UNNAMED, has_gram
 
 
@@ -126,6 +126,29 @@ def negated_card(cl: list[El]) -> bool:
                 return True
     tail = [el for el in cl if el.kind != "punct"]
     return len(tail) >= 2 and tail[-1].kind == "word" and tail[-1].low in ("нет", "ні") and tail[-2].kind == "dash"
+
+
+_VERBS = frozenset(VERB_CUES)
+
+
+def negated_verb(cl: list[El]) -> bool:
+    """Whether the clause's verb of moving is negated: «не» right before it (an adverb between: «не сразу
+    кладут»), in any person, aspect and voice — «2♦ на тройку не положишь», uk «3♣ на шістку треф не лягає»,
+    «K♥ на десятку не ляже», pre-1918 «На тройку двойку пикъ не кладутъ» — a move the text refuses, read and
+    flagged prohibited. Not «пока не ляжет …» (what is waited for), «не только», nor a negated verb that is no
+    verb of moving («не забудьте положить», «не спешите класть»: the move is made)."""
+    for i, el in enumerate(cl[:-1]):
+        if el.kind != "word" or el.low != "не":
+            continue
+        if any("UNTIL" in e.cues for e in cl[:i]):
+            return False
+        k = i + 1
+        while k < len(cl) - 1 and cl[k].kind == "word" and cl[k].tag is not None and cl[k].tag.POS == "ADVB" \
+                and not cl[k].cues & _VERBS:
+            k += 1
+        if cl[k].kind == "word" and cl[k].cues & _VERBS and "PLACE_NOUN" not in cl[k].cues:
+            return True
+    return False
 
 
 def governed(cl: list[El], i: int) -> bool:

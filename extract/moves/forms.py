@@ -7,7 +7,7 @@ from pasyans import morph
 
 from .elements import numeral
 from .lexicon import (ALT, DASH_ADVERBS, FROM, INTO, LEAD, LIST, ON, PARENTHETICAL, PERSONAL, PLACE_ADVERBS, PLACE_CUES, SIDES,
-                      STRONG, UNDER)
+                      STRONG, UNDER, WITH)
 from .phrases import UNNAMED, Group, accusative, has_gram, is_plural, merge_groups, place_at, side_target, where_it_lies
 
 
@@ -111,6 +111,21 @@ def _accusative_any(tok, lang) -> bool:
         return False
     return any("accs" in p.tag.grammemes for p in morph.analyzer(lang if lang in ("ru", "uk") else "ru").parse(
         tok.raw.split()[0].lower()))
+
+
+def _whose_place(g: Group, groups: list[Group], cl, lang: str) -> bool:
+    """Whether the card right after «место» / «місце» is whose place although its form reads accusative:
+    an animate card's accusative is its genitive («На место туза кладут короля треф», uk «на місце валета
+    кладемо короля»), so when the clause has another card group outside any preposition, that one is the
+    card moved and ``g`` is the card whose place it takes. False for a card with no genitive parse
+    («на свободное место двойку червей»: the card moved)."""
+    if g.toks[0].notation != "words" or not g.toks[0].raw:
+        return False
+    if not any("gent" in p.tag.grammemes for p in morph.analyzer(lang if lang in ("ru", "uk") else "ru").parse(
+            g.toks[0].raw.split()[0].lower())):
+        return False
+    return any(o is not g and o.prep not in ON | INTO | FROM | WITH | UNDER | {"от", "до", "від", "—"}
+               and not (o.i > 0 and "PLACE_NOUN" in cl[o.i - 1].cues) for o in groups)
 
 
 class Forms:
@@ -338,7 +353,7 @@ class Forms:
             while w > 0 and cl[w].kind == "word" and cl[w].tag is not None and cl[w].tag.POS in ("ADJF", "PRTF"):
                 w -= 1
             if w >= 0 and w < g.i and "PLACE_NOUN" in cl[w].cues and not (w == g.i - 1 and (
-                    accusative(g.toks[0], cl[w].lang) or "SPACE" in cl[w].cues and w >= 1 and "SPACE" in cl[w - 1].cues and _accusative_any(g.toks[0], cl[w].lang))):
+                    accusative(g.toks[0], cl[w].lang) and not _whose_place(g, groups, cl, cl[w].lang) or "SPACE" in cl[w].cues and w >= 1 and "SPACE" in cl[w - 1].cues and _accusative_any(g.toks[0], cl[w].lang))):
                 # («на пустое место короля бубен»: an empty place is nobody's, an animate accusative is the card moved)
                 return False  # «место ♣В», «на место ушедшего туза»: whose place («место двойку червей»: the card moved)
             k = g.i - 1

@@ -151,11 +151,12 @@ def card_groups(cl: list[El]) -> list[Group]:
         while j < len(cl):
             if cl[j].kind == "card" and len(g.toks) == 1 and (g.prep in UNDER | {"над", "из-под", "з-під"} and _cases_differ(
                     g.toks[-1], cl[j].tok, cl[j].lang) or g.prep in ON | INTO and g.toks[-1].notation == cl[j].tok.notation
-                    == "words" and g.toks[-1].card.suit and cl[j].tok.card.suit
-                    and len(g.toks[-1].raw.split()) > 1 and len(cl[j].tok.raw.split()) > 1 and cl[j - 1] is not None
-                    and cl[j].start > cl[j - 1].end):
+                    == "words" and (g.toks[-1].card.suit and cl[j].tok.card.suit and len(g.toks[-1].raw.split()) > 1
+                                    and len(cl[j].tok.raw.split()) > 1 or g.toks[-1].card.suit is None)
+                    and cl[j - 1] is not None and cl[j].start > cl[j - 1].end):
                 break   # «под дамою девятку пик перекладывают»: two cards side by side in other cases, two groups;
-                #         uk «поклала на вісімку пік сімку чирв»: the destination first, then the card moved
+                #         uk «поклала на вісімку пік сімку чирв», «На тройку двойку пик не кладут»: the destination
+                #         first (a rank alone, or a card with its suit), then the card moved
             if cl[j].kind == "card":
                 g.toks.append(cl[j].tok)
                 j += 1
@@ -439,6 +440,8 @@ def merge_groups(groups: list[Group]) -> Group:
 
 
 _JOIN = re.compile(r"\s*(?:,|и|і|й|та|или|либо|або|чи|до|а также)?\s*(?:,\s*)?", re.I)
+_PREP_BEFORE = re.compile(r"(?<!\w)(?:на|в|во|у|под|під|до|к)\s+$", re.I)
+"""A preposition right before a card (searched in the text up to the card's start)."""
 _SAME_SUIT = re.compile(r"\s*(?:той\s+же|тієї\s+ж|тiєї\s+ж|той\s+самой|тієї\s+самої)\s+м[аа]ст[иі]", re.I)
 
 
@@ -463,6 +466,8 @@ def distribute_suits(text: str, tokens: list[CardToken], lang: str = "ru") -> li
             continue
         gap = text[t.end:nxt.start]
         cases = (_case(t, lang), _case(nxt, lang))
+        if not gap.strip() and _PREP_BEFORE.search(text, max(0, t.start - 8), t.start):
+            continue   # «На тройку двойку пик не кладут»: the preposition governs the first card alone, no list
         if _JOIN.fullmatch(gap) and len(gap) <= 12 and (gap.strip().lower() == "до" or None in cases
                                                         or cases[0] == cases[1]):
             out[n] = replace(t, card=Card(t.card.rank, nxt.card.suit),

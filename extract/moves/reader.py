@@ -10,13 +10,14 @@ from .elements import El, has_predicate
 from .facts import SHOWN_NOTE
 from .clicks import Clicks, pile_by_card
 from .discards import _LEAVE, Discards
+from .piles import PileSizes, whole_pile
 from .forms import Forms
 from .positions import Positions
 from .proto import Context, Proto, ProtoList, made_so_far
 from .referents import Referents
 from .taken import Taken
 from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank, governed,
-                           negated_card, own_object)
+                           negated_card, negated_verb, own_object)
 from .lexicon import ALT, DIRECTIONS, FROM, INTO, LEAD, LIST, ON, PLACE_CUES, PLAY, STRONG, UNDER, VERB_CUES, WITH
 from .phrases import UNNAMED, Group, antecedents_in, card_groups, has_gram, instrumental, place_at, pronouns_of, state_described
 
@@ -58,6 +59,8 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         self.carried = False  # the last clause added cards to the move before it
         self.shown: list[str] = []  # «♥А и ♠К вынесены в базовый ряд»: cards a described position places
         self.playing = False  # the clause before played cards («сыграть ♦6, затем ♦8»)
+        self.piles = PileSizes()  # how many cards each card heads, by the moves read so far
+        self.ambiguous: list = []  # (token, cards): a rank alone that names one of several cards named before
 
     @property
     def protos(self) -> ProtoList:
@@ -213,12 +216,13 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         if not cl:
             return []
         cl = self._found_then_moved(cl)
+        cl, pile_head = self._pile_named(cl)
         before = made_so_far()
         self.protos.low = len(self.protos)
         groups = card_groups(cl)
         prons = pronouns_of(cl)
         flags = set(sent_flags)
-        if any("PROHIB" in el.cues for el in cl) or negated_card(cl):
+        if any("PROHIB" in el.cues for el in cl) or negated_card(cl) or negated_verb(cl):
             flags.add("prohibited")
         lead = cl[0] if cl[0].kind == "word" else None
         alt_lead = lead is not None and (lead.low in ALT or "ALT" in lead.cues)
@@ -274,6 +278,7 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 p.flags.add("conditional")
         if not alone:
             self.ctx.prev_made = made
+        self._piles_after(made, pile_head)
         if alt_lead and same_sentence and made and prev_proto is not None and prev_proto.movers and \
                 made[0].movers and made[0].movers[0].card == prev_proto.movers[0].card:
             prev_proto.flags.add("alternative")   # «на ♠5 | или на ♣5»: the first option is one too
@@ -313,6 +318,46 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                                                   and cl[0].tag.POS in ("PRTF", "GRND")):
             self.ctx.pending_list = []   # (a participle beside the list keeps it: «…, лежащие одна на другой, …»)
         return made
+
+    def _pile_named(self, cl: list[El]) -> tuple[list[El], object]:
+        """«а потом всю стопку — на 10♣», uk «а потім усю купку — на K♠»: the pile named stands for the card
+        the move just before went onto (it heads the pile just made) — the clause is read with that card in
+        the pile's place; «K♠ з усією купкою — на порожнє місце»: the card before moves with its pile (the
+        phrase is read past). Returns the clause to read and the card whose pile moves (None if no pile is
+        named; its moves get the pile's ``count`` in :meth:`_piles_after`). :mod:`.piles`."""
+        ph = whole_pile(cl)
+        if ph is None:
+            return cl, None
+        s, e, with_ = ph
+        if with_:
+            head = next((el.tok for el in reversed(cl[:s]) if el.kind == "card"), None)
+            if head is None or self.piles.size(head.card) <= 1:
+                return cl, None   # (a pile the example did not build: its count is the text's, «(пять карт)»)
+            return cl[:s] + cl[e:], head.card
+        if any(el.kind == "card" for el in cl[:s]):
+            return cl, None   # «♠10 и всю стопку …»: the cards are named
+        lp = self.ctx.last_proto
+        if lp is None or not self.ctx.prev_moved or lp.target is None or lp.target is UNNAMED \
+                or lp.flags & {"prohibited", "conditional", "alternative"}:
+            return cl, None
+        head = self.piles.root(lp.target.card)   # the pile just made, from the card at its bottom
+        tok = replace(lp.target, card=head, start=cl[s].start, end=cl[e - 1].end, raw=" ".join(el.text for el in cl[s:e]))
+        el = El("card", tok.start, tok.end, tok.raw, tok=tok, lang=cl[s].lang)
+        return cl[:s] + [el] + cl[e:], tok.card
+
+    def _piles_after(self, made: list[Proto], head) -> None:
+        """Count the piles the clause's moves build (:class:`.piles.PileSizes`); a move of the card whose pile a
+        clause named (``head``) gets the pile's ``count``."""
+        for p in made:
+            if not p.movers or p.kind in ("discard", "play", "deal") or p.flags & {"prohibited", "conditional", "alternative"}:
+                continue
+            mover = p.movers[0].card
+            if head is not None and mover == head and p.count is None and self.piles.size(mover) > 1:
+                p.count = self.piles.size(mover)
+                p.notes.append(f"the pile it heads moves with it: {p.count} cards")
+            count = p.count or (len(p.movers) if p.kind == "sequence" else None)
+            onto = p.target.card if p.target is not None and p.target is not UNNAMED else None
+            self.piles.moved(mover, onto, count)
 
     def _lies_too(self, cl, groups) -> bool:
         """«В верхнем ряду лежали дама треф, …, а под дамой треф — дама червей»: after a clause of where cards lie
@@ -423,8 +468,8 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                     and where is None and not any(g.prep in ON | INTO | UNDER for g in groups):
                 verb = "REMOVE"   # «Так же уходят десятка пик и десятка бубен» after a pair: they leave play
             if verb == "PLACE" and cl[verb_i].lemma in _LEAVE and self.game is not None and self.game.pairs \
-                    and where == "waste":
-                verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс» in a game of pairs: they leave play together
+                    and (where == "waste" or where is None and any(g.with_ or g.prep in WITH for g in groups)):
+                verb = "REMOVE"   # «6♠ и 7♥ уходят в сброс», «Сімка пішла разом із шісткою» in a game of pairs: they leave play together
             if verb == "REMOVE" and where == "waste" and any(
                     g.range and len(g.toks) == 2 and {t.card.rank for t in g.toks} == {13, 1}
                     and g.toks[0].card.suit and g.toks[0].card.suit == g.toks[1].card.suit for g in groups):

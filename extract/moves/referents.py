@@ -52,8 +52,12 @@ class Referents:
             # туда же» (♥2 the writer reads as «двойку» or «его» as «the card»: the card found, not the ace)
             here = subj is not None and subj is not UNNAMED and subj.notation != "words" \
                 and self.ctx.subject_sentence == self.ctx.sentence
+            # nor does a subject already moved, when another card moved after it: «Открылся туз червей: его
+            # выкладывают наверх, а на место туза кладут короля треф, на него же — червонную даму» (the king)
+            moved_on = recent and self.ctx.last_movers[0] is not subj and any(
+                subj in p.movers for p in self.protos)
             if subj is not None and (agrees(subj, gender) or here) \
-                    and not (recent and self.ctx.subject_sentence < self.ctx.sentence):
+                    and not (recent and self.ctx.subject_sentence < self.ctx.sentence) and not moved_on:
                 return [subj]
             if recent:
                 return [self.ctx.last_movers[0]]
@@ -84,6 +88,9 @@ class Referents:
                 and (prev.tag.POS == "NUMR" or "plur" in prev.tag.grammemes)):
             return t   # «другие три десятки»: several cards of the rank
         same = {h.card for h in self.ctx.history if h is not UNNAMED and h.card.suit and h.card.rank == t.card.rank}
+        if len(same) > 1:
+            # «Лежали 8♠ и 8♥ … 7♦ я положила на восьмёрку»: which one the text does not say — left a rank, and said
+            self.ambiguous.append((t, sorted(same, key=lambda c: c.format())))
         if len(same) != 1:
             return t
         c = next(iter(same))
