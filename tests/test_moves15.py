@@ -61,3 +61,11 @@ def test_a_rank_alone_of_two_cards_in_view_is_said():
     assert [f.kind for f in r.findings if f.kind == "ambiguous-card"] == ["ambiguous-card"]
     r = parse_moves("Лежат 8♠ и 9♥. На восьмёрку кладу семёрку бубен.", "t", "symbol", "ru")
     assert [m.to for m in r.moves] == ["8S"] and not any(f.kind == "ambiguous-card" for f in r.findings)
+
+
+def test_then_also_the_next_card_to_the_same_place():
+    # «а потом и …», uk «а потім і …»: the particle «и» (also) after «then» — the next card goes where the last went
+    assert _moves("Туза пик в дом, а потом и двойку пик.", "ru", "words") == [
+        (["AS"], "foundation", None, []), (["2S"], "foundation", None, [])]
+    assert _moves("Туза пік на базу, а потім і двійку пік.", "uk", "words")[1] == (["2S"], "foundation", None, [])
+    assert _moves("8♠ на 9♥, а потом и 7♦.", "ru")[1] == (["7D"], "8S", None, [])

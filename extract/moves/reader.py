@@ -31,6 +31,9 @@ _EMPTIED = frozenset({"опустеть", "опустевший", "опусте�
 """«стопка опустела», «колонка освободилась», uk «стовпчик звільнився»: a pile became empty; «туда» after it
 in the same sentence is that space (:meth:`Reader._destination`)."""
 
+_ALSO = frozenset({"и", "і", "й", "тоже", "також", "теж"})
+"""The additive particle after «потом» / «затем» before the card («а потом и двойку пик»): «also», no list."""
+
 _WHEN = frozenset({"когда", "коли", "когда-нибудь"})
 """A clause after a move opening on «когда» (and naming no move of its own) makes that move conditional."""
 
@@ -646,7 +649,9 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
         skip = 0
         while skip < len(cl) and cl[skip].kind == "word" and cl[skip].low in LIST | STRONG:
             skip += 1
-        if len(groups) == 1 and groups[0].i <= skip + 1:
+        also = len(groups) == 1 and groups[0].i == skip + 2 and "NEXT" in cl[skip].cues and cl[skip + 1].kind == "word" \
+            and cl[skip + 1].low in _ALSO   # «а потом и двойку пик», uk «а потім і двійку пік»: «и» is «also» here
+        if len(groups) == 1 and (groups[0].i <= skip + 1 or also):
             lead = cl[skip]
             if self.ctx.pending_target is not None:
                 self.chain(cl, groups[0].toks, self.ctx.pending_target, flags)
