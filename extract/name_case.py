@@ -40,12 +40,22 @@ def nominative(name: str, lang: str, case: str | None = None, unknown_case: str 
     return _nominative(name, lang, case, unknown_case)
 
 
+def _numeral_before_genitive(w: str, nxt: str, lang: str) -> bool:
+    """Whether ``w`` can be a numeral (any of pymorphy3's readings, not only its best) and ``nxt`` a
+    genitive plural: a number and what it counts («Сорок розбійників», «Сорок разбойников»), which
+    is nominative as printed."""
+    return (any(p.tag.POS == "NUMR" for p in morph.parses(w.lower(), lang))
+            and any(p.tag.case == "gent" and p.tag.number == "plur" for p in morph.parses(nxt.lower(), lang)))
+
+
 def _nominative_phrase(ws: list[str], lang: str, governed: str | None = None) -> str | None:
     """``ws`` (a name of several words) with its head put in the nominative, or ``None``."""
     head = []
-    for w in ws:
+    for i, w in enumerate(ws):
         if not w.isalpha() or not morph.is_known(w.lower(), lang):
             return None
+        if i + 1 < len(ws) and _numeral_before_genitive(w, ws[i + 1], lang):
+            return None  # uk «Сорок розбійників»: pymorphy3's best reading is the magpies' genitive
         best = morph.parse(w, lang)
         if best is None or best.tag.POS not in _NAME_POS:
             return None  # «Сорок разбойников»: a numeral (not the magpies' genitive)

@@ -374,7 +374,7 @@ def find(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Match]:
     0.9 the same through a spelling key (Russian ↔ Ukrainian letters, pre-1918 endings, Latin
     transliteration); 0.85 when a word needed a typo correction (rapidfuzz ≥ 85 %, or the same
     consonants: a Russian word for a Ukrainian one, «четыре» / «чотири»); 0.4 + 0.4 ×
-    share for a part of the name; rapidfuzz WRatio × 0.8 over whole names (≥ 80 %) when no name
+    share for a part of the name; rapidfuzz WRatio × 0.8 over whole names (≥ 80 %, their lengths within a factor of 2) when no name
     holds every word of the query (``guess`` set: «Четыре времени года» is only spelt like
     «Четыре угла»). Generic words («пасьянс», «игра», «solitaire») may stay unmatched.
     The score is the quality × the weight of the name's kind (:data:`KIND_WEIGHT`: a title
@@ -427,6 +427,8 @@ def find(conn: sqlite3.Connection, query: str, limit: int = 10) -> list[Match]:
 
         for (_s, score, nid) in process.extract(q, {nid: r[4] for nid, r in names.items()}, scorer=fuzz.WRatio,
                                                 limit=limit, score_cutoff=80):
+            if not 0.5 <= len(q) / max(1, len(names[nid][4])) <= 2:
+                continue  # WRatio's partial ratio: «Гольф'; drop table games;--» «contains» «Гольф» (90 %)
             offer(nid, 0.8 * score / 100, f"a guess: only a similar spelling ({score:.0f}%) to", guess=True)
     out = sorted(best.values(), key=lambda m: (-m.score, m.game))[:limit]
     out = (out + _same_elsewhere(conn, out))[:limit]

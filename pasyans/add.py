@@ -213,10 +213,12 @@ def detect(path: Path | str, text: str | None = None) -> Detection:
     # a site's menu, breadcrumbs or page furniture names no text (a masthead without menu separators may)
     chrome = {n for n, fam in furniture([t.strip() for t in lines[:60]], lang).items()
               if fam != "masthead" or re.search(r"\s[|›>·•]\s", lines[n - 1])}
-    top = [t.strip() for n, t in enumerate(lines[:60], 1) if t.strip() and n not in chrome]
+    numbered = [(n, t.strip()) for n, t in enumerate(lines[:60], 1) if t.strip() and n not in chrome]
+    top = [t for _n, t in numbered]
     first = top[0] if top else ""
     if first and len(first) <= 80 and (":" in first or hd.title_shape(hd.marks(first).rest, lang, layout=True)):
-        title, twhy = hd.marks(first).rest.strip(" ."), "its first line"
+        n = numbered[0][0]
+        title, twhy = hd.marks(first).rest.strip(" ."), "its first line" if n == 1 else f"its first line of text (line {n})"
     else:
         title = next((hd.marks(t).rest.strip(" .") for t in top[:40]
                       if hd.title_shape(hd.marks(t).rest, lang, layout=True)), None)

@@ -218,7 +218,7 @@ def _build_hint(corpus: Path) -> str:
 
 
 @app.command()
-def add(files: list[Path] = typer.Argument(..., help="Plain-text files (UTF-8, or --encoding) of patience rules."),
+def add(files: list[Path] = typer.Argument(..., metavar="FILE...", help="Plain-text files (UTF-8, or --encoding) of patience rules."),
         corpus: Path = typer.Option(Path("corpus"), "--corpus", help="Corpus folder (created, with the bundled texts, if missing)."),
         id_: Optional[str] = typer.Option(None, "--id", help="Source id (one file; default the next free number)."),
         language: Optional[str] = typer.Option(None, "--language", help="ru or uk (default: detected per paragraph)."),

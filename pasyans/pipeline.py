@@ -377,7 +377,8 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     done = 0
     if n == 1 or len(sources) < 2:
         out = []
-        if on_step:
+        if on_step:  # the readers load before the clock starts, not as part of the first source (its rate)
+            _preload()
             on_step(f"reading {len(sources)} sources", 0, total)
         for src in sources:
             out.append(read_source(src, progress))
@@ -403,19 +404,61 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
             with _no_ctrl_c_while_forking():
                 languages = {s.id: s.language for s in sources}
                 running = {pool.submit(read_source_rows, sources[i], languages): i for i in order}
+            clock = InFlight([len(s.text) for s in sources], order, min(n, len(sources)))
+            shown = 0
             for fut in as_completed(running):
                 i = running[fut]
                 segs[i] = fut.result()
                 done += len(sources[i].text)
+                now = clock.finished(i)
                 say(f"{sources[i].id}: {len(segs[i].games)} games read")
                 if on_read:
                     on_read(segs[i])
-                if on_step:
-                    on_step(f"{sources[i].id} read", done, total)
+                if on_step:  # the sources the workers are still reading count as far as they likely are
+                    shown = max(shown, min(total, done + round(clock.work(now))))
+                    on_step(f"{sources[i].id} read", shown, total)
         except BaseException:  # Ctrl-C (the workers ignore it; also wrapped in another error), an error
             _stop(pool)        # reading a source: stop the workers, not wait for the other sources
             raise
     return segs
+
+
+class InFlight:
+    """How far the workers of :func:`read_sources` likely are in the sources they are still reading,
+    in characters: each has been read for the time since a worker took it (the pool hands the next
+    source, in ``order``, to the first worker free) at the rate the finished sources were read
+    (characters per second of a worker), at most 90 % of its length. Without it the time left of a
+    build with ``--jobs 2`` counted only the finished sources while one worker read the book (81 %
+    of the bundled text): «about 164 s left» at 28 s of a 66 s build, then «about 9 s left».
+
+    ``lengths``: characters of every source; ``order``: the order they were given to the pool;
+    ``workers``: the pool's size; ``clock``: seconds, monotonic (a test gives its own)."""
+
+    def __init__(self, lengths: list[int], order: list[int], workers: int, clock=None):
+        import time
+
+        self.clock = clock or time.monotonic
+        self.lengths = lengths
+        now = self.clock()
+        self.started = {i: now for i in order[:workers]}
+        self.waiting = list(order[workers:])
+        self.read_chars, self.read_time = 0, 0.0
+
+    def finished(self, i: int) -> float:
+        """Source ``i`` is read: its worker takes the next source; returns the time now."""
+        now = self.clock()
+        self.read_chars += self.lengths[i]
+        self.read_time += now - self.started.pop(i, now)
+        if self.waiting:
+            self.started[self.waiting.pop(0)] = now
+        return now
+
+    def work(self, now: float) -> float:
+        """Characters of the sources still being read that are likely read by ``now``."""
+        if self.read_time <= 0:
+            return 0.0
+        rate = self.read_chars / self.read_time
+        return sum(min(0.9 * self.lengths[j], (now - t) * rate) for j, t in self.started.items())
 
 
 def _stop(pool) -> None:

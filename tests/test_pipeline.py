@@ -25,11 +25,12 @@ def test_two_workers_read_what_one_process_reads(corpus, read_corpus):
     assert [s.source.id for s in segs] == list(SMALL)  # corpus order, whichever finished first
     for sid, seg in zip(SMALL, segs):
         assert _records(seg) == _records(read_corpus[sid])
-    # work in characters: a first step at 0, then the characters of the sources read so far
+    # work in characters: a first step at 0, then the characters of the sources read so far (and of those
+    # still being read, as far as they likely are: pipeline.InFlight)
     chars = [len(corpus[s].text) for s in SMALL]
     dones = [done for _label, done, _total in steps]
     assert steps[0][:2] == ("reading 3 sources", 0) and dones == sorted(dones) and dones[-1] == sum(chars)
-    assert {d - e for d, e in zip(dones[1:], dones)} == set(chars)
+    assert len(dones) == len(SMALL) + 1 and dones[1] >= min(chars)  # a step per source; the sources in flight count too
     assert {t for *_x, t in steps} == {pipeline.build_work([corpus[s] for s in SMALL])} and sum(chars) < steps[0][2]
     assert any(g.key == "000-2" and g.rules["stock"]["redeals"]["value"] == 1 for g in segs[0].games)
 
