@@ -272,31 +272,39 @@ def cues() -> dict[str, Cue]:
 
 class _Step:
     """One element of a pattern as :func:`find` runs it: how many tokens (``low``, ``high``) and
-    whether a token's feature set matches, remembered per set (tokens alike share one set: see
-    :func:`pasyans.extract.rules.tokens.features`)."""
+    whether a token's feature set matches, remembered per set in ``seen`` (tokens alike share one
+    set: see :func:`pasyans.extract.rules.tokens.features`; equal elements of different patterns
+    share one step, so one answer serves them all). :func:`_end` reads ``seen`` itself and calls
+    :meth:`test` only for a set not seen yet."""
 
-    __slots__ = ("low", "high", "_match", "_seen")
+    __slots__ = ("low", "high", "_match", "seen")
 
     def __init__(self, el: Element):
         self.low, self.high, self._match = el.low, el.high, el.match
-        self._seen: dict[frozenset[str], bool] = {}
+        self.seen: dict[frozenset[str], bool] = {}
+
+    def test(self, feats: frozenset[str]) -> bool:
+        r = self.seen[feats] = self._match(feats)
+        return r
 
     def __call__(self, feats: frozenset[str]) -> bool:
-        r = self._seen.get(feats)
-        if r is None:
-            r = self._seen[feats] = self._match(feats)
-        return r
+        r = self.seen.get(feats)
+        return self.test(feats) if r is None else r
 
 
 @dataclass(frozen=True)
 class _Plan:
     """The patterns of :func:`cues` laid out for :func:`find`, made once: ``rows`` in table order
-    (label, steps, first keys, must features, fixed length or ``None``, longest match in tokens),
+    (label, steps, first keys, must features, fixed length or ``None``, longest match in tokens,
+    the next keys: one required feature of each alternative of the second element when the first
+    takes exactly one token and the second at least one, so that a match's second token has one
+    of them — else ``None``),
     ``triggers`` a feature →
     the rows that can match only where it occurs (the rarest :attr:`~Pattern.must` feature, else
     each of the first keys), ``rank`` each label's place in the table."""
 
-    rows: tuple[tuple[str, tuple[_Step, ...], tuple[str, ...], frozenset[str], int | None, int], ...]
+    rows: tuple[tuple[str, tuple[_Step, ...], tuple[str, ...], frozenset[str], int | None, int,
+                      tuple[str, ...] | None], ...]
     triggers: dict[str, tuple[int, ...]]
     rank: dict[str, int]
 
@@ -304,6 +312,7 @@ class _Plan:
 @lru_cache(maxsize=1)
 def _plan() -> _Plan:
     rows, triggers = [], {}
+    steps: dict[Element, _Step] = {}   # equal elements share one step (and its answers)
     table = cues()
     for label, cue in table.items():
         for pat in cue.patterns:
@@ -313,8 +322,24 @@ def _plan() -> _Plan:
             for key in dict.fromkeys(keys):
                 triggers.setdefault(key, []).append(len(rows))
             longest_match = sum(el.high for el in pat.elements)
-            rows.append((label, tuple(_Step(el) for el in pat.elements), first, must, fixed, longest_match))
+            row_steps = tuple(steps.setdefault(el, _Step(el)) for el in pat.elements)
+            rows.append((label, row_steps, first, must, fixed, longest_match, _next_keys(pat)))
     return _Plan(tuple(rows), {k: tuple(v) for k, v in triggers.items()}, {label: k for k, label in enumerate(table)})
+
+
+def _next_keys(pat: Pattern) -> tuple[str, ...] | None:
+    """One required feature of each alternative of ``pat``'s second element, when its first element
+    takes exactly one token and its second at least one (a match's second token then has one of
+    them); ``None`` otherwise."""
+    els = pat.elements
+    if len(els) < 2 or els[0].low != 1 or els[0].high != 1 or els[1].low < 1:
+        return None
+    keys = []
+    for need, _ in els[1].alts:
+        if not need:
+            return None
+        keys.append(min(need, key=_rarity))
+    return tuple(dict.fromkeys(keys))
 
 
 def _starts(first: tuple[str, ...], must: frozenset[str], index: dict[str, list[int]], n: int, stops: list[int],
@@ -354,19 +379,29 @@ def _end(steps: tuple[_Step, ...], feats: list[frozenset[str]], start: int, stop
             return None
         q = start
         for step in steps:
-            if not step(feats[q]):
+            fs = feats[q]
+            r = step.seen.get(fs)
+            if r is None:
+                r = step.test(fs)
+            if not r:
                 return None
             q += 1
         return q
     here = [start]   # the ends reached so far (distinct)
     for step in steps:
-        low, high = step.low, step.high
+        low, high, seen = step.low, step.high, step.seen
         nxt: list[int] = []
         for p in here:
             if low == 0:
                 nxt.append(p)
             q = p
-            while q - p < high and q < stop and step(feats[q]):
+            while q - p < high and q < stop:
+                fs = feats[q]
+                r = seen.get(fs)
+                if r is None:
+                    r = step.test(fs)
+                if not r:
+                    break
                 q += 1
                 if q - p >= low:
                     nxt.append(q)
@@ -409,13 +444,36 @@ def find(feats: list[frozenset[str]], stops: list[int], labels: Iterable[str] | 
     triggers = plan.triggers
     rows = sorted({r for f in (present & triggers.keys()) for r in triggers[f]})
     found: dict[str, list[tuple[int, int]]] = {}
+    followers: dict[tuple[str, ...], set[int]] = {}   # next keys → the tokens followed by one with such a feature
     n = len(feats)
     for r in rows:
-        label, elements, first, must, fixed, reach = plan.rows[r]
+        label, elements, first, must, fixed, reach, nxt = plan.rows[r]
         if (wanted is not None and label not in wanted) or not present >= must:
             continue  # a feature every match needs occurs nowhere
-        for s in _starts(first, must, index, n, stops, reach):
-            e = _end(elements, feats, s, stops[s], fixed)
+        starts = _starts(first, must, index, n, stops, reach)
+        if nxt is not None and starts:  # a match's second token has one of these features
+            second = followers.get(nxt)
+            if second is None:
+                second = followers[nxt] = {i - 1 for k in nxt for i in index.get(k, ())}
+            starts = [s for s in starts if s in second]
+        if fixed is not None:  # :func:`_end`'s first branch, inline: most starts fail at once
+            for s in starts:
+                if s + fixed > stops[s]:
+                    continue
+                q = s
+                for step in elements:
+                    fs = feats[q]
+                    r = step.seen.get(fs)
+                    if r is None:
+                        r = step.test(fs)
+                    if not r:
+                        break
+                    q += 1
+                else:
+                    found.setdefault(label, []).append((s, q))
+            continue
+        for s in starts:
+            e = _end(elements, feats, s, stops[s])
             if e is not None and e > s:
                 found.setdefault(label, []).append((s, e))
     order = plan.rank if labels is None else {label: k for k, label in enumerate(labels)}
