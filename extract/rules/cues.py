@@ -370,23 +370,9 @@ def _starts(first: tuple[str, ...], must: frozenset[str], index: dict[str, list[
     return out
 
 
-def _end(steps: tuple[_Step, ...], feats: list[frozenset[str]], start: int, stop: int,
-         fixed: int | None = None) -> int | None:
+def _end(steps: tuple[_Step, ...], feats: list[frozenset[str]], start: int, stop: int) -> int | None:
     """The largest end of a match of ``steps`` starting at ``start`` and ending by ``stop``, or
-    ``None``; ``fixed``: the pattern's length when every element matches exactly one token."""
-    if fixed is not None:
-        if start + fixed > stop:
-            return None
-        q = start
-        for step in steps:
-            fs = feats[q]
-            r = step.seen.get(fs)
-            if r is None:
-                r = step.test(fs)
-            if not r:
-                return None
-            q += 1
-        return q
+    ``None`` (a pattern whose every element matches exactly one token is matched inline by :func:`find`)."""
     here = [start]   # the ends reached so far (distinct)
     for step in steps:
         low, high, seen = step.low, step.high, step.seen
@@ -456,7 +442,7 @@ def find(feats: list[frozenset[str]], stops: list[int], labels: Iterable[str] | 
             if second is None:
                 second = followers[nxt] = {i - 1 for k in nxt for i in index.get(k, ())}
             starts = [s for s in starts if s in second]
-        if fixed is not None:  # :func:`_end`'s first branch, inline: most starts fail at once
+        if fixed is not None:  # every element one token: matched here, most starts fail at once
             for s in starts:
                 if s + fixed > stops[s]:
                     continue
