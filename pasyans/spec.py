@@ -64,8 +64,80 @@ def validator():
     return jsonschema.validators.validator_for(schema)(schema)
 
 
+_FIELD = "#/$defs/field"
+
+
+@lru_cache(maxsize=1)
+def _split_validators():
+    """``(frame, field, paths)`` or ``None``: the schema with every field record's ``$ref`` taken out
+    (its sibling keywords kept), the schema of one field record (``$defs/field``, refs resolved
+    in the whole schema), and the property paths where the records sit (``("deck", "packs")``,
+    ``("goal",)``). ``None`` when a field ref sits anywhere but under ``properties`` from the
+    root: then only the whole schema is used."""
+    import copy
+
+    import jsonschema
+
+    schema = copy.deepcopy(load_schema())
+    paths: list[tuple[str, ...]] = []
+
+    def walk(node: dict, at: tuple[str, ...]) -> None:
+        for name, sub in node.get("properties", {}).items():
+            if isinstance(sub, dict) and sub.get("$ref") == _FIELD:
+                del sub["$ref"]
+                paths.append((*at, name))
+            elif isinstance(sub, dict):
+                walk(sub, (*at, name))
+
+    walk(schema, ())
+    if _FIELD in json.dumps(schema):  # a field ref elsewhere (in an array, a condition): not split
+        return None
+    cls = jsonschema.validators.validator_for(schema)
+    field_schema = {"$schema": schema.get("$schema"), "$defs": schema["$defs"], "$ref": _FIELD}
+    return cls(schema), cls(field_schema), tuple(paths)
+
+
+_FIELD_OK: dict[str, bool] = {}
+"""``repr`` of a field record → whether it follows ``$defs/field`` (at most 8,192, then emptied)."""
+
+
+def _field_ok(record: Any) -> bool:
+    key = repr(record)
+    ok = _FIELD_OK.get(key)
+    if ok is None:
+        ok = _split_validators()[1].is_valid(record)
+        if len(_FIELD_OK) >= 8192:
+            _FIELD_OK.clear()
+        _FIELD_OK[key] = ok
+    return ok
+
+
+def is_valid(data: Any) -> bool:
+    """Whether ``data`` follows the schema, as :func:`validator` says, sooner: the frame of the
+    spec is checked once, and each field record (most are alike: the same unknown record with
+    the same reason) against ``$defs/field`` once per distinct ``repr`` (remembered, 8,192)."""
+    split = _split_validators()
+    if split is None:
+        return validator().is_valid(data)
+    frame, _field, paths = split
+    if not frame.is_valid(data):
+        return False
+    for path in paths:
+        node = data
+        for part in path:
+            if not isinstance(node, dict) or part not in node:
+                break
+            node = node[part]
+        else:
+            if not _field_ok(node):
+                return False
+    return True
+
+
 def schema_errors(data: Any) -> list[str]:
     """Every way ``data`` breaks the schema, one line each (``"tableau.space: 'x' is not one of …"``)."""
+    if is_valid(data):
+        return []
     out = []
     for e in sorted(validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         where = ".".join(map(str, e.absolute_path)) or "(top)"

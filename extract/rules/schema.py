@@ -12,7 +12,7 @@ import copy
 from functools import lru_cache
 from typing import Any, Iterable
 
-from pasyans.spec import load_schema, validator
+from pasyans.spec import is_valid, load_schema, validator
 
 SCHEMA_VERSION = "0.3"
 
@@ -57,9 +57,11 @@ def allowed_values(path: str) -> list | None:
 
 
 def validate_spec(spec: dict) -> None:
-    """Check ``spec`` against the schema (one compiled validator, :func:`pasyans.spec.validator`);
-    raises ``jsonschema.ValidationError`` naming the first error."""
-    validator().validate(spec)
+    """Check ``spec`` against the schema (:func:`pasyans.spec.is_valid`; when it fails, the one
+    compiled validator, :func:`pasyans.spec.validator`, says why); raises
+    ``jsonschema.ValidationError`` naming the first error."""
+    if not is_valid(spec):
+        validator().validate(spec)
 
 
 def unknown_field(reason: str | None = None) -> dict:
