@@ -25,6 +25,8 @@ Every :class:`CardToken` records the notation used and, for every reading that w
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -608,8 +610,16 @@ def raw_card(tok: CardToken) -> str:
     return tok.raw[:-1] if tok.row is not None and tok.raw[-1:].isdigit() else tok.raw
 
 
+_SCANS: OrderedDict[tuple, Scan] = OrderedDict()
+"""The last :data:`_SCANS_KEPT` answers of :func:`scan`, by its arguments (a build scans one text
+from several stages: examples, card names, full-text passages)."""
+_SCANS_KEPT = 64
+_SCANS_LOCK = threading.Lock()
+
+
 def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t: str | None = None) -> Scan:
-    """Every card token, formal move, rank row and unread card-shaped span of ``text``.
+    """Every card token, formal move, rank row and unread card-shaped span of ``text`` (the last
+    64 answers are remembered; each call gets its own lists of the same frozen tokens).
 
     ``notation`` (``"symbol"``, ``"letter"`` or ``"words"``) picks the shorthand grammar; suit
     symbols are read in every notation (a symbol is never anything but a card). ``latin_t``
@@ -625,6 +635,21 @@ def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t
         raise NotationError(f"unknown notation {notation!r}")
     if not isinstance(text, str):
         raise NotationError(f"not a string: {text!r}")
+    key = (text, notation, lang, words, latin_t)
+    with _SCANS_LOCK:
+        done = _SCANS.get(key)
+        if done is not None:
+            _SCANS.move_to_end(key)
+    if done is None:
+        done = _scan(text, notation, lang, words, latin_t)
+        with _SCANS_LOCK:
+            _SCANS[key] = done
+            while len(_SCANS) > _SCANS_KEPT:
+                _SCANS.popitem(last=False)
+    return Scan(list(done.tokens), list(done.moves), list(done.unread), list(done.ranges))
+
+
+def _scan(text: str, notation: str, lang: str, words: bool, latin_t: str | None) -> Scan:
     out = Scan()
     out.ranges = find_rank_rows(text, lang)
     if notation == "symbol" or _SUIT_ANY_RE.search(text):
