@@ -25,8 +25,6 @@ Every :class:`CardToken` records the notation used and, for every reading that w
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -610,13 +608,6 @@ def raw_card(tok: CardToken) -> str:
     return tok.raw[:-1] if tok.row is not None and tok.raw[-1:].isdigit() else tok.raw
 
 
-_SCANS: OrderedDict[tuple, Scan] = OrderedDict()
-"""The last :data:`_SCANS_KEPT` answers of :func:`scan`, by its arguments (a build scans one text
-from several stages: examples, card names, full-text passages)."""
-_SCANS_KEPT = 64
-_SCANS_LOCK = threading.Lock()
-
-
 def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t: str | None = None) -> Scan:
     """Every card token, formal move, rank row and unread card-shaped span of ``text`` (the last
     64 answers are remembered; each call gets its own lists of the same frozen tokens).
@@ -635,21 +626,14 @@ def scan(text: str, notation: str, lang: str = "ru", words: bool = True, latin_t
         raise NotationError(f"unknown notation {notation!r}")
     if not isinstance(text, str):
         raise NotationError(f"not a string: {text!r}")
-    key = (text, notation, lang, words, latin_t)
-    with _SCANS_LOCK:
-        done = _SCANS.get(key)
-        if done is not None:
-            _SCANS.move_to_end(key)
-    if done is None:
-        done = _scan(text, notation, lang, words, latin_t)
-        with _SCANS_LOCK:
-            _SCANS[key] = done
-            while len(_SCANS) > _SCANS_KEPT:
-                _SCANS.popitem(last=False)
+    done = _scan(text, notation, lang, words, latin_t)
     return Scan(list(done.tokens), list(done.moves), list(done.unread), list(done.ranges))
 
 
+@lru_cache(maxsize=64)
 def _scan(text: str, notation: str, lang: str, words: bool, latin_t: str | None) -> Scan:
+    """:func:`scan`'s work, remembered for its last 64 argument tuples (a build scans one text from several
+    stages: examples, card names, full-text passages); the answer is never handed out itself."""
     out = Scan()
     out.ranges = find_rank_rows(text, lang)
     if notation == "symbol" or _SUIT_ANY_RE.search(text):
