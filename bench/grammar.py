@@ -329,7 +329,7 @@ WHOLE_TEXT_SETS = ("own_texts_segments.json", "aisleriot_segments.json", "moves_
                    "moves6_segments.json", "moves7_segments.json", "moves8_segments.json", "moves9_segments.json",
                    "moves10_segments.json", "moves11_segments.json", "moves12_segments.json",
                    "moves13_segments.json", "moves14_segments.json", "moves15_segments.json",
-                   "moves16_segments.json")
+                   "moves16_segments.json", "moves17_segments.json")
 """Annotations of whole texts (segments, examples, moves): scored end to end by :func:`whole_texts`."""
 
 
@@ -455,7 +455,8 @@ def reader_only(names: tuple[str, ...] = ("moves5_segments.json", "moves6_segmen
                                          "moves9_segments.json", "moves10_segments.json",
                                          "moves11_segments.json", "moves12_segments.json",
                                          "moves13_segments.json", "moves14_segments.json",
-                                         "moves15_segments.json", "moves16_segments.json")) -> dict[str, list]:
+                                         "moves15_segments.json", "moves16_segments.json",
+                                         "moves17_segments.json")) -> dict[str, list]:
     """The annotated examples of whole texts read by the move reader *alone*, on the example's own
     annotated lines (entered as ``pasyans add`` would: notation, language, spelling; the game's
     annotated lines as its layout context) — what the reader gets right when segmentation finds the
