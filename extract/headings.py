@@ -346,8 +346,13 @@ def entry_lead(s: str, lang: str) -> tuple[str, int] | None:
 
 def greets(name: str, lang: str) -> bool:
     """Whether ``name`` holds a greeting or thanks (``greeting_lemmas`` of ``entry_leads``): a reply's «Ирина,
-    здравствуйте.», «Дякую, Олено.» opens a message, it names no game."""
-    return any(morph.lemma(w, lang) in _greetings(lang) for w in words(name))
+    здравствуйте.», «Дякую, Олено.» opens a message, it names no game; so do two words of ``greeting_pairs``
+    («Добрый вечер», «Доброго дня»)."""
+    lemmas = [morph.lemma(w, lang) for w in words(name)]
+    if any(m in _greetings(lang) for m in lemmas):
+        return True
+    pairs = shapes()["entry_leads"]["greeting_pairs"]   # «Добрый вечер», «Доброго дня»: two words, a greeting together
+    return any(a in pairs["first"] and b in pairs["second"] for a, b in zip(lemmas, lemmas[1:]))
 
 
 @lru_cache(maxsize=2)

@@ -230,3 +230,18 @@ def test_aliases_in_a_paragraph_of_the_other_language_are_read_with_its_words():
                                         for s in hd.shapes()["entry_leads"]["greeting_examples"]])
 def test_a_reply_opening_with_a_greeting_names_no_game(line, lang):
     assert hd.entry_lead(line, lang) is None and hd.lead_in(line, lang) is None
+
+
+_PAIRS = hd.shapes()["entry_leads"]["greeting_pairs"]
+
+
+@pytest.mark.parametrize("line", _PAIRS["examples"])
+def test_a_two_word_greeting_is_a_greeting(line):
+    lang = "uk" if "і" in line else "ru"
+    assert hd.greets(line, lang)
+    assert hd.entry_lead(line + ". Дедушка раскладывал карты кругом.", lang) is None
+
+
+@pytest.mark.parametrize("line", _PAIRS["not"])
+def test_an_adjective_before_another_noun_is_no_greeting(line):
+    assert not hd.greets(line, "ru")
