@@ -318,7 +318,7 @@ ANNOTATED_SETS = ("aisleriot_segments.json", "own_texts_segments.json", "moves_t
                   "seg12_segments.json", "seg13_segments.json", "seg14_segments.json",
                   "seg15_segments.json", "seg16_segments.json", "seg17_segments.json", "seg18_segments.json",
                   "seg19_segments.json", "seg20_segments.json", "seg21_segments.json", "seg22_segments.json",
-                  "seg23_segments.json", "seg24_segments.json", "seg25_segments.json")
+                  "seg23_segments.json", "seg24_segments.json", "seg25_segments.json", "seg26_segments.json")
 """Hand annotations of the development texts (title, aliases, sections, examples with moves); the
 move reader's whole texts (``moves_texts``: sessions 2–4, tuned and held-out; ``moves5``: the session-4
 held-out set) are printed apart; ``seg6``: the texts developer's session-5 sample of new layouts
@@ -339,6 +339,8 @@ before (files under ``tests/fixtures/seg14/``), ``seg15`` and ``seg16``: its sec
 titles that are common words, numbered titles with a difficulty remark, two games compared, titles in a paragraph's first sentence), 6 tuned, 6 held out;
 ``seg25``: its session-13 sample (``tests/fixtures/seg25/``: forum furniture around a game named only in a post, aliases in verbless
 and oblique frames, a heading over a differently named game, bare first-line titles, numbered steps, captions and CAPS rule lines), 6 tuned, 6 held out;
+``seg26``: its session-14 sample (``tests/fixtures/seg26/``: forum topics «Тема: Пасьянс «…»» that title a post, greetings, post headers
+and buttons, hedged answers, elliptic aliases in the instrumental, uk neuter nouns in -ом, captions and CAPS rule sentences), 6 tuned, 6 held out;
 ``seg19``: the names-and-sections developer's session-9 sample (``tests/fixtures/seg19/``: aliases and section labels), 6 tuned, 3 held out."""
 
 
