@@ -352,7 +352,8 @@ def greets(name: str, lang: str) -> bool:
     if any(m in _greetings(lang) for m in lemmas):
         return True
     pairs = shapes()["entry_leads"]["greeting_pairs"]   # «Добрый вечер», «Доброго дня»: two words, a greeting together
-    return any(a in pairs["first"] and b in pairs["second"] for a, b in zip(lemmas, lemmas[1:]))
+    forms = [{p.normal_form for p in morph.parses(w, lang)} | {m} for w, m in zip(words(name), lemmas)]  # every parse: uk «ранку» is also «ранка»
+    return any(a & set(pairs["first"]) and b & set(pairs["second"]) for a, b in zip(forms, forms[1:]))
 
 
 @lru_cache(maxsize=2)
@@ -524,6 +525,8 @@ def title_shape(s: str, lang: str, layout: bool = False, marked: bool = False) -
         return None
     if not layout and any(_is_verbal(w, lang) for w in words(QUOTE_RE.sub(" ", s))):
         return None  # a verb outside the quotes («Раскладываем …»); a quoted name's words are a name
+    if len(ws) <= 4 and greets(QUOTE_RE.sub(" ", s), lang):
+        return None  # «Всем привет», «Доброго дня» on a line of their own: a post's greeting, never a title
     letters = [c for c in s if c.isalpha() and c not in "ђѣ"]
     if len(letters) >= 3 and all(c.isupper() for c in letters):
         return "caps" if s[-1] not in ",;:" else None

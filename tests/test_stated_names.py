@@ -245,3 +245,13 @@ def test_a_two_word_greeting_is_a_greeting(line):
 @pytest.mark.parametrize("line", _PAIRS["not"])
 def test_an_adjective_before_another_noun_is_no_greeting(line):
     assert not hd.greets(line, "ru")
+
+
+@pytest.mark.parametrize("line, lang", [("Всем привет", "ru"), ("Доброго дня", "uk"), ("Всім привіт", "uk"), ("Добрый вечер!", "ru")])
+def test_a_greeting_on_its_own_line_is_no_title(line, lang):
+    assert hd.title_shape(line, lang) is None
+
+
+def test_a_site_named_in_quotes_before_a_breadcrumb_is_no_headline():
+    assert hd.title_frame("Спільнота «Настільні ігри Полтави» › Карти", "uk") is None
+    assert hd.title_frame("Как я полюбила «Пирамиду»", "ru") == ("a headline naming one game", "«Пирамида»")
