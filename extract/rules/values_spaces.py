@@ -31,6 +31,8 @@ def space(ctx, k, span, pile):
     near = toks[max(sent.start, span[0] - 2): min(sent.end, span[1] + 2)]
     if any(t.lower.startswith("резервн") for t in near) and not any(t.lower.startswith(("расклад", "розклад")) for t in near):
         return None
+    if _cases(ctx, sent):
+        return "other"
     kings = [s for s, e in sent.spans("SPACE_KINGS")
              if not ctx.preceded_by(s, {"до", "к", "на", "из", "с", "сброс", "від", "от", "после", "після", "за", "над"})
              and toks[s - 1].num is None]
@@ -94,3 +96,50 @@ def _emptied_before(ctx, sent, span) -> bool:
     """A «когда …» clause before the space word says which pile was emptied («Когда все карты резервной
     стопки разыграны, пробел …»)."""
     return any(t.lemma in ("когда", "коли", "если", "якщо") for t in ctx.toks[sent.start:span[0]])
+
+
+# the words that pick one space among others («первого ряда», «в нижньому», «крайняя», «інше»)
+_WHICH = ("перв", "перш", "втор", "треть", "трет", "друг", "інш", "иной", "иная", "иное", "верхн", "нижн", "крайн",
+          "средн", "середн", "кутов", "углов", "последн", "останн", "наружн", "зовнішн", "внутрен",
+          "внутрішн", "лев", "прав", "лів")
+_FILLERS = ("SPACE_KINGS", "SPACE_WASTE", "SPACE_STOCK", "SPACE_RESERVE", "SPACE_ANY", "SPACE_FROM_LAYOUT",
+            "SPACE_NOT")
+_IF = ("если", "якщо", "коли", "когда")
+
+
+def _cases(ctx, sent) -> bool:
+    """Two clauses that fill a space differently by which space it is («Если освободилось место первого
+    ряда, его занимают картой из колоды или из отбоя; если другого — только картой из колоды», «Пустое
+    место в первом ряду заполняют только королём, а во втором — любой картой»): no one value of the
+    schema holds, so the caller gives ``other``. Clauses part at «;», at «, а / , але» and at a second
+    «если / якщо / коли» (never inside brackets); each names its space, before its filler, by a word that
+    picks one («первого», «нижньому», «крайняя», «інше»), not by the state of a source («если колода
+    кончилась» is a fallback)."""
+    toks = ctx.toks
+    cuts = [sent.start]
+    conds = depth = 0
+    for t in toks[sent.start:sent.end]:
+        low = t.lower
+        depth += (low == "(") - (low == ")")
+        if depth > 0:
+            continue                    # an aside in brackets («(если эта карта не составляет пару)»)
+        if low == ";" or (low in ("а", "але") and t.i > sent.start and toks[t.i - 1].lower == ","):
+            cuts.append(t.i)
+        elif low in _IF:
+            conds += 1
+            if conds > 1 and cuts[-1] < t.i - 1:
+                cuts.append(t.i)
+    cuts.append(sent.end)
+    parts = []
+    for a, b in zip(cuts, cuts[1:]):
+        if b <= a:
+            continue
+        fills = frozenset(label for label in _FILLERS
+                          if any(a <= s < b for s, _ in sent.spans(label)))
+        # the word that picks the space comes before the clause's filler («если другого — только картой
+        # из колоды»); one after it picks the filling card («нижней картой любого другого столбца»)
+        first = min((s for label in fills for s, _ in sent.spans(label) if a <= s < b), default=b)
+        which = any(t.lower.startswith(_WHICH) for t in toks[a:first])
+        if fills and which:
+            parts.append(fills)
+    return len(parts) >= 2 and len(set(parts)) >= 2
