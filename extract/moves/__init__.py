@@ -68,7 +68,7 @@ from ..notation import NOTATIONS, CardToken, NotationError, scan
 from ..text import MappedText, tokenizable
 from .answers import answer_of, asked, asks, compose, ends_asking, yes_no
 from .continued import mark_and_so_on
-from .elements import clauses, elements, join_hyphenation, line_ends, range_end, sentences, table_rows
+from .elements import clauses, elements, join_hyphenation, line_ends, range_end, rank_spelled_out, sentences, table_rows
 from .clause_words import without_lead_dash
 from .destinations import GameContext, game_context
 from .facts import SHOWN_NOTE, note_turned_up, shown_before
@@ -214,7 +214,7 @@ def parse_moves(text: MappedText | str, source_id: str, notation: str, lang: str
     els = pair_by_numbers(elements(s, sc.tokens, sc.moves, lang))   # «пара 8 и 5»: the ranks a pair is named by
     els = [el for n, el in enumerate(els) if not (   # «или же на ♣10», uk «або ж»: the particle after «or» says nothing
         el.kind == "word" and el.low in ("же", "ж") and n and els[n - 1].kind == "word" and els[n - 1].low in ALT)]
-    els = _without_if_you_like(els)
+    els = rank_spelled_out(_without_if_you_like(els))   # «заполняют двойкой: ♠2 либо ♥2»: the cards for the rank
     reader = Reader(context)
     prev_number = None
     sentence_of: dict[int, int] = {}

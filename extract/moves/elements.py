@@ -197,6 +197,33 @@ def sentences(els: list[El]) -> list[list[El]]:
     return out
 
 
+_AND = frozenset({"и", "і", "й", "та"})
+
+
+def rank_spelled_out(els: list[El]) -> list[El]:
+    """A rank named, then the cards of that rank after a colon, to the end of the sentence: «Окно … заполняют
+    двойкой: ♠2 либо ♥2», «кладут даму: ♥Д или ♦Д» — the cards stand for the rank word (its case, its place in
+    the clause): the rank word and the colon are dropped, the list read where the rank stood. Only when every
+    card after the colon names a suit and has that rank, joined by commas, «и», «или / либо»."""
+    out = list(els)
+    for i in range(len(out) - 3, -1, -1):
+        el, colon = out[i], out[i + 1]
+        if el.kind != "card" or el.tok is None or el.tok.card.suit is not None or el.tok.card.joker \
+                or colon.kind != "punct" or colon.text != ":":
+            continue
+        j, cards = i + 2, 0
+        while j < len(out) and not (out[j].kind == "punct" and out[j].text in ".!?;…"):
+            e = out[j]
+            if e.kind == "card" and e.tok is not None and e.tok.card.suit is not None and e.tok.card.rank == el.tok.card.rank:
+                cards += 1
+            elif not (e.kind == "punct" and e.text == "," or e.kind == "word" and (e.low in ALT or e.low in _AND)):
+                break
+            j += 1
+        if cards and (j == len(out) or out[j].kind == "punct" and out[j].text in ".!?;…"):
+            del out[i:i + 2]
+    return out
+
+
 def _emoji_end(els: list[El], i: int) -> bool:
     """Whether ``els[i]`` is an emoji (a pictograph, not a suit symbol) followed by a capitalized word or a card."""
     el, nxt = els[i], els[i + 1] if i + 1 < len(els) else None

@@ -133,5 +133,7 @@ class Context:
     state_cards: list = field(default_factory=list)  # the cards that clause named
     pair_word: int = -1  # the sentence a clause of which said «пара» naming no card
     pair_seen: tuple | None = None  # (two cards, sentence) a clause named as «пара» («открылась пара: ♦8 и ♠5»)
+    space_subject: int = -1  # the sentence a clause of which named a space as subject, no predicate («Окно, освободившееся от ♣8, …»)
+    space_place: str = "space"  # the place that space noun names (``space``, ``cell`` …)
     emptied_made: int = 0  # the protos made when it did (none since: «Освободилась стопка. Кого он туда положит?»)
 

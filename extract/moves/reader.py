@@ -15,6 +15,7 @@ from .forms import Forms
 from .positions import Positions
 from .proto import Context, Proto, ProtoList, made_so_far
 from .referents import Referents
+from .space_subject import SpaceSubject
 from .taken import Taken
 from .clause_words import (APPEAR, ONLY, directions_of, from_place, future_of_appearing, generic_rank, governed,
                            negated_card, negated_verb, own_object)
@@ -52,7 +53,7 @@ def _rule_by_ranks(cl, toks) -> bool:
                for el in cl)
 
 
-class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
+class Reader(Forms, Discards, Clicks, Referents, Positions, Taken, SpaceSubject):
     """Reads the clauses of one example in order, keeping the pronoun and chain context."""
 
     def __init__(self, game=None):
@@ -536,6 +537,8 @@ class Reader(Forms, Discards, Clicks, Referents, Positions, Taken):
                 return None
         if self._first_laid(cl, groups, flags):
             return verb
+        if self._space_filled(cl, groups, flags):
+            return "FILL"   # «Освободившееся место занято ♦В», «Окно … может быть занято только ♣8»
         if verb_i is not None and state_described(cl, verb_i):
             # «♠Т, ♣Т и ♦К помещены в базовый ряд»: moves the text reports as made (a card on a
             # foundation, the waste, a reserve or a cell got there by a move), flagged «described»;
