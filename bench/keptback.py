@@ -120,7 +120,20 @@ def unpack(payload: bytes, target: Path) -> list[Path]:
 
 
 def _passphrase() -> str:
-    return os.environ.get("PASYANS_KEPTBACK_KEY") or getpass.getpass("kept-back passphrase: ")
+    """The passphrase: ``$PASYANS_KEPTBACK_KEY``, else asked for on the terminal.
+
+    Raises SealError when neither gives one (no variable and no input: a pipe closed, Ctrl-D).
+    """
+    key = os.environ.get("PASYANS_KEPTBACK_KEY")
+    if key:
+        return key
+    try:
+        key = getpass.getpass("kept-back passphrase: ")
+    except (EOFError, KeyboardInterrupt):
+        key = ""
+    if not key:
+        raise SealError("no passphrase: set PASYANS_KEPTBACK_KEY or type it when asked")
+    return key
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,6 +35,20 @@ def test_wrong_passphrase_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
     assert err == "keptback: wrong passphrase, or the file is damaged\n"
 
 
+def test_no_passphrase_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    sealed = tmp_path / "sets.bin"
+    sealed.write_bytes(keptback.seal(keptback.pack([_set(tmp_path)]), "верный"))
+    monkeypatch.delenv("PASYANS_KEPTBACK_KEY", raising=False)
+
+    def closed_input(prompt):
+        raise EOFError
+
+    monkeypatch.setattr(keptback.getpass, "getpass", closed_input)
+    assert keptback.main(["list", str(sealed)]) == 2
+    err = capsys.readouterr().err
+    assert err == "keptback: no passphrase: set PASYANS_KEPTBACK_KEY or type it when asked\n"
+
+
 def test_damaged_file_is_refused(tmp_path):
     sealed = bytearray(keptback.seal(keptback.pack([_set(tmp_path)]), "k"))
     sealed[40] ^= 1
