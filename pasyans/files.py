@@ -307,9 +307,13 @@ class ExportFolder:
         return self
 
     def write(self, name: str, text: str) -> None:
-        """Write the file ``name`` of the export (whole or not at all)."""
-        atomic_write_text(self.out / name, text, sync=False)
+        """Write the file ``name`` of the export (whole or not at all).
+
+        ``name`` is listed as the export's own before it is renamed into place, so a Ctrl-C that lands
+        just after the rename never leaves a page the mark does not list (a listed page that was never
+        written is only a name: the retry writes it or removes nothing that is there)."""
         self.written.append(name)
+        atomic_write_text(self.out / name, text, sync=False)
 
     def __exit__(self, exc_type, exc, tb) -> None:
         try:
