@@ -11,6 +11,10 @@ import re
 from pasyans import morph
 
 _NAME_POS = ("ADJF", "NOUN")
+_AUGMENTATIVE_ABLT = {"uk": (("иськом", "исько"), ("ищем", "ище")), "ru": (("ищем", "ище"), ("ишком", "ишко"))}
+"""Instrumental endings of the augmentative and diminutive nouns in -исько / -ище / -ишко (neuter, or
+masculine declined alike: uk «вовчисько», ru «домище», «домишко») and their nominative: an unknown word so
+ended («Павучиськом») is one of them, never a masculine in -иськ (pymorphy3's guess by its ending)."""
 _HYPHENED_RE = re.compile(r"[^\W\d_]{2,}-[^\W\d_]{2,}")
 """A name of two words joined by a hyphen: «Вітряком-одинаком», «Пауком-пауком»."""
 
@@ -96,6 +100,8 @@ def _nominative(name: str, lang: str, governed: str | None = None, unknown_case:
             return _hyphened(name, lang, governed, unknown_case)
         return _guessed(name, lang, unknown_case) if unknown_case else name
     p = morph.parse(name.lower(), lang)
+    if p is not None and p.tag.POS == "ADJF" and unknown_case:
+        return _adjective(name, lang, unknown_case)
     if p is None or p.tag.POS != "NOUN" or "nomn" in p.tag.grammemes or p.tag.case is None:
         return name  # uk «Солітер»: the dictionary form carries no case (was read as the plural «Солітери»)
     nouns = [q for q in morph.parses(name.lower(), lang) if q.tag.POS == "NOUN"]
@@ -110,10 +116,30 @@ def _nominative(name: str, lang: str, governed: str | None = None, unknown_case:
     return (word[:1].upper() + word[1:]) if word and name[:1].isupper() else name
 
 
+def _adjective(name: str, lang: str, case: str) -> str:
+    """A name that is one adjective alone, after a frame governing ``case`` («называли «Бабушкиным»»:
+    ``"ablt"``), in the nominative singular its dictionary gives, masculine where the form may be
+    masculine or neuter («Бабушкиным» → «Бабушкин», «Свободной» → «Свободная»);
+    as written when it can be a nominative or has no reading in that case."""
+    ps = [p for p in morph.parses(name.lower(), lang) if p.tag.POS == "ADJF"]
+    if any(p.tag.case == "nomn" for p in ps):
+        return name
+    p = next((p for p in ps if p.tag.case == case and "masc" in p.tag.grammemes), None) or next(
+        (p for p in ps if p.tag.case == case), None)
+    inf = (p.inflect({"nomn", "sing"}) or p.inflect({"nomn"})) if p is not None else None   # «Свободной» → «Свободная»: its own gender; uk forms have no number
+    if inf is None or inf.word == name.lower():
+        return name
+    return inf.word[:1].upper() + inf.word[1:] if name[:1].isupper() else inf.word
+
+
 def _guessed(name: str, lang: str, case: str) -> str:
     """``name`` (one word the dictionary does not know) in the nominative singular by pymorphy3's
     likeliest guess of it as a noun in ``case`` («Ідлером» → «Ідлер», «Канфилдом» → «Канфилд»), or as
     written where no guess is in that case or none is a change («Spider», «Гармонь»)."""
+    if case == "ablt":
+        for end, nom in _AUGMENTATIVE_ABLT.get(lang, ()):
+            if name.lower().endswith(end) and len(name) > len(end) + 1:
+                return name[: len(name) - len(end)] + nom   # «Павучиськом» → «Павучисько» (not «Павучиськ»)
     ps = [p for p in morph.parses(name.lower(), lang) if p.tag.POS == "NOUN" and p.tag.case == case]
     if not ps:
         return name

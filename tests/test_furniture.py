@@ -126,7 +126,7 @@ def test_a_magazine_page_keeps_its_masthead_and_page_furniture_out_of_its_games(
 def test_a_pre1918_page_reads_numbered_titles_across_its_running_heads():
     seg = _games("seg6_ru_pre1918.txt")
     got = [(g.game.name, [a.name for a in g.game.aliases if a.kind != "title-form"]) for g in seg.games]
-    assert got == [("Безконечный", ["Вечным"]), ("Пятнадцать", []), ("Генерал", ["Двенадцать"])]
+    assert got == [("Безконечный", ["Вечный"]), ("Пятнадцать", []), ("Генерал", ["Двенадцать"])]  # «называемый также «Вѣчнымъ»»: the adjective in the nominative, as the title «Безконечный»
     fifteen = seg.games[1]
     assert "снимаются\nчетверками" in fifteen.text.text  # the page break left out, the sentence whole
     assert not [f for f in fifteen.game.findings if f.kind == "truncated-line"]
