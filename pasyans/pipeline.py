@@ -348,8 +348,17 @@ def default_jobs() -> int:
 
 def read_sources(sources: list[Source], jobs: int | None = None, progress: Callable[[str], None] | None = None,
                  on_step: Callable[[str, int, int], None] | None = None,
-                 on_read: Callable[[Segmented], None] | None = None) -> list[Segmented]:
+                 on_read: Callable[[Segmented], None] | None = None,
+                 timeout: float | None = None) -> list[Segmented]:
     """:func:`read_source` of every source, returned in corpus order.
+
+    ``timeout``: seconds the workers may take in all (default :data:`READ_TIMEOUT_S`, or the
+    environment's ``PASYANS_READ_TIMEOUT_S``); past it the workers are killed and ``TimeoutError``
+    is raised — a worker that hangs never hangs the build. A worker that dies (``os._exit``,
+    SIGKILL, the OOM killer) raises ``BrokenProcessPool``; either way every worker is ended before
+    the error leaves, and the next call starts a new pool. Workers are forked only from a process
+    with one thread (a fork copies the locks other threads hold: the child may wait on one for
+    ever); otherwise spawned.
 
     ``jobs``: how many processes read sources at once (default :func:`default_jobs`; 1 reads
     them in this process). The sources are independent until :func:`write`, so each goes whole
@@ -391,8 +400,12 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    import threading
+
     _preload()
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    forkable = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    method = "fork" if forkable else "spawn"
+    bound = timeout if timeout is not None else float(os.environ.get("PASYANS_READ_TIMEOUT_S") or READ_TIMEOUT_S)
     segs: list[Segmented | None] = [None] * len(sources)
     order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
     say(f"reading {len(sources)} sources in {min(n, len(sources))} processes")
@@ -406,7 +419,7 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
                 running = {pool.submit(read_source_rows, sources[i], languages): i for i in order}
             clock = InFlight([len(s.text) for s in sources], order, min(n, len(sources)))
             shown = 0
-            for fut in as_completed(running):
+            for fut in as_completed(running, timeout=bound):
                 i = running[fut]
                 segs[i] = fut.result()
                 done += len(sources[i].text)
@@ -417,10 +430,20 @@ def read_sources(sources: list[Source], jobs: int | None = None, progress: Calla
                 if on_step:  # the sources the workers are still reading count as far as they likely are
                     shown = max(shown, min(total, done + round(clock.work(now))))
                     on_step(f"{sources[i].id} read", shown, total)
+        except TimeoutError:
+            _stop(pool)
+            raise TimeoutError(f"reading {len(sources)} sources took over {bound:g} s; the workers were stopped "
+                               "(PASYANS_READ_TIMEOUT_S sets the bound)") from None
         except BaseException:  # Ctrl-C (the workers ignore it; also wrapped in another error), an error
             _stop(pool)        # reading a source: stop the workers, not wait for the other sources
             raise
     return segs
+
+
+READ_TIMEOUT_S = 6 * 3600.0
+"""The bound on the parallel reading of a build, in seconds (:func:`read_sources`): far above any
+real build (the bundled corpus reads in ≈ 10 s of CPU; N = 16 copies in minutes), so that it only
+turns a hung worker into an error."""
 
 
 class InFlight:

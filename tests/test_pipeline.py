@@ -55,7 +55,7 @@ def test_an_interrupt_while_reading_ends_the_workers_at_once(corpus, monkeypatch
     before = set(multiprocessing.active_children())
     workers = []
 
-    def interrupted(_futures):
+    def interrupted(_futures, timeout=None):
         workers.extend(set(multiprocessing.active_children()) - before)
         try:
             raise KeyboardInterrupt
@@ -103,3 +103,39 @@ def test_a_build_collects_garbage_less_often_and_puts_the_thresholds_back(monkey
             assert gc.get_threshold() == (1000, 5, 5)
             raise KeyError("a failed build")
         assert gc.get_threshold() == (900, 9, 9)
+
+
+def _dies_on_002(src, languages):
+    """A reading worker that dies without a word (os._exit: as the OOM killer or SIGKILL would) on 002."""
+    import os
+
+    if src.id == "002":
+        os._exit(1)
+    return _READ(src, languages)
+
+
+def _hangs_on_002(src, languages):
+    """A reading worker that never finishes 002 (a lock copied by fork, a loop)."""
+    import time
+
+    if src.id == "002":
+        time.sleep(3600)
+    return _READ(src, languages)
+
+
+_READ = pipeline.read_source_rows
+
+
+@pytest.mark.parametrize("worker", [_dies_on_002, _hangs_on_002])
+def test_a_dead_or_hung_worker_is_an_error_and_poisons_no_later_build(corpus, read_corpus, monkeypatch, worker):
+    from concurrent.futures.process import BrokenProcessPool
+
+    before = set(multiprocessing.active_children())
+    with monkeypatch.context() as m:
+        m.setattr(pipeline, "read_source_rows", worker)
+        expected = BrokenProcessPool if worker is _dies_on_002 else TimeoutError
+        with pytest.raises(expected):
+            pipeline.read_sources([corpus["001"], corpus["002"]], jobs=2, timeout=20)
+    assert set(multiprocessing.active_children()) <= before  # every worker ended, none left waiting
+    segs = pipeline.read_sources([corpus["001"], corpus["002"]], jobs=2)  # a new pool reads as before
+    assert [_records(s) for s in segs] == [_records(read_corpus["001"]), _records(read_corpus["002"])]
